@@ -1,0 +1,415 @@
+//! Exact signs of small polynomials in `f32` inputs: a float filter with an exact fallback.
+//!
+//! Every predicate is written once, generically over [`Field`], and evaluated first with
+//! [`Filtered`] (`f64` plus a running magnitude bound), then, only when the filter cannot decide,
+//! with [`Expansion`] (Shewchuk, "Adaptive Precision Floating-Point Arithmetic and Fast Robust
+//! Geometric Predicates", 1997: non-overlapping sums of `f64`, exact while nothing overflows).
+//! For `f32` inputs and degree <= 4 no `f64` step can overflow or underflow: `f32` magnitudes lie
+//! in `[2^-149, 2^128]`, so a product of four stays in `[2^-596, 2^520]`.
+
+use crate::math::Vec2;
+use core::cmp::Ordering;
+
+/// Arithmetic the predicates are written in.
+pub(crate) trait Field: Clone {
+    fn from_f32(x: f32) -> Self;
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+    fn mul(self, o: Self) -> Self;
+    fn square(self) -> Self {
+        self.clone().mul(self)
+    }
+}
+
+/// An `f64` value with a bound on the magnitude of every term that went into it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Filtered {
+    v: f64,
+    m: f64,
+}
+
+/// Relative error bound of the filter: far above the `~8 * 2^-53` that a degree-4 predicate of a
+/// dozen operations can accumulate, still far below the gap of any non-degenerate input.
+const FILTER_EPS: f64 = 1.0 / (1u64 << 45) as f64;
+
+impl Filtered {
+    fn sign(self) -> Option<Ordering> {
+        let bound = self.m * FILTER_EPS;
+        if self.v > bound {
+            Some(Ordering::Greater)
+        } else if self.v < -bound {
+            Some(Ordering::Less)
+        } else if self.m == 0.0 {
+            // Every term had a zero factor, so the exact value is zero.
+            Some(Ordering::Equal)
+        } else {
+            None
+        }
+    }
+}
+
+impl Field for Filtered {
+    #[inline(always)]
+    fn from_f32(x: f32) -> Self {
+        let v = f64::from(x);
+        Filtered { v, m: v.abs() }
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        Filtered { v: self.v + o.v, m: self.m + o.m }
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        Filtered { v: self.v - o.v, m: self.m + o.m }
+    }
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        Filtered { v: self.v * o.v, m: self.m * o.m }
+    }
+}
+
+/// An exact sum of non-overlapping `f64` components, increasing in magnitude, zeros removed.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Expansion(Vec<f64>);
+
+#[inline]
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let x = a + b;
+    let bv = x - a;
+    let av = x - bv;
+    (x, (a - av) + (b - bv))
+}
+
+#[inline]
+fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
+    let x = a + b;
+    (x, b - (x - a))
+}
+
+/// Dekker's split: `a == hi + lo`, each with at most 26 significant bits.
+#[inline]
+fn split(a: f64) -> (f64, f64) {
+    const SPLITTER: f64 = 134_217_729.0; // 2^27 + 1
+    let c = SPLITTER * a;
+    let hi = c - (c - a);
+    (hi, a - hi)
+}
+
+/// `a * b == x + y` exactly, without relying on a fused multiply-add.
+#[inline]
+fn two_product(a: f64, b: f64) -> (f64, f64) {
+    let x = a * b;
+    let (ah, al) = split(a);
+    let (bh, bl) = split(b);
+    let err = ((x - ah * bh) - al * bh) - ah * bl;
+    (x, al * bl - err)
+}
+
+impl Expansion {
+    /// Adds one `f64` (Shewchuk's GROW-EXPANSION with zero elimination).
+    fn grow(&self, b: f64) -> Expansion {
+        let mut out = Vec::with_capacity(self.0.len() + 1);
+        let mut q = b;
+        for &e in &self.0 {
+            let (s, h) = two_sum(q, e);
+            if h != 0.0 {
+                out.push(h);
+            }
+            q = s;
+        }
+        if q != 0.0 {
+            out.push(q);
+        }
+        Expansion(out)
+    }
+
+    /// Multiplies by one `f64` (Shewchuk's SCALE-EXPANSION with zero elimination).
+    fn scale(&self, b: f64) -> Expansion {
+        let mut out = Vec::with_capacity(2 * self.0.len());
+        let Some((&first, rest)) = self.0.split_first() else {
+            return Expansion::default();
+        };
+        let (mut q, h) = two_product(first, b);
+        if h != 0.0 {
+            out.push(h);
+        }
+        for &e in rest {
+            let (p1, p0) = two_product(e, b);
+            let (sum, h) = two_sum(q, p0);
+            if h != 0.0 {
+                out.push(h);
+            }
+            let (s, h) = fast_two_sum(p1, sum);
+            if h != 0.0 {
+                out.push(h);
+            }
+            q = s;
+        }
+        if q != 0.0 {
+            out.push(q);
+        }
+        Expansion(out)
+    }
+
+    fn sign(&self) -> Ordering {
+        // The largest component decides: the others sum to less than half an ulp of it.
+        match self.0.last() {
+            Some(&x) if x > 0.0 => Ordering::Greater,
+            Some(&x) if x < 0.0 => Ordering::Less,
+            _ => Ordering::Equal,
+        }
+    }
+
+    /// The closest `f64` to the exact value (within a few ulps: good enough for reporting).
+    #[cfg(test)]
+    fn approx(&self) -> f64 {
+        self.0.iter().sum()
+    }
+}
+
+impl Field for Expansion {
+    fn from_f32(x: f32) -> Self {
+        if x == 0.0 {
+            Expansion::default()
+        } else {
+            Expansion(vec![f64::from(x)])
+        }
+    }
+    fn add(self, o: Self) -> Self {
+        let (small, large) = if self.0.len() < o.0.len() { (self, o) } else { (o, self) };
+        small.0.iter().fold(large, |acc, &c| acc.grow(c))
+    }
+    fn sub(self, o: Self) -> Self {
+        self.add(Expansion(o.0.iter().map(|c| -c).collect()))
+    }
+    fn mul(self, o: Self) -> Self {
+        o.0.iter().fold(Expansion::default(), |acc, &c| acc.add(self.scale(c)))
+    }
+}
+
+/// Evaluates a generic predicate with the filter, then exactly if the filter cannot tell.
+macro_rules! exact_sign {
+    ($f:ident($($arg:expr),* $(,)?)) => {{
+        match $f::<Filtered>($($arg),*).sign() {
+            Some(s) => s,
+            None => $f::<Expansion>($($arg),*).sign(),
+        }
+    }};
+}
+
+#[inline(always)]
+fn v<T: Field>(p: Vec2) -> (T, T) {
+    (T::from_f32(p.x), T::from_f32(p.y))
+}
+
+#[inline(always)]
+fn orient_expr<T: Field>(a: Vec2, b: Vec2, c: Vec2) -> T {
+    let (ax, ay) = v::<T>(a);
+    let (bx, by) = v::<T>(b);
+    let (cx, cy) = v::<T>(c);
+    let (ux, uy) = (bx.sub(ax.clone()), by.sub(ay.clone()));
+    let (wx, wy) = (cx.sub(ax), cy.sub(ay));
+    ux.mul(wy).sub(uy.mul(wx))
+}
+
+/// Sign of `(b - a) x (c - a)`: `Greater` when `c` lies to the left of `a -> b` (counter-clockwise).
+#[inline]
+pub(crate) fn orient(a: Vec2, b: Vec2, c: Vec2) -> Ordering {
+    exact_sign!(orient_expr(a, b, c))
+}
+
+#[inline(always)]
+fn dot_expr<T: Field>(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> T {
+    let (ax, ay) = v::<T>(a);
+    let (bx, by) = v::<T>(b);
+    let (cx, cy) = v::<T>(c);
+    let (dx, dy) = v::<T>(d);
+    bx.sub(ax).mul(dx.sub(cx)).add(by.sub(ay).mul(dy.sub(cy)))
+}
+
+/// Sign of `(b - a) . (d - c)`.
+#[inline]
+pub(crate) fn dot(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> Ordering {
+    exact_sign!(dot_expr(a, b, c, d))
+}
+
+#[inline(always)]
+fn dist2_expr<T: Field>(p: Vec2, q: Vec2, r1: f32, r2: f32) -> T {
+    let (px, py) = v::<T>(p);
+    let (qx, qy) = v::<T>(q);
+    let r = T::from_f32(r1).add(T::from_f32(r2));
+    px.sub(qx).square().add(py.sub(qy).square()).sub(r.square())
+}
+
+/// Sign of `|p - q|^2 - (r1 + r2)^2`.
+#[inline]
+pub(crate) fn cmp_dist2(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
+    exact_sign!(dist2_expr(p, q, r1, r2))
+}
+
+#[inline(always)]
+fn line_dist2_expr<T: Field>(a: Vec2, b: Vec2, p: Vec2, r1: f32, r2: f32) -> T {
+    let cross = orient_expr::<T>(a, b, p);
+    let (ax, ay) = v::<T>(a);
+    let (bx, by) = v::<T>(b);
+    let len2 = bx.sub(ax).square().add(by.sub(ay).square());
+    let r = T::from_f32(r1).add(T::from_f32(r2));
+    cross.square().sub(r.square().mul(len2))
+}
+
+/// Sign of `dist(p, line ab)^2 - (r1 + r2)^2`, scaled by `|b - a|^2` (so exact, no division).
+#[inline]
+pub(crate) fn cmp_line_dist2(a: Vec2, b: Vec2, p: Vec2, r1: f32, r2: f32) -> Ordering {
+    exact_sign!(line_dist2_expr(a, b, p, r1, r2))
+}
+
+#[inline(always)]
+fn area2_expr<T: Field>(points: &[Vec2]) -> T {
+    let n = points.len();
+    (0..n).fold(T::from_f32(0.0), |acc, i| {
+        let (a, b) = (points[i], points[(i + 1) % n]);
+        let (ax, ay) = v::<T>(a);
+        let (bx, by) = v::<T>(b);
+        acc.add(ax.mul(by).sub(ay.mul(bx)))
+    })
+}
+
+/// Sign of the signed area of a closed polygon: `Greater` when counter-clockwise.
+pub(crate) fn area_sign(points: &[Vec2]) -> Ordering {
+    exact_sign!(area2_expr(points))
+}
+
+// ---- exact geometric predicates built on the signs above ----
+
+/// `p` lies in the closed axis-aligned box spanned by `a` and `b`.
+#[inline]
+fn in_span(a: Vec2, b: Vec2, p: Vec2) -> bool {
+    p.x >= a.x.min(b.x) && p.x <= a.x.max(b.x) && p.y >= a.y.min(b.y) && p.y <= a.y.max(b.y)
+}
+
+/// The closed segments `ab` and `cd` share a point (either may be a single point).
+pub(crate) fn segments_intersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
+    if a.x.max(b.x) < c.x.min(d.x)
+        || c.x.max(d.x) < a.x.min(b.x)
+        || a.y.max(b.y) < c.y.min(d.y)
+        || c.y.max(d.y) < a.y.min(b.y)
+    {
+        return false;
+    }
+    let o1 = orient(a, b, c);
+    let o2 = orient(a, b, d);
+    let o3 = orient(c, d, a);
+    let o4 = orient(c, d, b);
+    let opposite = |x: Ordering, y: Ordering| x != Ordering::Equal && y != Ordering::Equal && x != y;
+    if opposite(o1, o2) && opposite(o3, o4) {
+        return true;
+    }
+    (o1.is_eq() && in_span(a, b, c))
+        || (o2.is_eq() && in_span(a, b, d))
+        || (o3.is_eq() && in_span(c, d, a))
+        || (o4.is_eq() && in_span(c, d, b))
+}
+
+/// Sign of `dist(p, segment ab) - (r1 + r2)`, exactly.
+pub(crate) fn point_segment_cmp(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> Ordering {
+    if radius_sum_sign(r1, r2).is_lt() {
+        return Ordering::Greater;
+    }
+    // Both sides are >= 0, so comparing squares compares the distances.
+    if a == b || dot(a, b, a, p).is_le() {
+        return cmp_dist2(p, a, r1, r2);
+    }
+    if dot(b, a, b, p).is_le() {
+        return cmp_dist2(p, b, r1, r2);
+    }
+    cmp_line_dist2(a, b, p, r1, r2)
+}
+
+/// `dist(p, segment ab) <= r1 + r2`, exactly (never when `r1 + r2 < 0`).
+#[inline]
+pub(crate) fn point_segment_within(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
+    point_segment_cmp(p, a, b, r1, r2).is_le()
+}
+
+#[inline(always)]
+fn radius_sum_expr<T: Field>(r1: f32, r2: f32) -> T {
+    T::from_f32(r1).add(T::from_f32(r2))
+}
+
+/// Sign of `r1 + r2`, exactly.
+#[inline]
+pub(crate) fn radius_sum_sign(r1: f32, r2: f32) -> Ordering {
+    exact_sign!(radius_sum_expr(r1, r2))
+}
+
+/// Sign of `dist(segment ab, segment cd) - (r1 + r2)`, exactly.
+pub(crate) fn segment_segment_cmp(a: Vec2, b: Vec2, c: Vec2, d: Vec2, r1: f32, r2: f32) -> Ordering {
+    let r = radius_sum_sign(r1, r2);
+    if r.is_lt() {
+        return Ordering::Greater;
+    }
+    if segments_intersect(a, b, c, d) {
+        return r.reverse(); // distance 0 against r >= 0
+    }
+    point_segment_cmp(a, c, d, r1, r2)
+        .min(point_segment_cmp(b, c, d, r1, r2))
+        .min(point_segment_cmp(c, a, b, r1, r2))
+        .min(point_segment_cmp(d, a, b, r1, r2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_product_is_exact_for_large_and_small_factors() {
+        let (x, y) = two_product(1.0 + f64::EPSILON, 1.0 - f64::EPSILON);
+        // (1 + e)(1 - e) = 1 - e^2: the rounded product is 1, the error term is -e^2.
+        assert_eq!(x, 1.0);
+        assert_eq!(y, -f64::EPSILON * f64::EPSILON);
+    }
+
+    #[test]
+    fn expansion_keeps_what_f64_rounds_away() {
+        let big = Expansion::from_f32(16_777_216.0); // 2^24
+        let e = big.clone().mul(big.clone()).mul(big.clone()).mul(big);
+        let e = e.add(Expansion::from_f32(1.0)).sub(Expansion::from_f32(16_777_216.0).square().square());
+        assert_eq!(e.sign(), Ordering::Greater);
+        assert_eq!(e.approx(), 1.0);
+    }
+
+    #[test]
+    fn orient_is_exact_where_f32_rounds() {
+        // Three points on a line y = x + 0.5 near 2^20: the f32 determinant is not reliable.
+        let a = Vec2::new(1_048_576.0, 1_048_576.5);
+        let b = Vec2::new(1_048_577.0, 1_048_577.5);
+        let c = Vec2::new(1_048_578.0, 1_048_578.5);
+        assert_eq!(orient(a, b, c), Ordering::Equal);
+        let c_up = Vec2::new(1_048_578.0, 1_048_578.625);
+        assert_eq!(orient(a, b, c_up), Ordering::Greater);
+    }
+
+    #[test]
+    fn dist2_of_touching_circles_far_from_origin_is_zero() {
+        let p = Vec2::new(3_000_000.0, 4_000_000.0);
+        let q = Vec2::new(3_000_003.0, 4_000_004.0);
+        assert_eq!(cmp_dist2(p, q, 2.0, 3.0), Ordering::Equal);
+        assert_eq!(cmp_dist2(p, q, 2.0, 2.75), Ordering::Greater);
+    }
+
+    #[test]
+    fn tiny_values_keep_their_sign() {
+        let t = f32::from_bits(1); // smallest subnormal
+        assert_eq!(orient(Vec2::ZERO, Vec2::new(t, 0.0), Vec2::new(0.0, t)), Ordering::Greater);
+        assert_eq!(cmp_dist2(Vec2::ZERO, Vec2::new(t, 0.0), t, 0.0), Ordering::Equal);
+    }
+
+    #[test]
+    fn segments_touching_at_an_end_intersect() {
+        let z = Vec2::ZERO;
+        assert!(segments_intersect(z, Vec2::X, Vec2::X, Vec2::new(2.0, 3.0)));
+        assert!(segments_intersect(z, Vec2::X, Vec2::new(0.5, 0.0), Vec2::new(0.5, 0.0)));
+        assert!(!segments_intersect(z, Vec2::X, Vec2::new(1.5, 0.0), Vec2::new(2.0, 0.0)));
+        assert!(segments_intersect(z, z, z, z));
+    }
+}

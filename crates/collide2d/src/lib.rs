@@ -1,0 +1,40 @@
+//! # collide2d
+//!
+//! Exact 2D collision detection for games: points, segments, circles, boxes (axis-aligned and
+//! rotated), capsules, convex and concave polygons and compound hitboxes, every shape against
+//! every shape.
+//!
+//! - Every shape is a closed set: shapes that only touch intersect.
+//! - [`intersects`], [`contains`] and the point tests are exact for the `f32` coordinates given:
+//!   no false hit or miss when shapes touch or miss by one unit, at any magnitude (a float filter
+//!   with an exact fallback, Shewchuk 1997).
+//! - [`contact`] gives a unit normal from `a` towards `b`, a depth and one or two points;
+//!   [`distance`] and [`closest_points`] when apart. `intersects(a, b)` ⇔ `contact(a, b)` is
+//!   `Some` ⇔ `distance(a, b) == 0`, and swapping the arguments flips the normal.
+//! - [`int`] has integer shapes for pixel and tile games, exact over the whole `i32` range.
+//!
+//! ```
+//! use collide2d::{contact, intersects, math::Vec2, Aabb, Circle, Shape};
+//! let player: Shape = Aabb::from_rect(0.0, 0.0, 16.0, 32.0)?.into();
+//! let bullet: Shape = Circle::new(Vec2::new(20.0, 10.0), 4.0)?.into();
+//! assert!(intersects(&player, &bullet)); // touching counts
+//! let hit = contact(&player, &bullet).unwrap();
+//! assert_eq!(hit.normal, Vec2::X); // from player towards bullet
+//! assert_eq!(hit.depth, 0.0);
+//! # Ok::<(), collide2d::ShapeError>(())
+//! ```
+//!
+//! ## Features
+//! - `std` (default): the standard library.
+//! - `serde`: the shapes' JSON form of FORMAT.md (`{"type": "circle", ...}`), validated on load.
+#![deny(missing_docs)]
+
+mod error;
+mod exact;
+pub mod math;
+pub mod query;
+pub mod shape;
+
+pub use error::ShapeError;
+pub use query::{closest_points, contact, contains, distance, intersects, ClosestPoints, Contact, ContactPoints};
+pub use shape::{Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind};

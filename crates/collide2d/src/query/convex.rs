@@ -1,0 +1,295 @@
+//! The generic convex path: every convex pair as hull-plus-radius against hull-plus-radius.
+//!
+//! Predicates are exact (crate::exact). Contacts follow Box2D's `b2CollidePolygons`: the axis
+//! of least penetration over both hulls' face normals (separating axis theorem, both shapes'
+//! normals), then the incident edge clipped to the reference face; for rounded shapes whose
+//! hulls are apart, the closest points of the hulls give the normal.
+
+use crate::exact::{cmp_line_dist2, orient, point_segment_within, segments_intersect};
+use crate::math::Vec2;
+use crate::query::Contact;
+use crate::shape::convex::Convex;
+use glam::DVec2;
+
+// ---- exact predicates ----
+
+/// Some edge of `a` (counter-clockwise, >= 3 points) has every point of `b` strictly outside.
+fn face_separates(a: &[Vec2], b: &[Vec2]) -> bool {
+    let n = a.len();
+    (0..n).any(|i| {
+        let (p, q) = (a[i], a[(i + 1) % n]);
+        b.iter().all(|&v| orient(p, q, v).is_lt())
+    })
+}
+
+/// `p` lies in the closed convex polygon `poly` (counter-clockwise, >= 3 points).
+pub(crate) fn polygon_contains_point(poly: &[Vec2], p: Vec2) -> bool {
+    let n = poly.len();
+    (0..n).all(|i| orient(poly[i], poly[(i + 1) % n], p).is_ge())
+}
+
+/// The convex hulls share a point.
+pub(crate) fn hulls_intersect(a: &Convex, b: &Convex) -> bool {
+    let (pa, pb) = (a.points(), b.points());
+    if pa.len() >= 3 && pb.len() >= 3 {
+        return !face_separates(pa, pb) && !face_separates(pb, pa);
+    }
+    if (pa.len() >= 3 && polygon_contains_point(pa, pb[0])) || (pb.len() >= 3 && polygon_contains_point(pb, pa[0])) {
+        return true;
+    }
+    a.edges().any(|(p, q)| b.edges().any(|(r, s)| segments_intersect(p, q, r, s)))
+}
+
+/// The shapes share a point. Exact.
+pub(crate) fn intersects(a: &Convex, b: &Convex) -> bool {
+    if hulls_intersect(a, b) {
+        return true;
+    }
+    if a.radius == 0.0 && b.radius == 0.0 {
+        return false;
+    }
+    // The hulls are apart, so their nearest features are a vertex and an edge.
+    let (ra, rb) = (a.radius, b.radius);
+    a.points().iter().any(|&v| b.edges().any(|(p, q)| point_segment_within(v, p, q, ra, rb)))
+        || b.points().iter().any(|&v| a.edges().any(|(p, q)| point_segment_within(v, p, q, ra, rb)))
+}
+
+/// Every point of `b` lies in `a`. Exact.
+pub(crate) fn contains(a: &Convex, b: &Convex) -> bool {
+    let hull = a.points();
+    if hull.len() >= 3 {
+        // A polygon (radius 0): b's hull, dilated by b's radius, inside every edge's half-plane.
+        debug_assert!(a.radius == 0.0, "rounded polygons are never built");
+        let n = hull.len();
+        return b.points().iter().all(|&v| {
+            (0..n).all(|i| {
+                let (p, q) = (hull[i], hull[(i + 1) % n]);
+                orient(p, q, v).is_ge() && (b.radius == 0.0 || cmp_line_dist2(p, q, v, b.radius, 0.0).is_ge())
+            })
+        });
+    }
+    // A point, segment, circle or capsule: its hull has no interior, so b's farthest point from
+    // it is a hull vertex of b pushed out by b's radius.
+    let (p, q) = (hull[0], hull[hull.len() - 1]);
+    b.points().iter().all(|&v| point_segment_within(v, p, q, a.radius, -b.radius))
+}
+
+// ---- distances and contacts, in f64 ----
+
+fn d(v: Vec2) -> DVec2 {
+    v.as_dvec2()
+}
+
+/// The closest point to `v` on the segment `pq`.
+fn closest_on_segment(v: DVec2, p: DVec2, q: DVec2) -> DVec2 {
+    let e = q - p;
+    let len2 = e.length_squared();
+    if len2 == 0.0 {
+        return p;
+    }
+    p + e * ((v - p).dot(e) / len2).clamp(0.0, 1.0)
+}
+
+/// Closest points of two hulls that do not intersect: (on a, on b, squared distance).
+fn hull_closest(a: &Convex, b: &Convex) -> (DVec2, DVec2, f64) {
+    let mut best = (DVec2::ZERO, DVec2::ZERO, f64::INFINITY);
+    for &v in a.points() {
+        for (p, q) in b.edges() {
+            let c = closest_on_segment(d(v), d(p), d(q));
+            let d2 = (c - d(v)).length_squared();
+            if d2 < best.2 {
+                best = (d(v), c, d2);
+            }
+        }
+    }
+    for &v in b.points() {
+        for (p, q) in a.edges() {
+            let c = closest_on_segment(d(v), d(p), d(q));
+            let d2 = (c - d(v)).length_squared();
+            if d2 < best.2 {
+                best = (c, d(v), d2);
+            }
+        }
+    }
+    best
+}
+
+/// Distance and closest points (on a, on b) of two convex shapes known not to intersect.
+/// The distance is at least the smallest positive normal `f32`, so it is never 0.
+pub(crate) fn closest_points(a: &Convex, b: &Convex) -> (f32, Vec2, Vec2) {
+    let (ha, hb, d2) = hull_closest(a, b);
+    let dist_hulls = d2.sqrt();
+    let n = if dist_hulls > 0.0 { (hb - ha) / dist_hulls } else { DVec2::X };
+    let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
+    let pa = ha + n * ra;
+    let pb = hb - n * rb;
+    let dist = ((dist_hulls - ra - rb) as f32).max(f32::MIN_POSITIVE);
+    (dist, pa.as_vec2(), pb.as_vec2())
+}
+
+/// A face of a hull: outward unit normal and a point on it. A 2-point hull has two faces
+/// (both sides of the segment); a 1-point hull has none.
+fn faces(hull: &[Vec2]) -> impl Iterator<Item = (usize, DVec2, DVec2)> + '_ {
+    let n = hull.len();
+    let count = if n >= 2 { n } else { 0 };
+    (0..count).filter_map(move |i| {
+        let (p, q) = (d(hull[i]), d(hull[(i + 1) % n]));
+        let e = q - p;
+        let normal = DVec2::new(e.y, -e.x).try_normalize()?;
+        Some((i, normal, p))
+    })
+}
+
+fn support_min(hull: &[Vec2], n: DVec2) -> f64 {
+    hull.iter().map(|&v| n.dot(d(v))).fold(f64::INFINITY, f64::min)
+}
+
+fn support_max(hull: &[Vec2], n: DVec2) -> f64 {
+    hull.iter().map(|&v| n.dot(d(v))).fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// A candidate separating axis, `n` pointing from a towards b.
+#[derive(Clone, Copy)]
+struct Axis {
+    n: DVec2,
+    sep: f64,
+    /// The face of a (`Some((true, i))`) or of b (`Some((false, i))`) whose normal this is.
+    face: Option<(bool, usize)>,
+}
+
+/// The axis of greatest separation (least penetration) between the hulls.
+fn best_axis(a: &[Vec2], b: &[Vec2]) -> Axis {
+    let mut best = Axis { n: DVec2::X, sep: f64::NEG_INFINITY, face: None };
+    let mut consider = |axis: Axis| {
+        if axis.sep > best.sep {
+            best = axis;
+        }
+    };
+    for (i, n, p) in faces(a) {
+        consider(Axis { n, sep: support_min(b, n) - n.dot(p), face: Some((true, i)) });
+    }
+    for (i, m, p) in faces(b) {
+        consider(Axis { n: -m, sep: support_min(a, m) - m.dot(p), face: Some((false, i)) });
+    }
+    // Degenerate hulls need their own directions too (collinear segments, point pairs).
+    let mut extra = |n: DVec2| consider(Axis { n, sep: support_min(b, n) - support_max(a, n), face: None });
+    for hull in [a, b] {
+        if hull.len() == 2 {
+            if let Some(t) = (d(hull[1]) - d(hull[0])).try_normalize() {
+                extra(t);
+                extra(-t);
+            }
+        }
+    }
+    if a.len() == 1 && b.len() == 1 {
+        extra((d(b[0]) - d(a[0])).try_normalize().unwrap_or(DVec2::X));
+    }
+    best
+}
+
+/// The contact of two convex shapes known to intersect.
+pub(crate) fn contact(a: &Convex, b: &Convex) -> Contact {
+    let (pa, pb) = (a.points(), b.points());
+    let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
+    let axis = best_axis(pa, pb);
+    // Hulls clearly apart: only the radii overlap. (Hulls that touch, up to rounding, take the
+    // face path, whose normal does not depend on a vanishing distance's direction.)
+    let scale = pa.iter().chain(pb).fold(1.0_f64, |m, v| m.max(d(*v).abs().max_element()));
+    if axis.sep > 1e-9 * scale && ra + rb > 0.0 {
+        return rounded_contact(a, b);
+    }
+    let depth = (ra + rb - axis.sep).max(0.0);
+    match axis.face {
+        Some((true, i)) => clip_contact(pa, i, ra, pb, rb, false, depth),
+        Some((false, i)) => clip_contact(pb, i, rb, pa, ra, true, depth),
+        None => {
+            // Deepest point of b along -n, against a's support plane.
+            let n = axis.n;
+            let deepest = pb.iter().map(|&v| d(v)).fold((DVec2::ZERO, f64::INFINITY), |best, v| {
+                let s = n.dot(v);
+                if s < best.1 { (v, s) } else { best }
+            });
+            let s = deepest.1 - support_max(pa, n);
+            let point = deepest.0 - n * ((rb + s - ra) * 0.5);
+            Contact::new(n.as_vec2(), depth as f32, &[point.as_vec2()])
+        }
+    }
+}
+
+/// Contact of rounded shapes whose hulls are apart but within the sum of the radii.
+fn rounded_contact(a: &Convex, b: &Convex) -> Contact {
+    let (ha, hb, d2) = hull_closest(a, b);
+    let dist = d2.sqrt();
+    let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
+    let n = if dist > 0.0 { (hb - ha) / dist } else { DVec2::X };
+    let depth = (ra + rb - dist).max(0.0) as f32;
+    // Parallel faces (a capsule lying on a box): two points, clipped as for hulls that overlap.
+    const PARALLEL: f64 = 0.999_999;
+    let (pa, pb) = (a.points(), b.points());
+    if pa.len() >= 2 && pb.len() >= 2 {
+        let face_a = faces(pa).find(|&(_, m, _)| m.dot(n) >= PARALLEL);
+        let face_b = faces(pb).any(|(_, m, _)| m.dot(-n) >= PARALLEL);
+        if let (Some((i, _, _)), true) = (face_a, face_b) {
+            let clipped = clip_contact(pa, i, ra, pb, rb, false, f64::from(depth));
+            if clipped.points.len() == 2 {
+                return Contact { normal: n.as_vec2(), ..clipped };
+            }
+        }
+    }
+    let point = ((ha + n * ra) + (hb - n * rb)) * 0.5;
+    Contact::new(n.as_vec2(), depth, &[point.as_vec2()])
+}
+
+/// Clips the incident hull against face `i` of the reference hull and returns the contact,
+/// the normal pointing from reference to incident (flipped when `flip`, so it runs a to b).
+fn clip_contact(
+    reference: &[Vec2],
+    i: usize,
+    r_ref: f64,
+    incident: &[Vec2],
+    r_inc: f64,
+    flip: bool,
+    depth: f64,
+) -> Contact {
+    let m = reference.len();
+    let (p1, p2) = (d(reference[i]), d(reference[(i + 1) % m]));
+    let e = p2 - p1;
+    let n = DVec2::new(e.y, -e.x).normalize_or(DVec2::X);
+    // The incident edge: the face of the incident hull most opposed to n.
+    let (v1, v2) = match faces(incident).min_by(|x, y| x.1.dot(n).total_cmp(&y.1.dot(n))) {
+        Some((j, _, _)) => (d(incident[j]), d(incident[(j + 1) % incident.len()])),
+        None => (d(incident[0]), d(incident[0])),
+    };
+    let t = e.normalize_or(DVec2::Y);
+    let (lo, hi) = (t.dot(p1), t.dot(p2));
+    let clip = |x: DVec2, y: DVec2| -> Option<(DVec2, DVec2)> {
+        let (sx, sy) = (t.dot(x), t.dot(y));
+        let lerp = |s: f64| if sy == sx { x } else { x + (y - x) * ((s - sx) / (sy - sx)) };
+        let (smin, smax) = (sx.min(sy), sx.max(sy));
+        if smax < lo || smin > hi {
+            return None;
+        }
+        let a = if sx < lo { lerp(lo) } else if sx > hi { lerp(hi) } else { x };
+        let b = if sy < lo { lerp(lo) } else if sy > hi { lerp(hi) } else { y };
+        Some((a, b))
+    };
+    let limit = r_ref + r_inc;
+    let mut points: Vec<Vec2> = Vec::with_capacity(2);
+    if let Some((c1, c2)) = clip(v1, v2) {
+        for c in if c1 == c2 { vec![c1] } else { vec![c1, c2] } {
+            let s = n.dot(c - p1);
+            if s <= limit + 1e-9 * (1.0 + limit.abs() + c.abs().max_element()) {
+                points.push((c - n * ((r_inc + s - r_ref) * 0.5)).as_vec2());
+            }
+        }
+    }
+    if points.is_empty() {
+        // The incident edge lies beyond the face's ends: use the incident hull's deepest vertex.
+        let deepest = incident.iter().map(|&v| d(v)).min_by(|x, y| n.dot(*x).total_cmp(&n.dot(*y)));
+        let c = deepest.unwrap_or(p1);
+        let s = n.dot(c - p1);
+        points.push((c - n * ((r_inc + s - r_ref) * 0.5)).as_vec2());
+    }
+    let normal = if flip { -n } else { n };
+    Contact::new(normal.as_vec2(), depth as f32, &points)
+}

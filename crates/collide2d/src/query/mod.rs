@@ -1,0 +1,154 @@
+//! Queries between two shapes: [`intersects`], [`distance`], [`closest_points`], [`contact`],
+//! [`contains`], plus point queries and ray casts against one shape.
+//!
+//! Conventions, for every query and every pair of shape types:
+//! - shapes are closed sets, so shapes that only touch intersect;
+//! - the normal points from `a` towards `b`, and swapping the arguments flips it;
+//! - `intersects(a, b)` ⇔ `contact(a, b).is_some()` ⇔ `distance(a, b) == 0.0`;
+//! - the boolean queries are exact for the `f32` coordinates given; distances, depths and
+//!   points are computed in `f64` and rounded to `f32` (relative error around `1e-6`).
+
+mod aabb_aabb;
+mod circle_aabb;
+mod circle_circle;
+pub(crate) mod convex;
+mod dispatch;
+mod parts;
+
+use crate::math::Vec2;
+use crate::shape::Shape;
+
+/// How two intersecting shapes overlap.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact {
+    /// Unit vector from `a` towards `b`: moving `b` along it separates them.
+    pub normal: Vec2,
+    /// How far `b` must move along `normal` until the shapes only touch; `>= 0`, 0 when touching.
+    pub depth: f32,
+    /// Contact points, midway between the two surfaces: one or two for a convex pair.
+    pub points: ContactPoints,
+}
+
+/// One or two contact points, stored inline. Dereferences to `[Vec2]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactPoints {
+    buf: [Vec2; 2],
+    len: u8,
+}
+
+impl core::ops::Deref for ContactPoints {
+    type Target = [Vec2];
+    fn deref(&self) -> &[Vec2] {
+        &self.buf[..usize::from(self.len)]
+    }
+}
+
+impl Contact {
+    /// A contact with one or two `points` (extra points are ignored).
+    pub(crate) fn new(normal: Vec2, depth: f32, points: &[Vec2]) -> Contact {
+        debug_assert!(!points.is_empty() && normal.is_finite() && depth >= 0.0);
+        let len = points.len().min(2);
+        let mut buf = [Vec2::ZERO; 2];
+        buf[..len].copy_from_slice(&points[..len]);
+        Contact { normal, depth, points: ContactPoints { buf, len: len as u8 } }
+    }
+
+    /// The same contact seen from `b`: the normal negated, depth and points unchanged.
+    #[must_use]
+    pub fn flipped(self) -> Contact {
+        Contact { normal: -self.normal, ..self }
+    }
+}
+
+/// True when `a` and `b` share at least one point (touching counts). Exact.
+///
+/// ```
+/// use collide2d::{intersects, math::Vec2, Aabb, Circle};
+/// let circle = Circle::new(Vec2::new(3.0, 3.0), 1.0)?;
+/// let corner = Aabb::new(Vec2::ZERO, Vec2::new(2.0, 2.0))?;
+/// // A box-against-box test would call this a hit; the corner is sqrt(2) away.
+/// assert!(!intersects(&circle.into(), &corner.into()));
+/// let touching = Circle::new(Vec2::new(3.0, 1.0), 1.0)?;
+/// assert!(intersects(&touching.into(), &corner.into()));
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[must_use]
+pub fn intersects(a: &Shape, b: &Shape) -> bool {
+    dispatch::intersects(a, b)
+}
+
+/// The smallest distance between a point of `a` and a point of `b`: exactly 0 when they
+/// intersect, otherwise positive (at least `f32::MIN_POSITIVE`, even when rounding would say 0).
+///
+/// ```
+/// use collide2d::{distance, math::Vec2, Circle, Segment};
+/// let c = Circle::new(Vec2::new(0.0, 5.0), 1.0)?;
+/// let floor = Segment::new(Vec2::new(-10.0, 0.0), Vec2::new(10.0, 0.0))?;
+/// assert_eq!(distance(&c.into(), &floor.into()), 4.0);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[must_use]
+pub fn distance(a: &Shape, b: &Shape) -> f32 {
+    closest_points(a, b).map_or(0.0, |c| c.distance)
+}
+
+/// The closest points of two shapes that do not intersect.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClosestPoints {
+    /// The distance between the shapes, `> 0`.
+    pub distance: f32,
+    /// The point of `a` nearest to `b`.
+    pub point_a: Vec2,
+    /// The point of `b` nearest to `a`.
+    pub point_b: Vec2,
+}
+
+/// The closest points of `a` and `b`, or `None` when they intersect.
+///
+/// ```
+/// use collide2d::{closest_points, math::Vec2, Circle};
+/// let a = Circle::new(Vec2::ZERO, 1.0)?;
+/// let b = Circle::new(Vec2::new(4.0, 0.0), 1.0)?;
+/// let c = closest_points(&a.into(), &b.into()).unwrap();
+/// assert_eq!((c.distance, c.point_a, c.point_b), (2.0, Vec2::new(1.0, 0.0), Vec2::new(3.0, 0.0)));
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[must_use]
+pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
+    dispatch::closest_points(a, b)
+}
+
+/// The contact between `a` and `b`, or `None` if they do not intersect.
+///
+/// For a compound or concave shape, the contact is that of the deepest pair of convex parts.
+///
+/// ```
+/// use collide2d::{contact, math::Vec2, Circle};
+/// let a = Circle::new(Vec2::ZERO, 1.0)?;
+/// let b = Circle::new(Vec2::new(1.5, 0.0), 1.0)?;
+/// let c = contact(&a.into(), &b.into()).unwrap();
+/// assert_eq!(c.normal, Vec2::X); // from a towards b
+/// assert!((c.depth - 0.5).abs() < 1e-6);
+/// assert_eq!(c.points.len(), 1);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[must_use]
+pub fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
+    dispatch::contact(a, b)
+}
+
+/// True when every point of `b` lies in `a` (touching `a`'s boundary from inside counts). Exact,
+/// except that a shape straddling two parts of a compound `a` counts as outside it.
+///
+/// ```
+/// use collide2d::{contains, math::Vec2, Aabb, Circle};
+/// let room = Aabb::new(Vec2::ZERO, Vec2::new(10.0, 10.0))?;
+/// let coin = Circle::new(Vec2::new(9.0, 5.0), 1.0)?;
+/// assert!(contains(&room.into(), &coin.into())); // touches the wall from inside
+/// assert!(!contains(&coin.into(), &room.into()));
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[must_use]
+pub fn contains(a: &Shape, b: &Shape) -> bool {
+    dispatch::contains(a, b)
+}

@@ -1,0 +1,126 @@
+//! [`Aabb`]: an axis-aligned box, also built from the corner-plus-size `rect` form.
+
+use crate::error::{finite, finite_vec, non_negative, ShapeError};
+use crate::math::Vec2;
+
+/// A closed axis-aligned box from `min` to `max` (zero width or height allowed).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Aabb {
+    min: Vec2,
+    max: Vec2,
+}
+
+impl Aabb {
+    /// The box from `min` to `max`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate; [`ShapeError::MinAboveMax`]
+    /// when `min.x > max.x` or `min.y > max.y`.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, Aabb};
+    /// let b = Aabb::new(Vec2::ZERO, Vec2::new(4.0, 2.0))?;
+    /// assert_eq!(b.size(), Vec2::new(4.0, 2.0));
+    /// let err = Aabb::new(Vec2::new(3.0, 0.0), Vec2::new(1.0, 1.0)).unwrap_err();
+    /// assert_eq!(err.to_string(), "min.x must be <= max.x, got 3 > 1");
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn new(min: Vec2, max: Vec2) -> Result<Aabb, ShapeError> {
+        finite_vec("min", min)?;
+        finite_vec("max", max)?;
+        for (axis, lo, hi) in [("x", min.x, max.x), ("y", min.y, max.y)] {
+            if lo > hi {
+                return Err(ShapeError::MinAboveMax { axis, min: lo, max: hi });
+            }
+        }
+        Ok(Aabb { min, max })
+    }
+
+    /// The box with corner `(x, y)` and size `(w, h)`, as most game code writes rectangles:
+    /// `min = (x, y)`, `max = (x + w, y + h)`, the sums rounded as `f32` addition rounds them.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a NaN or infinite field; [`ShapeError::Negative`] for a
+    /// negative `w` or `h`; [`ShapeError::Overflow`] when `x + w` or `y + h` is not finite.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, Aabb};
+    /// let r = Aabb::from_rect(10.0, 20.0, 32.0, 16.0)?;
+    /// assert_eq!(r.max(), Vec2::new(42.0, 36.0));
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn from_rect(x: f32, y: f32, w: f32, h: f32) -> Result<Aabb, ShapeError> {
+        let (x, y) = (finite("x", x)?, finite("y", y)?);
+        let (w, h) = (non_negative("w", w)?, non_negative("h", h)?);
+        let far = Vec2::new(x + w, y + h);
+        if !far.x.is_finite() {
+            return Err(ShapeError::Overflow { field: "x + w", origin: x, size: w });
+        }
+        if !far.y.is_finite() {
+            return Err(ShapeError::Overflow { field: "y + h", origin: y, size: h });
+        }
+        Ok(Aabb { min: Vec2::new(x, y), max: far })
+    }
+
+    /// A box the caller knows to be valid (finite, `min <= max`).
+    pub(crate) fn new_unchecked(min: Vec2, max: Vec2) -> Aabb {
+        debug_assert!(min.cmple(max).all(), "bad box {min} {max}");
+        Aabb { min, max }
+    }
+
+    /// The box widened by one ulp on every side, so rounding never leaves a shape outside it.
+    pub(crate) fn outward(self) -> Aabb {
+        let down = |x: f32| if x.is_finite() { x.next_down() } else { x };
+        let up = |x: f32| if x.is_finite() { x.next_up() } else { x };
+        Aabb { min: Vec2::new(down(self.min.x), down(self.min.y)), max: Vec2::new(up(self.max.x), up(self.max.y)) }
+    }
+
+    /// The lower corner.
+    #[must_use]
+    pub fn min(&self) -> Vec2 {
+        self.min
+    }
+
+    /// The upper corner.
+    #[must_use]
+    pub fn max(&self) -> Vec2 {
+        self.max
+    }
+
+    /// `max - min`.
+    #[must_use]
+    pub fn size(&self) -> Vec2 {
+        self.max - self.min
+    }
+
+    /// The midpoint of the box.
+    #[must_use]
+    pub fn center(&self) -> Vec2 {
+        (self.min + self.max) * 0.5
+    }
+
+    /// The smallest box containing both.
+    #[must_use]
+    pub fn union(&self, other: &Aabb) -> Aabb {
+        Aabb { min: self.min.min(other.min), max: self.max.max(other.max) }
+    }
+
+    /// The box itself (every shape has `aabb()`).
+    #[must_use]
+    pub fn aabb(&self) -> Aabb {
+        *self
+    }
+
+    /// The four corners, counter-clockwise from `min` (y up).
+    #[must_use]
+    pub fn corners(&self) -> [Vec2; 4] {
+        [self.min, Vec2::new(self.max.x, self.min.y), self.max, Vec2::new(self.min.x, self.max.y)]
+    }
+
+    /// True when the closed boxes share a point (touching counts). Exact: only comparisons.
+    #[must_use]
+    #[inline]
+    pub fn overlaps(&self, other: &Aabb) -> bool {
+        self.min.x <= other.max.x && other.min.x <= self.max.x && self.min.y <= other.max.y && other.min.y <= self.max.y
+    }
+}

@@ -1,0 +1,61 @@
+//! [`Capsule`]: every point within a radius of a segment.
+
+use crate::error::{finite_vec, non_negative, ShapeError};
+use crate::math::Vec2;
+use crate::shape::Aabb;
+
+/// Every point within `radius` of the segment `a`-`b`: a stadium, or a disc when `a == b`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capsule {
+    a: Vec2,
+    b: Vec2,
+    radius: f32,
+}
+
+impl Capsule {
+    /// A capsule the caller knows to be valid.
+    pub(crate) fn new_unchecked(a: Vec2, b: Vec2, radius: f32) -> Capsule {
+        Capsule { a, b, radius }
+    }
+
+    /// The capsule around segment `a`-`b`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a NaN or infinite field; [`ShapeError::Negative`] for a
+    /// negative radius.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, Capsule};
+    /// let c = Capsule::new(Vec2::ZERO, Vec2::new(0.0, 2.0), 0.5)?;
+    /// assert_eq!(c.radius(), 0.5);
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn new(a: Vec2, b: Vec2, radius: f32) -> Result<Capsule, ShapeError> {
+        Ok(Capsule { a: finite_vec("a", a)?, b: finite_vec("b", b)?, radius: non_negative("radius", radius)? })
+    }
+
+    /// One end of the core segment.
+    #[must_use]
+    pub fn a(&self) -> Vec2 {
+        self.a
+    }
+
+    /// The other end of the core segment.
+    #[must_use]
+    pub fn b(&self) -> Vec2 {
+        self.b
+    }
+
+    /// The radius, `>= 0`.
+    #[must_use]
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// Its bounding box (rounded outwards so it always contains the capsule).
+    #[must_use]
+    pub fn aabb(&self) -> Aabb {
+        let r = Vec2::splat(self.radius);
+        Aabb::new_unchecked(self.a.min(self.b) - r, self.a.max(self.b) + r).outward()
+    }
+}

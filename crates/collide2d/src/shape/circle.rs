@@ -1,0 +1,56 @@
+//! [`Circle`]: a closed disc.
+
+use crate::error::{finite_vec, non_negative, ShapeError};
+use crate::math::Vec2;
+use crate::shape::Aabb;
+
+/// A closed disc: every point within `radius` of `center`. Radius 0 is a single point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Circle {
+    center: Vec2,
+    radius: f32,
+}
+
+impl Circle {
+    /// A disc the caller knows to be valid.
+    pub(crate) fn new_unchecked(center: Vec2, radius: f32) -> Circle {
+        Circle { center, radius }
+    }
+
+    /// The disc of `radius` around `center`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a NaN or infinite field (`center.x`, `center.y`, `radius`);
+    /// [`ShapeError::Negative`] for a negative radius.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, Circle};
+    /// let c = Circle::new(Vec2::new(1.0, 2.0), 0.5)?;
+    /// assert_eq!(c.radius(), 0.5);
+    /// let err = Circle::new(Vec2::ZERO, -1.0).unwrap_err();
+    /// assert_eq!(err.to_string(), "radius must be >= 0, got -1");
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn new(center: Vec2, radius: f32) -> Result<Circle, ShapeError> {
+        Ok(Circle { center: finite_vec("center", center)?, radius: non_negative("radius", radius)? })
+    }
+
+    /// The center.
+    #[must_use]
+    pub fn center(&self) -> Vec2 {
+        self.center
+    }
+
+    /// The radius, `>= 0`.
+    #[must_use]
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// Its bounding box (rounded outwards so it always contains the disc).
+    #[must_use]
+    pub fn aabb(&self) -> Aabb {
+        let r = Vec2::splat(self.radius);
+        Aabb::new_unchecked(self.center - r, self.center + r).outward()
+    }
+}

@@ -1,0 +1,192 @@
+//! The shapes: one file each, and [`Shape`], the enum every query takes.
+
+mod aabb;
+mod capsule;
+mod circle;
+mod compound;
+pub(crate) mod convex;
+mod convex_polygon;
+mod decompose;
+pub(crate) mod hull;
+mod obb;
+mod point;
+mod polygon;
+mod segment;
+
+pub use aabb::Aabb;
+pub use capsule::Capsule;
+pub use circle::Circle;
+pub use compound::Compound;
+pub use convex_polygon::ConvexPolygon;
+pub use obb::Obb;
+pub use point::Point;
+pub use polygon::Polygon;
+pub use segment::Segment;
+
+use crate::math::{Pose, Vec2};
+use convex::{box_hull, Convex};
+
+/// Any shape. Every query takes two `&Shape`s; `From` converts each shape type into it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    /// A single point.
+    Point(Point),
+    /// A closed segment.
+    Segment(Segment),
+    /// A closed disc.
+    Circle(Circle),
+    /// An axis-aligned box.
+    Aabb(Aabb),
+    /// A rotated box.
+    Obb(Obb),
+    /// A segment with a radius.
+    Capsule(Capsule),
+    /// A convex polygon.
+    ConvexPolygon(ConvexPolygon),
+    /// A simple polygon, possibly concave.
+    Polygon(Polygon),
+    /// A union of shapes.
+    Compound(Compound),
+}
+
+/// The type of a [`Shape`], in the row order of FORMAT.md's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ShapeKind {
+    /// [`Point`]
+    Point,
+    /// [`Segment`]
+    Segment,
+    /// [`Circle`]
+    Circle,
+    /// [`Aabb`] (FORMAT.md's `aabb` and `rect`)
+    Aabb,
+    /// [`Obb`]
+    Obb,
+    /// [`Capsule`]
+    Capsule,
+    /// [`ConvexPolygon`] (FORMAT.md's `polygon`, when convex and built as such)
+    ConvexPolygon,
+    /// [`Polygon`]
+    Polygon,
+    /// [`Compound`]
+    Compound,
+}
+
+impl ShapeKind {
+    /// The FORMAT.md `type` tag (`"polygon"` for both polygon kinds).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            ShapeKind::Point => "point",
+            ShapeKind::Segment => "segment",
+            ShapeKind::Circle => "circle",
+            ShapeKind::Aabb => "aabb",
+            ShapeKind::Obb => "obb",
+            ShapeKind::Capsule => "capsule",
+            ShapeKind::ConvexPolygon | ShapeKind::Polygon => "polygon",
+            ShapeKind::Compound => "compound",
+        }
+    }
+}
+
+impl Shape {
+    /// Its type.
+    #[must_use]
+    pub fn kind(&self) -> ShapeKind {
+        match self {
+            Shape::Point(_) => ShapeKind::Point,
+            Shape::Segment(_) => ShapeKind::Segment,
+            Shape::Circle(_) => ShapeKind::Circle,
+            Shape::Aabb(_) => ShapeKind::Aabb,
+            Shape::Obb(_) => ShapeKind::Obb,
+            Shape::Capsule(_) => ShapeKind::Capsule,
+            Shape::ConvexPolygon(_) => ShapeKind::ConvexPolygon,
+            Shape::Polygon(_) => ShapeKind::Polygon,
+            Shape::Compound(_) => ShapeKind::Compound,
+        }
+    }
+
+    /// Its bounding box: every point of the shape lies inside it.
+    #[must_use]
+    pub fn aabb(&self) -> Aabb {
+        match self {
+            Shape::Point(s) => s.aabb(),
+            Shape::Segment(s) => s.aabb(),
+            Shape::Circle(s) => s.aabb(),
+            Shape::Aabb(s) => s.aabb(),
+            Shape::Obb(s) => s.aabb(),
+            Shape::Capsule(s) => s.aabb(),
+            Shape::ConvexPolygon(s) => s.aabb(),
+            Shape::Polygon(s) => s.aabb(),
+            Shape::Compound(s) => s.aabb(),
+        }
+    }
+
+    /// The shape placed by `pose` (rotated about the origin of its frame, then translated).
+    ///
+    /// No validation is repeated. A rotated [`Aabb`] becomes an [`Obb`]; coordinates are
+    /// rounded to `f32` once, and predicates are exact for the rounded result.
+    ///
+    /// ```
+    /// use collide2d::{math::{Pose, Vec2}, Circle, Shape};
+    /// let local: Shape = Circle::new(Vec2::ZERO, 1.0)?.into();
+    /// let placed = local.transformed(&Pose::from_translation(Vec2::new(5.0, 0.0)));
+    /// assert_eq!(placed.aabb().center(), Vec2::new(5.0, 0.0));
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn transformed(&self, pose: &Pose) -> Shape {
+        let p = |v: Vec2| pose.transform_point(v);
+        match self {
+            Shape::Point(s) => Shape::Point(Point::new_unchecked(p(s.p()))),
+            Shape::Segment(s) => Shape::Segment(Segment::new_unchecked(p(s.a()), p(s.b()))),
+            Shape::Circle(s) => Shape::Circle(Circle::new_unchecked(p(s.center()), s.radius())),
+            Shape::Capsule(s) => Shape::Capsule(Capsule::new_unchecked(p(s.a()), p(s.b()), s.radius())),
+            Shape::Aabb(s) if pose.is_translation() => {
+                Shape::Aabb(Aabb::new_unchecked(s.min() + pose.position, s.max() + pose.position))
+            }
+            Shape::Aabb(s) => Shape::Obb(Obb::from_parts(p(s.center()), s.size() * 0.5, pose.angle(), pose.rotation)),
+            Shape::Obb(s) => {
+                let rotation = pose.rotation.rotate(Vec2::from_angle(s.angle()));
+                Shape::Obb(Obb::from_parts(p(s.center()), s.half_extents(), rotation.to_angle(), rotation))
+            }
+            Shape::ConvexPolygon(s) => Shape::ConvexPolygon(s.map_points(p)),
+            Shape::Polygon(s) => Shape::Polygon(s.map_points(p)),
+            Shape::Compound(s) => Shape::Compound(s.map_parts(|part| part.transformed(pose))),
+        }
+    }
+
+    /// The convex view of a convex shape; `None` for a compound or a polygon of several parts.
+    pub(crate) fn as_convex(&self) -> Option<Convex<'_>> {
+        Some(match self {
+            Shape::Point(s) => Convex::inline(&[s.p()], 0.0),
+            Shape::Segment(s) => segment_hull(s.a(), s.b(), 0.0),
+            Shape::Circle(s) => Convex::inline(&[s.center()], s.radius()),
+            Shape::Aabb(s) => box_hull(s.min(), s.max()),
+            Shape::Obb(s) => Convex::slice(s.hull(), 0.0),
+            Shape::Capsule(s) => segment_hull(s.a(), s.b(), s.radius()),
+            Shape::ConvexPolygon(s) => Convex::slice(s.points(), 0.0),
+            Shape::Polygon(s) if s.is_convex() => Convex::slice(s.parts()[0].points(), 0.0),
+            Shape::Polygon(_) | Shape::Compound(_) => return None,
+        })
+    }
+}
+
+fn segment_hull(a: Vec2, b: Vec2, radius: f32) -> Convex<'static> {
+    if a == b {
+        Convex::inline(&[a], radius)
+    } else {
+        Convex::inline(&[a, b], radius)
+    }
+}
+
+macro_rules! impl_from_shape {
+    ($($variant:ident),*) => {$(
+        impl From<$variant> for Shape {
+            fn from(s: $variant) -> Shape {
+                Shape::$variant(s)
+            }
+        }
+    )*};
+}
+impl_from_shape!(Point, Segment, Circle, Aabb, Obb, Capsule, ConvexPolygon, Polygon, Compound);

@@ -1,0 +1,96 @@
+//! [`Obb`]: a box rotated about its center.
+
+use crate::error::{finite, finite_vec, ShapeError};
+use crate::math::Vec2;
+use crate::shape::{hull::convex_hull, Aabb};
+
+/// A closed box of `half_extents` rotated by `angle` (radians, counter-clockwise) about `center`.
+///
+/// Its corners are computed once, in `f32`, at construction; every predicate is exact with
+/// respect to those corners (the box *is* their convex hull).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Obb {
+    center: Vec2,
+    half_extents: Vec2,
+    angle: f32,
+    /// Strictly convex hull of the computed corners, counter-clockwise: 1, 2 or 4 points used.
+    hull: [Vec2; 4],
+    hull_len: u8,
+}
+
+impl Obb {
+    /// The box of `half_extents` rotated by `angle` about `center`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a NaN or infinite field; [`ShapeError::Negative`] for a
+    /// negative half extent (field `half_extents.x` or `half_extents.y`).
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, Obb};
+    /// let b = Obb::new(Vec2::ZERO, Vec2::new(2.0, 1.0), std::f32::consts::FRAC_PI_2)?;
+    /// assert!((b.corners()[0] - Vec2::new(1.0, -2.0)).length() < 1e-6);
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn new(center: Vec2, half_extents: Vec2, angle: f32) -> Result<Obb, ShapeError> {
+        finite_vec("center", center)?;
+        finite_vec("half_extents", half_extents)?;
+        finite("angle", angle)?;
+        for (field, got) in [("half_extents.x", half_extents.x), ("half_extents.y", half_extents.y)] {
+            if got < 0.0 {
+                return Err(ShapeError::Negative { field, got });
+            }
+        }
+        Ok(Obb::from_parts(center, half_extents, angle, Vec2::from_angle(angle)))
+    }
+
+    /// Builds the box from an already validated center, half extents and rotation `(cos, sin)`.
+    pub(crate) fn from_parts(center: Vec2, half_extents: Vec2, angle: f32, rotation: Vec2) -> Obb {
+        let corners = Obb::corners_of(center, half_extents, rotation);
+        let hull_points = convex_hull(&corners);
+        let mut hull = [center; 4];
+        hull[..hull_points.len()].copy_from_slice(&hull_points);
+        Obb { center, half_extents, angle, hull, hull_len: hull_points.len() as u8 }
+    }
+
+    fn corners_of(center: Vec2, h: Vec2, rotation: Vec2) -> [Vec2; 4] {
+        let (ax, ay) = (rotation * h.x, rotation.perp() * h.y);
+        [center - ax - ay, center + ax - ay, center + ax + ay, center - ax + ay]
+    }
+
+    /// The center.
+    #[must_use]
+    pub fn center(&self) -> Vec2 {
+        self.center
+    }
+
+    /// Half the width and height, before rotation.
+    #[must_use]
+    pub fn half_extents(&self) -> Vec2 {
+        self.half_extents
+    }
+
+    /// The rotation in radians, counter-clockwise.
+    #[must_use]
+    pub fn angle(&self) -> f32 {
+        self.angle
+    }
+
+    /// The four computed corners, counter-clockwise, starting at the rotated `(-hx, -hy)`.
+    #[must_use]
+    pub fn corners(&self) -> [Vec2; 4] {
+        Obb::corners_of(self.center, self.half_extents, Vec2::from_angle(self.angle))
+    }
+
+    /// The strictly convex hull of the corners (fewer than 4 points when a half extent is 0).
+    pub(crate) fn hull(&self) -> &[Vec2] {
+        &self.hull[..usize::from(self.hull_len)]
+    }
+
+    /// Its bounding box.
+    #[must_use]
+    pub fn aabb(&self) -> Aabb {
+        let hull = self.hull();
+        let (lo, hi) = hull.iter().fold((hull[0], hull[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+        Aabb::new_unchecked(lo, hi)
+    }
+}
