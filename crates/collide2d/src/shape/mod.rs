@@ -147,7 +147,7 @@ impl Shape {
             }
             Shape::Aabb(s) => Shape::Obb(Obb::from_parts(p(s.center()), s.size() * 0.5, pose.angle(), pose.rotation)),
             Shape::Obb(s) => {
-                let rotation = pose.rotation.rotate(Vec2::from_angle(s.angle()));
+                let rotation = pose.rotation.rotate(s.rotation());
                 Shape::Obb(Obb::from_parts(p(s.center()), s.half_extents(), rotation.to_angle(), rotation))
             }
             Shape::ConvexPolygon(s) => Shape::ConvexPolygon(s.map_points(p)),

@@ -13,6 +13,8 @@ pub struct Obb {
     center: Vec2,
     half_extents: Vec2,
     angle: f32,
+    /// `(cos angle, sin angle)`, as used for the corners.
+    rotation: Vec2,
     /// Strictly convex hull of the computed corners, counter-clockwise: 1, 2 or 4 points used.
     hull: [Vec2; 4],
     hull_len: u8,
@@ -49,7 +51,7 @@ impl Obb {
         let hull_points = convex_hull(&corners);
         let mut hull = [center; 4];
         hull[..hull_points.len()].copy_from_slice(&hull_points);
-        Obb { center, half_extents, angle, hull, hull_len: hull_points.len() as u8 }
+        Obb { center, half_extents, angle, rotation, hull, hull_len: hull_points.len() as u8 }
     }
 
     fn corners_of(center: Vec2, h: Vec2, rotation: Vec2) -> [Vec2; 4] {
@@ -78,7 +80,13 @@ impl Obb {
     /// The four computed corners, counter-clockwise, starting at the rotated `(-hx, -hy)`.
     #[must_use]
     pub fn corners(&self) -> [Vec2; 4] {
-        Obb::corners_of(self.center, self.half_extents, Vec2::from_angle(self.angle))
+        Obb::corners_of(self.center, self.half_extents, self.rotation)
+    }
+
+    /// `(cos angle, sin angle)`: the rotation the corners were computed with.
+    #[must_use]
+    pub fn rotation(&self) -> Vec2 {
+        self.rotation
     }
 
     /// The strictly convex hull of the corners (fewer than 4 points when a half extent is 0).
