@@ -293,3 +293,69 @@ fn clip_contact(
     let normal = if flip { -n } else { n };
     Contact::new(normal.as_vec2(), depth as f32, &points)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+    use crate::{Aabb, Capsule, Obb, Segment};
+
+    fn hit(a: &Shape, b: &Shape) -> Contact {
+        let (ca, cb) = (a.as_convex().unwrap(), b.as_convex().unwrap());
+        assert!(intersects(&ca, &cb));
+        contact(&ca, &cb)
+    }
+
+    #[test]
+    fn capsule_lying_on_a_box_gets_two_points() {
+        let floor: Shape = Aabb::new(Vec2::new(-10.0, -2.0), Vec2::new(10.0, 0.0)).unwrap().into();
+        let capsule: Shape = Capsule::new(Vec2::new(-1.0, 0.5), Vec2::new(1.0, 0.5), 0.75).unwrap().into();
+        let c = hit(&floor, &capsule);
+        assert_eq!(c.normal, Vec2::Y);
+        assert!((c.depth - 0.25).abs() < 1e-6);
+        assert_eq!(c.points.len(), 2);
+        for p in c.points.iter() {
+            assert!((p.y + 0.125).abs() < 1e-6, "midway between the surfaces: {p}");
+        }
+    }
+
+    #[test]
+    fn rotated_boxes_overlapping_push_along_a_face_normal() {
+        let a: Shape = Obb::new(Vec2::ZERO, Vec2::new(2.0, 1.0), 0.0).unwrap().into();
+        let b: Shape = Obb::new(Vec2::new(2.5, 0.0), Vec2::new(1.0, 1.0), core::f32::consts::FRAC_PI_4).unwrap().into();
+        let c = hit(&a, &b);
+        assert!((c.normal - Vec2::X).length() < 1e-6);
+        // b's left corner is at 2.5 - sqrt(2), a's right face at 2.
+        assert!((c.depth - (2.0 - (2.5 - core::f32::consts::SQRT_2))).abs() < 1e-5);
+        assert_eq!(c.points.len(), 1);
+    }
+
+    #[test]
+    fn crossing_segments_touch_with_zero_depth() {
+        let a: Shape = Segment::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)).unwrap().into();
+        let b: Shape = Segment::new(Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0)).unwrap().into();
+        let c = hit(&a, &b);
+        assert_eq!(c.depth, 1.0); // b must move 1 along a's normal to stop crossing
+        assert!((c.normal.length() - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn collinear_segments_apart_do_not_intersect() {
+        let a: Shape = Segment::new(Vec2::ZERO, Vec2::new(1.0, 1.0)).unwrap().into();
+        let b: Shape = Segment::new(Vec2::new(2.0, 2.0), Vec2::new(3.0, 3.0)).unwrap().into();
+        assert!(!intersects(&a.as_convex().unwrap(), &b.as_convex().unwrap()));
+        let b_touching: Shape = Segment::new(Vec2::new(1.0, 1.0), Vec2::new(3.0, 3.0)).unwrap().into();
+        let c = hit(&a, &b_touching);
+        assert_eq!(c.depth, 0.0);
+    }
+
+    #[test]
+    fn capsule_contains_a_circle_touching_its_end_from_inside() {
+        let capsule: Shape = Capsule::new(Vec2::ZERO, Vec2::new(4.0, 0.0), 2.0).unwrap().into();
+        let inside: Shape = crate::Circle::new(Vec2::new(5.0, 0.0), 1.0).unwrap().into();
+        let poking: Shape = crate::Circle::new(Vec2::new(5.0, 0.5), 1.0).unwrap().into();
+        let (cap, c_in, c_out) = (capsule.as_convex().unwrap(), inside.as_convex().unwrap(), poking.as_convex().unwrap());
+        assert!(contains(&cap, &c_in));
+        assert!(!contains(&cap, &c_out));
+    }
+}

@@ -179,3 +179,62 @@ pub(crate) fn ring_contains_point(ring: &[Vec2], p: Vec2) -> bool {
     }
     inside
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Circle, Polygon, Segment};
+
+    fn l_shape() -> Shape {
+        // (0,0)-(4,0)-(4,2)-(2,2)-(2,4)-(0,4): reflex corner at (2, 2).
+        let pts = [(0.0, 0.0), (4.0, 0.0), (4.0, 2.0), (2.0, 2.0), (2.0, 4.0), (0.0, 4.0)];
+        Polygon::new(&pts.map(|(x, y)| Vec2::new(x, y))).unwrap().into()
+    }
+
+    fn seg(ax: f32, ay: f32, bx: f32, by: f32) -> Shape {
+        Segment::new(Vec2::new(ax, ay), Vec2::new(bx, by)).unwrap().into()
+    }
+
+    #[test]
+    fn segment_across_the_notch_is_not_contained() {
+        assert!(!contains(&l_shape(), &seg(3.0, 1.0, 1.0, 3.0 + 0.5)));
+        // Through the reflex corner itself, out into the notch.
+        assert!(!contains(&l_shape(), &seg(1.0, 1.0, 3.0, 3.0)));
+    }
+
+    #[test]
+    fn segment_along_the_inner_edges_is_contained() {
+        assert!(contains(&l_shape(), &seg(4.0, 2.0, 2.0, 2.0)));
+        assert!(contains(&l_shape(), &seg(2.0, 2.0, 2.0, 4.0)));
+        // Through the reflex corner, staying inside.
+        assert!(contains(&l_shape(), &seg(1.0, 3.0, 3.0, 1.0)));
+    }
+
+    #[test]
+    fn circle_in_a_concave_polygon_touching_walls_is_contained() {
+        let c: Shape = Circle::new(Vec2::new(1.0, 1.0), 1.0).unwrap().into();
+        assert!(contains(&l_shape(), &c));
+        let near_corner: Shape = Circle::new(Vec2::new(2.5, 2.5), 0.5).unwrap().into();
+        assert!(!contains(&l_shape(), &near_corner));
+    }
+
+    #[test]
+    fn points_on_the_boundary_are_inside() {
+        let l = l_shape();
+        let Shape::Polygon(p) = &l else { unreachable!() };
+        for v in p.points() {
+            assert!(ring_contains_point(p.points(), *v));
+        }
+        assert!(ring_contains_point(p.points(), Vec2::new(3.0, 2.0)));
+        assert!(!ring_contains_point(p.points(), Vec2::new(3.0, 3.0)));
+        assert!(!ring_contains_point(p.points(), Vec2::new(-1.0, 2.0)));
+    }
+
+    #[test]
+    fn concave_polygon_hits_only_what_its_parts_touch() {
+        let in_notch: Shape = Circle::new(Vec2::new(3.5, 3.5), 1.0).unwrap().into();
+        assert!(!intersects(&l_shape(), &in_notch));
+        let touching: Shape = Circle::new(Vec2::new(3.0, 3.0), 1.0).unwrap().into();
+        assert!(intersects(&l_shape(), &touching));
+    }
+}

@@ -190,3 +190,38 @@ macro_rules! impl_from_shape {
     )*};
 }
 impl_from_shape!(Point, Segment, Circle, Aabb, Obb, Capsule, ConvexPolygon, Polygon, Compound);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::intersects;
+
+    #[test]
+    fn rotated_aabb_becomes_an_obb_with_the_same_corners() {
+        let b: Shape = Aabb::new(Vec2::new(-1.0, -2.0), Vec2::new(1.0, 2.0)).unwrap().into();
+        let placed = b.transformed(&Pose::new(Vec2::new(10.0, 0.0), core::f32::consts::FRAC_PI_2));
+        let Shape::Obb(obb) = &placed else { panic!("expected an obb, got {placed:?}") };
+        assert!((obb.center() - Vec2::new(10.0, 0.0)).length() < 1e-6);
+        // Rotated a quarter turn: now 4 wide, 2 tall.
+        let size = obb.aabb().size();
+        assert!((size - Vec2::new(4.0, 2.0)).length() < 1e-5, "{size}");
+    }
+
+    #[test]
+    fn translating_both_shapes_keeps_the_answer() {
+        let a: Shape = Circle::new(Vec2::ZERO, 1.0).unwrap().into();
+        let b: Shape = Obb::new(Vec2::new(2.0, 0.0), Vec2::ONE, 0.0).unwrap().into();
+        let pose = Pose::from_translation(Vec2::new(1024.0, -4096.0));
+        assert!(intersects(&a, &b));
+        assert!(intersects(&a.transformed(&pose), &b.transformed(&pose)));
+    }
+
+    #[test]
+    fn compound_moves_all_its_parts() {
+        let parts = vec![Point::new(Vec2::ZERO).unwrap().into(), Point::new(Vec2::X).unwrap().into()];
+        let c: Shape = Compound::new(parts).unwrap().into();
+        let moved = c.transformed(&Pose::from_translation(Vec2::new(0.0, 3.0)));
+        assert_eq!(moved.aabb().min(), Vec2::new(0.0, 3.0));
+        assert_eq!(moved.aabb().max(), Vec2::new(1.0, 3.0));
+    }
+}
