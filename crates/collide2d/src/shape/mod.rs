@@ -141,14 +141,27 @@ impl Shape {
             Shape::Point(s) => Shape::Point(Point::new_unchecked(p(s.p()))),
             Shape::Segment(s) => Shape::Segment(Segment::new_unchecked(p(s.a()), p(s.b()))),
             Shape::Circle(s) => Shape::Circle(Circle::new_unchecked(p(s.center()), s.radius())),
-            Shape::Capsule(s) => Shape::Capsule(Capsule::new_unchecked(p(s.a()), p(s.b()), s.radius())),
-            Shape::Aabb(s) if pose.is_translation() => {
-                Shape::Aabb(Aabb::new_unchecked(s.min() + pose.position, s.max() + pose.position))
+            Shape::Capsule(s) => {
+                Shape::Capsule(Capsule::new_unchecked(p(s.a()), p(s.b()), s.radius()))
             }
-            Shape::Aabb(s) => Shape::Obb(Obb::from_parts(p(s.center()), s.size() * 0.5, pose.angle(), pose.rotation)),
+            Shape::Aabb(s) if pose.is_translation() => Shape::Aabb(Aabb::new_unchecked(
+                s.min() + pose.position,
+                s.max() + pose.position,
+            )),
+            Shape::Aabb(s) => Shape::Obb(Obb::from_parts(
+                p(s.center()),
+                s.size() * 0.5,
+                pose.angle(),
+                pose.rotation,
+            )),
             Shape::Obb(s) => {
                 let rotation = pose.rotation.rotate(s.rotation());
-                Shape::Obb(Obb::from_parts(p(s.center()), s.half_extents(), rotation.to_angle(), rotation))
+                Shape::Obb(Obb::from_parts(
+                    p(s.center()),
+                    s.half_extents(),
+                    rotation.to_angle(),
+                    rotation,
+                ))
             }
             Shape::ConvexPolygon(s) => Shape::ConvexPolygon(s.map_points(p)),
             Shape::Polygon(s) => Shape::Polygon(s.map_points(p)),
@@ -189,7 +202,17 @@ macro_rules! impl_from_shape {
         }
     )*};
 }
-impl_from_shape!(Point, Segment, Circle, Aabb, Obb, Capsule, ConvexPolygon, Polygon, Compound);
+impl_from_shape!(
+    Point,
+    Segment,
+    Circle,
+    Aabb,
+    Obb,
+    Capsule,
+    ConvexPolygon,
+    Polygon,
+    Compound
+);
 
 #[cfg(test)]
 mod tests {
@@ -198,9 +221,16 @@ mod tests {
 
     #[test]
     fn rotated_aabb_becomes_an_obb_with_the_same_corners() {
-        let b: Shape = Aabb::new(Vec2::new(-1.0, -2.0), Vec2::new(1.0, 2.0)).unwrap().into();
-        let placed = b.transformed(&Pose::new(Vec2::new(10.0, 0.0), core::f32::consts::FRAC_PI_2));
-        let Shape::Obb(obb) = &placed else { panic!("expected an obb, got {placed:?}") };
+        let b: Shape = Aabb::new(Vec2::new(-1.0, -2.0), Vec2::new(1.0, 2.0))
+            .unwrap()
+            .into();
+        let placed = b.transformed(&Pose::new(
+            Vec2::new(10.0, 0.0),
+            core::f32::consts::FRAC_PI_2,
+        ));
+        let Shape::Obb(obb) = &placed else {
+            panic!("expected an obb, got {placed:?}")
+        };
         assert!((obb.center() - Vec2::new(10.0, 0.0)).length() < 1e-6);
         // Rotated a quarter turn: now 4 wide, 2 tall.
         let size = obb.aabb().size();
@@ -210,7 +240,9 @@ mod tests {
     #[test]
     fn translating_both_shapes_keeps_the_answer() {
         let a: Shape = Circle::new(Vec2::ZERO, 1.0).unwrap().into();
-        let b: Shape = Obb::new(Vec2::new(2.0, 0.0), Vec2::ONE, 0.0).unwrap().into();
+        let b: Shape = Obb::new(Vec2::new(2.0, 0.0), Vec2::ONE, 0.0)
+            .unwrap()
+            .into();
         let pose = Pose::from_translation(Vec2::new(1024.0, -4096.0));
         assert!(intersects(&a, &b));
         assert!(intersects(&a.transformed(&pose), &b.transformed(&pose)));
@@ -218,7 +250,10 @@ mod tests {
 
     #[test]
     fn compound_moves_all_its_parts() {
-        let parts = vec![Point::new(Vec2::ZERO).unwrap().into(), Point::new(Vec2::X).unwrap().into()];
+        let parts = vec![
+            Point::new(Vec2::ZERO).unwrap().into(),
+            Point::new(Vec2::X).unwrap().into(),
+        ];
         let c: Shape = Compound::new(parts).unwrap().into();
         let moved = c.transformed(&Pose::from_translation(Vec2::new(0.0, 3.0)));
         assert_eq!(moved.aabb().min(), Vec2::new(0.0, 3.0));
