@@ -4,8 +4,13 @@
 //! sees), whether they really intersect, their distance, and the contact normal (from `a`
 //! towards `b`) and depth. Rows where the boxes overlap but the shapes do not are marked: those
 //! are the false hits a box-only test would report.
+//!
+//! With files, each line of each file (FORMAT.md's `query` lines) becomes a row named
+//! `FILE:LINE`, and a bad line a row with its error. The rows are gathered before printing so
+//! the columns line up: this is for a reader, `collide2d query` is for streams.
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::Path;
 
 use collide2d::math::Vec2;
 use collide2d::{Aabb, Capsule, Circle, Compound, Obb, Polygon, Segment, Shape, ShapeError};
@@ -14,7 +19,7 @@ use crate::json::Query;
 
 /// One demo row.
 struct Case {
-    name: &'static str,
+    name: String,
     a: Shape,
     b: Shape,
 }
@@ -39,13 +44,21 @@ fn polygon(points: &[(f32, f32)]) -> Result<Shape, ShapeError> {
 /// The cases, in the order they are printed.
 fn cases() -> Result<Vec<Case>, ShapeError> {
     let case = |name, a: Result<Shape, ShapeError>, b: Result<Shape, ShapeError>| -> Result<Case, ShapeError> {
-        Ok(Case { name, a: a?, b: b? })
+        Ok(Case {
+            name: String::from(name),
+            a: a?,
+            b: b?,
+        })
     };
     let crate_box = || rect(0.0, 0.0, 10.0, 10.0);
     let l_shape = || polygon(&[(0.0, 0.0), (4.0, 0.0), (4.0, 1.0), (1.0, 1.0), (1.0, 4.0), (0.0, 4.0)]);
     // A character hitbox: body, head and an arm held out to the right.
     let hitbox = || -> Result<Shape, ShapeError> {
-        let parts = vec![rect(0.0, 0.0, 4.0, 8.0)?, rect(1.0, 8.0, 2.0, 2.0)?, rect(4.0, 5.0, 4.0, 1.0)?];
+        let parts = vec![
+            rect(0.0, 0.0, 4.0, 8.0)?,
+            rect(1.0, 8.0, 2.0, 2.0)?,
+            rect(4.0, 5.0, 4.0, 1.0)?,
+        ];
         Compound::new(parts).map(Shape::from)
     };
     let hexagon = || {
@@ -60,8 +73,16 @@ fn cases() -> Result<Vec<Case>, ShapeError> {
     [
         case("circle overlapping a box's edge", crate_box(), circle(11.0, 5.0, 2.0)),
         case("circle clear of a box's edge", crate_box(), circle(13.0, 5.0, 2.0)),
-        case("circle overlapping a box's corner", crate_box(), circle(11.0, 11.0, 2.0)),
-        case("circle near a box's corner (the trap)", crate_box(), circle(11.5, 11.5, 2.0)),
+        case(
+            "circle overlapping a box's corner",
+            crate_box(),
+            circle(11.0, 11.0, 2.0),
+        ),
+        case(
+            "circle near a box's corner (the trap)",
+            crate_box(),
+            circle(11.5, 11.5, 2.0),
+        ),
         case("circles touching", circle(0.0, 0.0, 1.0), circle(2.0, 0.0, 1.0)),
         case("circles overlapping", circle(0.0, 0.0, 1.0), circle(1.5, 0.0, 1.0)),
         case("boxes touching along an edge", crate_box(), rect(10.0, 0.0, 10.0, 10.0)),
@@ -77,8 +98,16 @@ fn cases() -> Result<Vec<Case>, ShapeError> {
             crate_box(),
             Obb::new(v(12.0, 12.0), v(2.0, 2.0), core::f32::consts::FRAC_PI_4).map(Shape::from),
         ),
-        case("triangle overlapping a hexagon", polygon(&[(0.0, -1.0), (3.0, 0.0), (0.0, 1.0)]), hexagon()),
-        case("triangle clear of a hexagon", polygon(&[(0.0, -1.0), (1.5, 0.0), (0.0, 1.0)]), hexagon()),
+        case(
+            "triangle overlapping a hexagon",
+            polygon(&[(0.0, -1.0), (3.0, 0.0), (0.0, 1.0)]),
+            hexagon(),
+        ),
+        case(
+            "triangle clear of a hexagon",
+            polygon(&[(0.0, -1.0), (1.5, 0.0), (0.0, 1.0)]),
+            hexagon(),
+        ),
         case("circle in an L's notch", l_shape(), circle(2.5, 2.5, 1.0)),
         case("circle on an L's arm", l_shape(), circle(3.0, 1.5, 1.0)),
         case("bullet hitting a hitbox's arm", hitbox(), circle(7.0, 6.5, 0.75)),
@@ -106,7 +135,11 @@ fn cases() -> Result<Vec<Case>, ShapeError> {
 /// `x` rounded to 3 decimals, without trailing zeros (`-0` as `0`).
 fn short(x: f32) -> String {
     let text = format!("{x:.3}");
-    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.') } else { &text };
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &text
+    };
     if text == "-0" {
         "0".to_string()
     } else {
@@ -117,11 +150,17 @@ fn short(x: f32) -> String {
 /// The table cells of one case.
 fn row(case: &Case) -> [String; 6] {
     let bounds = case.a.aabb().overlaps(&case.b.aabb());
-    let query = Query { a: case.a.clone(), b: case.b.clone() };
+    let query = Query {
+        a: case.a.clone(),
+        b: case.b.clone(),
+    };
     let (hit, distance, normal, depth) = match query.answer() {
         Ok(answer) => {
             let (normal, depth) = match answer.contact {
-                Some(c) => (format!("({}, {})", short(c.normal.x), short(c.normal.y)), short(c.depth)),
+                Some(c) => (
+                    format!("({}, {})", short(c.normal.x), short(c.normal.y)),
+                    short(c.depth),
+                ),
                 None => ("-".to_string(), "-".to_string()),
             };
             let hit = if answer.intersects {
@@ -136,24 +175,69 @@ fn row(case: &Case) -> [String; 6] {
         Err(message) => (message, String::new(), String::new(), String::new()),
     };
     let bounds = if bounds { "overlap" } else { "apart" };
-    [case.name.to_string(), bounds.to_string(), hit, distance, normal, depth]
+    [case.name.clone(), bounds.to_string(), hit, distance, normal, depth]
 }
 
-/// Prints the demo table on `out`.
+/// A table row: the cells of an answered pair, or a name and the reason it has no answer.
+type Row = Result<[String; 6], (String, String)>;
+
+/// Prints the classic cases on `out`.
 ///
 /// # Errors
 /// A write error, or a demo shape the library rejects (a bug in this file).
 pub fn run(out: &mut impl Write) -> io::Result<()> {
     let cases = cases().map_err(|e| io::Error::other(format!("demo shape rejected: {e}")))?;
-    let header = ["case (a vs b)", "boxes", "shapes", "distance", "normal a->b", "depth"].map(String::from);
-    let rows: Vec<[String; 6]> = cases.iter().map(row).collect();
-    let mut widths = header.each_ref().map(|h| h.chars().count());
-    for r in &rows {
-        for (w, cell) in widths.iter_mut().zip(r) {
-            *w = (*w).max(cell.chars().count());
+    let rows: Vec<Row> = cases.iter().map(|c| Ok(row(c))).collect();
+    table(out, "collide2d demo: classic 2D collision cases", &rows)
+}
+
+/// Why [`run_files`] stopped.
+pub enum FileError {
+    /// A file could not be opened or read.
+    Read(String, io::Error),
+    /// The table could not be written.
+    Write(io::Error),
+}
+
+/// Prints one row per query line of `files` on `out`; `Ok(true)` when no line had an error.
+///
+/// # Errors
+/// An unreadable file (nothing is printed), or a write error.
+pub fn run_files(out: &mut impl Write, files: &[impl AsRef<Path>]) -> Result<bool, FileError> {
+    let mut rows: Vec<Row> = Vec::new();
+    for file in files {
+        let path = file.as_ref();
+        let read_error = |e| FileError::Read(path.display().to_string(), e);
+        let reader = BufReader::new(std::fs::File::open(path).map_err(read_error)?);
+        for (i, line) in reader.lines().enumerate() {
+            let line = line.map_err(read_error)?;
+            let name = format!("{}:{}", path.display(), i + 1);
+            rows.push(match crate::json::parse_line(&line) {
+                Ok(Query { a, b }) => Ok(row(&Case { name, a, b })),
+                Err(message) => Err((name, message)),
+            });
         }
     }
-    writeln!(out, "collide2d demo: classic 2D collision cases")?;
+    let title = format!("collide2d demo: {} pairs from {} file(s)", rows.len(), files.len());
+    table(out, &title, &rows).map_err(FileError::Write)?;
+    Ok(rows.iter().all(Result::is_ok))
+}
+
+/// Prints `rows` as an aligned table under `title`, then the legend.
+fn table(out: &mut impl Write, title: &str, rows: &[Row]) -> io::Result<()> {
+    let header = ["case (a vs b)", "boxes", "shapes", "distance", "normal a->b", "depth"].map(String::from);
+    let mut widths = header.each_ref().map(|h| h.chars().count());
+    for r in rows {
+        match r {
+            Ok(cells) => {
+                for (w, cell) in widths.iter_mut().zip(cells) {
+                    *w = (*w).max(cell.chars().count());
+                }
+            }
+            Err((name, _)) => widths[0] = widths[0].max(name.chars().count()),
+        }
+    }
+    writeln!(out, "{title}")?;
     writeln!(out)?;
     let print = |out: &mut dyn Write, cells: &[String; 6]| -> io::Result<()> {
         let line: Vec<String> = cells.iter().zip(widths).map(|(c, w)| format!("{c:<w$}")).collect();
@@ -162,15 +246,30 @@ pub fn run(out: &mut impl Write) -> io::Result<()> {
     print(out, &header)?;
     let rule = widths.map(|w| "-".repeat(w));
     print(out, &rule)?;
-    for r in &rows {
-        print(out, r)?;
+    for r in rows {
+        match r {
+            Ok(cells) => print(out, cells)?,
+            Err((name, message)) => writeln!(out, "{name:<w$}  error: {message}", w = widths[0])?,
+        }
     }
     writeln!(out)?;
     writeln!(out, "boxes:  do the bounding boxes overlap? (all a box-only test sees)")?;
-    writeln!(out, "shapes: do the shapes themselves intersect? Shapes are closed, so touching (distance 0) is a hit.")?;
-    writeln!(out, "miss *: the boxes overlap but the shapes do not: a box-only test would report a false hit.")?;
-    writeln!(out, "normal: unit vector from a towards b; depth: how far b must move along it to only touch.")?;
-    writeln!(out, "Query your own pairs with `collide2d query FILE` (JSON Lines, see FORMAT.md).")
+    writeln!(
+        out,
+        "shapes: do the shapes themselves intersect? Shapes are closed, so touching (distance 0) is a hit."
+    )?;
+    writeln!(
+        out,
+        "miss *: the boxes overlap but the shapes do not: a box-only test would report a false hit."
+    )?;
+    writeln!(
+        out,
+        "normal: unit vector from a towards b; depth: how far b must move along it to only touch."
+    )?;
+    writeln!(
+        out,
+        "Query your own pairs with `collide2d query FILE` (JSON Lines, see FORMAT.md)."
+    )
 }
 
 #[cfg(test)]
@@ -189,7 +288,12 @@ mod tests {
     fn answer(name: &str) -> (bool, f32) {
         let all = cases().unwrap();
         let case = all.iter().find(|c| c.name == name).unwrap();
-        let a = Query { a: case.a.clone(), b: case.b.clone() }.answer().unwrap();
+        let a = Query {
+            a: case.a.clone(),
+            b: case.b.clone(),
+        }
+        .answer()
+        .unwrap();
         (a.intersects, a.distance)
     }
 
@@ -205,7 +309,11 @@ mod tests {
 
     #[test]
     fn touching_cases_are_hits_at_distance_zero() {
-        for name in ["circles touching", "boxes touching along an edge", "boxes touching at a corner"] {
+        for name in [
+            "circles touching",
+            "boxes touching along an edge",
+            "boxes touching at a corner",
+        ] {
             assert_eq!(answer(name), (true, 0.0), "{name}");
         }
     }
@@ -216,9 +324,26 @@ mod tests {
         run(&mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         for case in cases().unwrap() {
-            let line = text.lines().find(|l| l.starts_with(case.name)).unwrap();
+            let line = text.lines().find(|l| l.starts_with(&case.name)).unwrap();
             assert!(line.contains(" hit") || line.contains(" miss"), "{line}");
         }
         assert!(!text.contains("internal error"), "{text}");
+    }
+
+    #[test]
+    fn files_give_a_row_per_line_and_errors_in_place() {
+        let path = std::env::temp_dir().join(format!("collide2d-demo-{}.jsonl", std::process::id()));
+        let good = r#"{"a": {"type": "circle", "center": [0, 0], "radius": 1}, "b": {"type": "circle", "center": [2, 0], "radius": 1}}"#;
+        std::fs::write(&path, format!("{good}\n{{\n")).unwrap();
+        let mut out = Vec::new();
+        let ok = run_files(&mut out, &[&path]).ok().unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(!ok);
+        let text = String::from_utf8(out).unwrap();
+        let name = path.display().to_string();
+        let first = text.lines().find(|l| l.starts_with(&format!("{name}:1 "))).unwrap();
+        assert!(first.contains("hit") && first.contains("(1, 0)"), "{first}");
+        let second = text.lines().find(|l| l.starts_with(&format!("{name}:2 "))).unwrap();
+        assert!(second.contains("error: invalid JSON"), "{second}");
     }
 }

@@ -48,15 +48,23 @@ pub fn parse_line(line: &str) -> Result<Query, String> {
     }
     let value = checked.value;
     let Value::Object(mut object) = value else {
-        return Err(format!(r#"expected an object {{"a": SHAPE, "b": SHAPE}}, got {}"#, type_name(&value)));
+        return Err(format!(
+            r#"expected an object {{"a": SHAPE, "b": SHAPE}}, got {}"#,
+            type_name(&value)
+        ));
     };
     if let Some(extra) = object.keys().find(|k| *k != "a" && *k != "b") {
         return Err(format!(r#"{extra} is not a field of a query line (expected a, b)"#));
     }
     let mut shape = |name: &str| {
-        let value = object.remove(name).ok_or_else(|| format!("{name} is missing (expected a, b)"))?;
+        let value = object
+            .remove(name)
+            .ok_or_else(|| format!("{name} is missing (expected a, b)"))?;
         if !value.is_object() {
-            return Err(format!(r#"{name} must be a shape object {{"type": ...}}, got {}"#, type_name(&value)));
+            return Err(format!(
+                r#"{name} must be a shape object {{"type": ...}}, got {}"#,
+                type_name(&value)
+            ));
         }
         Shape::deserialize(value).map_err(|e| e.to_string())
     };
@@ -132,7 +140,10 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
             }
             items.push(item.value);
         }
-        Ok(Checked { value: Value::Array(items), repeated })
+        Ok(Checked {
+            value: Value::Array(items),
+            repeated,
+        })
     }
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Checked, A::Error> {
@@ -149,7 +160,10 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
             }
             object.insert(key, item.value);
         }
-        Ok(Checked { value: Value::Object(object), repeated })
+        Ok(Checked {
+            value: Value::Object(object),
+            repeated,
+        })
     }
 }
 
@@ -190,7 +204,11 @@ impl Query {
                 if contact.is_some() { "present" } else { "absent" }
             ));
         }
-        Ok(Answer { intersects: hit, distance, contact })
+        Ok(Answer {
+            intersects: hit,
+            distance,
+            contact,
+        })
     }
 }
 
@@ -224,8 +242,17 @@ impl Answer {
         let contact = match &self.contact {
             None => "null".to_string(),
             Some(c) => {
-                let points = c.points.iter().map(|p| vector(*p)).collect::<Option<Vec<_>>>()?.join(", ");
-                format!(r#"{{"normal": {}, "depth": {}, "points": [{points}]}}"#, vector(c.normal)?, number(c.depth)?)
+                let points = c
+                    .points
+                    .iter()
+                    .map(|p| vector(*p))
+                    .collect::<Option<Vec<_>>>()?
+                    .join(", ");
+                format!(
+                    r#"{{"normal": {}, "depth": {}, "points": [{points}]}}"#,
+                    vector(c.normal)?,
+                    number(c.depth)?
+                )
             }
         };
         Some(format!(
@@ -282,9 +309,18 @@ mod tests {
         let err = |line: &str| parse_line(line).unwrap_err();
         assert_eq!(err(""), r#"empty line, expected {"a": SHAPE, "b": SHAPE}"#);
         assert_eq!(err("  \t"), r#"empty line, expected {"a": SHAPE, "b": SHAPE}"#);
-        assert_eq!(err(r#"{"a": 1"#), "invalid JSON at column 7: EOF while parsing an object");
-        assert_eq!(err("[1, 2]"), r#"expected an object {"a": SHAPE, "b": SHAPE}, got an array"#);
-        assert_eq!(err(r#"{"a": {"type": "point", "p": [0, 0]}}"#), "b is missing (expected a, b)");
+        assert_eq!(
+            err(r#"{"a": 1"#),
+            "invalid JSON at column 7: EOF while parsing an object"
+        );
+        assert_eq!(
+            err("[1, 2]"),
+            r#"expected an object {"a": SHAPE, "b": SHAPE}, got an array"#
+        );
+        assert_eq!(
+            err(r#"{"a": {"type": "point", "p": [0, 0]}}"#),
+            "b is missing (expected a, b)"
+        );
         let extra = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [0, 0]}, "c": 1}"#;
         assert_eq!(err(extra), "c is not a field of a query line (expected a, b)");
         let bad = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "circle", "center": [0, 0], "radius": -1}}"#;
@@ -296,7 +332,10 @@ mod tests {
         let top = r#"{"a": {"type": "point", "p": [0, 0]}, "a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [0, 0]}}"#;
         assert_eq!(err(top), "a is repeated (each field may appear once)");
         let not_shape = r#"{"a": {"type": "point", "p": [0, 0]}, "b": [0, 0]}"#;
-        assert_eq!(err(not_shape), r#"b must be a shape object {"type": ...}, got an array"#);
+        assert_eq!(
+            err(not_shape),
+            r#"b must be a shape object {"type": ...}, got an array"#
+        );
     }
 
     #[test]
@@ -305,6 +344,9 @@ mod tests {
             error_line(7, "circle.radius must be >= 0, got -1"),
             r#"{"error": "line 7: circle.radius must be >= 0, got -1"}"#
         );
-        assert_eq!(error_line(1, r#"type "x" is unknown"#), r#"{"error": "line 1: type \"x\" is unknown"}"#);
+        assert_eq!(
+            error_line(1, r#"type "x" is unknown"#),
+            r#"{"error": "line 1: type \"x\" is unknown"}"#
+        );
     }
 }

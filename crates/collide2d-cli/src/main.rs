@@ -4,7 +4,8 @@
 //!   means standard input). Exactly one output line per input line, in order; a blank line is
 //!   a line too and gets an `error` answer, so output line N always answers input line N. A
 //!   `\r` before the line break is ignored. Input is streamed line by line.
-//! - `collide2d demo`: the classic cases as a table.
+//! - `collide2d demo [FILE...]`: the classic cases as a table, or the query lines of FILEs
+//!   (exit status as for `query`).
 //!
 //! Exit status: 0 when every line was answered without error, 1 when some line had an error,
 //! 2 for a bad command line, an unreadable input or an unwritable output (the message goes to
@@ -35,8 +36,11 @@ enum Command {
         /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
-    /// Print the classic collision cases as a table.
-    Demo,
+    /// Print the classic collision cases as a table, or the query lines of FILEs.
+    Demo {
+        /// Query files (JSON Lines, as for `query`) to show instead of the classic cases.
+        files: Vec<PathBuf>,
+    },
 }
 
 /// Why a run stopped before the end of its input.
@@ -50,12 +54,21 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Query { file } => query(file),
-        Command::Demo => {
-            let stdout = io::stdout().lock();
-            let mut out = BufWriter::new(stdout);
-            match demo::run(&mut out).and_then(|()| out.flush()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
+        Command::Demo { files } => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            let result = if files.is_empty() {
+                demo::run(&mut out).map(|()| true).map_err(demo::FileError::Write)
+            } else {
+                demo::run_files(&mut out, &files)
+            };
+            match result.and_then(|ok| out.flush().map(|()| ok).map_err(demo::FileError::Write)) {
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => ExitCode::from(1),
+                Err(demo::FileError::Read(name, e)) => {
+                    eprintln!("collide2d: cannot read {name}: {e}");
+                    ExitCode::from(2)
+                }
+                Err(demo::FileError::Write(e)) => {
                     eprintln!("collide2d: cannot write output: {e}");
                     ExitCode::from(2)
                 }
@@ -142,7 +155,11 @@ mod tests {
         assert_eq!(lines[0], miss);
         assert!(lines[1].starts_with(r#"{"error": "line 2: empty line"#), "{}", lines[1]);
         assert_eq!(lines[2], miss);
-        assert!(lines[3].starts_with(r#"{"error": "line 4: invalid JSON"#), "{}", lines[3]);
+        assert!(
+            lines[3].starts_with(r#"{"error": "line 4: invalid JSON"#),
+            "{}",
+            lines[3]
+        );
         assert_eq!(lines[4], miss);
     }
 
@@ -151,7 +168,10 @@ mod tests {
         let mut out = Vec::new();
         let ok = answer_lines(&b"{\"a\xff\n"[..], &mut out).ok().unwrap();
         assert!(!ok);
-        assert_eq!(String::from_utf8(out).unwrap(), "{\"error\": \"line 1: invalid UTF-8 at byte 4\"}\n");
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"error\": \"line 1: invalid UTF-8 at byte 4\"}\n"
+        );
     }
 
     #[test]
