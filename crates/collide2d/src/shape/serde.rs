@@ -31,7 +31,8 @@ fn xys(points: &[Vec2]) -> Vec<[f32; 2]> {
 }
 
 impl Serialize for Shape {
-    /// Writes the shape as FORMAT.md's tagged object; see the [module docs](self).
+    /// Writes the shape as FORMAT.md's tagged object (`{"type": "circle", ...}`); an `Aabb` as `aabb`, a
+    /// `ConvexPolygon` as `polygon`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let field_count = match self {
             Shape::Point(_) | Shape::Polygon(_) | Shape::ConvexPolygon(_) | Shape::Compound(_) => 1,
@@ -301,7 +302,8 @@ fn build(fields: &Fields) -> Result<Shape, String> {
 }
 
 impl<'de> Deserialize<'de> for Shape {
-    /// Reads and validates FORMAT.md's tagged object; see the [module docs](self).
+    /// Reads FORMAT.md's tagged object and validates it through the shape's constructor; errors start
+    /// with `<type>.<field>` (`circle.radius must be >= 0, got -1`). `rect` loads as an `Aabb`.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Shape, D::Error> {
         deserializer.deserialize_map(ShapeVisitor)
     }
