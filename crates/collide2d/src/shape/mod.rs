@@ -12,6 +12,8 @@ mod obb;
 mod point;
 mod polygon;
 mod segment;
+#[cfg(feature = "serde")]
+mod serde;
 
 pub use aabb::Aabb;
 pub use capsule::Capsule;

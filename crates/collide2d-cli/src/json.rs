@@ -1,0 +1,352 @@
+//! The serde model of FORMAT.md's `query` lines: `{"a": SHAPE, "b": SHAPE}` in, one answer out.
+//!
+//! A line is first read as a `serde_json::Value`, then each shape is loaded from its value, so
+//! error messages carry no JSON position and read like FORMAT.md's
+//! `circle.radius must be >= 0, got -1`. Output is written by hand so the numbers are exactly
+//! as FORMAT.md wants them: integral values without `.0`, `-0` as `0`, others in the shortest
+//! form that reads back to the same `f32`.
+
+use collide2d::{contact, distance, intersects, math::Vec2, Contact, Shape};
+use serde::Deserialize;
+use serde_json::Value;
+
+/// One input line: the pair to query.
+#[derive(Debug)]
+pub struct Query {
+    /// The first shape; contact normals point away from it.
+    pub a: Shape,
+    /// The second shape.
+    pub b: Shape,
+}
+
+/// The answer to one [`Query`].
+#[derive(Debug)]
+pub struct Answer {
+    /// Whether the shapes intersect (touching counts).
+    pub intersects: bool,
+    /// The distance between them, 0 when they intersect.
+    pub distance: f32,
+    /// The contact, present exactly when they intersect.
+    pub contact: Option<Contact>,
+}
+
+/// Parses one line (without its line break) into a [`Query`], or says why it is not one.
+///
+/// The message has no `line N: ` prefix; the caller adds it.
+pub fn parse_line(line: &str) -> Result<Query, String> {
+    if line.trim().is_empty() {
+        return Err(r#"empty line, expected {"a": SHAPE, "b": SHAPE}"#.to_string());
+    }
+    let checked: Checked = serde_json::from_str(line).map_err(|e| {
+        let message = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let message = message.strip_suffix(&suffix).unwrap_or(&message);
+        format!("invalid JSON at column {}: {message}", e.column())
+    })?;
+    if let Some(path) = checked.repeated {
+        return Err(format!("{path} is repeated (each field may appear once)"));
+    }
+    let value = checked.value;
+    let Value::Object(mut object) = value else {
+        return Err(format!(
+            r#"expected an object {{"a": SHAPE, "b": SHAPE}}, got {}"#,
+            type_name(&value)
+        ));
+    };
+    if let Some(extra) = object.keys().find(|k| *k != "a" && *k != "b") {
+        return Err(format!(r#"{extra} is not a field of a query line (expected a, b)"#));
+    }
+    let mut shape = |name: &str| {
+        let value = object
+            .remove(name)
+            .ok_or_else(|| format!("{name} is missing (expected a, b)"))?;
+        if !value.is_object() {
+            return Err(format!(
+                r#"{name} must be a shape object {{"type": ...}}, got {}"#,
+                type_name(&value)
+            ));
+        }
+        Shape::deserialize(value).map_err(|e| e.to_string())
+    };
+    let a = shape("a")?;
+    let b = shape("b")?;
+    Ok(Query { a, b })
+}
+
+/// A JSON value read with a check that no object repeats a key (`serde_json::Value` would
+/// silently keep the last one): `repeated` is the path of the first repeated key, such as
+/// `a.parts[2].p`. Reporting it through the value rather than an error keeps serde_json's
+/// input positions out of the path.
+struct Checked {
+    value: Value,
+    repeated: Option<String>,
+}
+
+impl Checked {
+    fn plain(value: Value) -> Checked {
+        Checked { value, repeated: None }
+    }
+}
+
+impl<'de> Deserialize<'de> for Checked {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Checked, D::Error> {
+        d.deserialize_any(CheckedVisitor)
+    }
+}
+
+struct CheckedVisitor;
+
+impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
+    type Value = Checked;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Checked, E> {
+        Ok(Checked::plain(Value::Bool(v)))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Checked, E> {
+        Ok(Checked::plain(Value::from(v)))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Checked, E> {
+        Ok(Checked::plain(Value::from(v)))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Checked, E> {
+        Ok(Checked::plain(Value::from(v)))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Checked, E> {
+        Ok(Checked::plain(Value::from(v)))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Checked, E> {
+        Ok(Checked::plain(Value::String(v)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Checked, E> {
+        Ok(Checked::plain(Value::Null))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Checked, A::Error> {
+        let mut items = Vec::new();
+        let mut repeated = None;
+        while let Some(item) = seq.next_element::<Checked>()? {
+            if repeated.is_none() {
+                repeated = item.repeated.map(|path| format!("[{}]{}", items.len(), dotted(&path)));
+            }
+            items.push(item.value);
+        }
+        Ok(Checked {
+            value: Value::Array(items),
+            repeated,
+        })
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Checked, A::Error> {
+        let mut object = serde_json::Map::new();
+        let mut repeated = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let item = map.next_value::<Checked>()?;
+            if repeated.is_none() {
+                if object.contains_key(&key) {
+                    repeated = Some(key.clone());
+                } else if let Some(path) = item.repeated {
+                    repeated = Some(format!("{key}{}", dotted(&path)));
+                }
+            }
+            object.insert(key, item.value);
+        }
+        Ok(Checked {
+            value: Value::Object(object),
+            repeated,
+        })
+    }
+}
+
+/// A path continued after a key: `.p`, or `[2]` as it is.
+fn dotted(path: &str) -> String {
+    if path.starts_with('[') {
+        path.to_string()
+    } else {
+        format!(".{path}")
+    }
+}
+
+fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+impl Query {
+    /// Runs the queries of FORMAT.md on the pair.
+    ///
+    /// # Errors
+    /// A message when the library's answers disagree with each other (a library bug: an
+    /// intersecting pair without a contact, or the reverse), rather than print a line that
+    /// contradicts itself.
+    pub fn answer(&self) -> Result<Answer, String> {
+        let hit = intersects(&self.a, &self.b);
+        let contact = contact(&self.a, &self.b);
+        let distance = if hit { 0.0 } else { distance(&self.a, &self.b) };
+        if hit != contact.is_some() || (!hit && distance <= 0.0) {
+            return Err(format!(
+                "internal error: intersects = {hit} but contact is {} and distance = {distance} (please report this line)",
+                if contact.is_some() { "present" } else { "absent" }
+            ));
+        }
+        Ok(Answer {
+            intersects: hit,
+            distance,
+            contact,
+        })
+    }
+}
+
+/// `x` as a JSON number: `0` for both zeros, integral values without `.0`, others in the
+/// shortest decimal form that reads back to the same `f32`; `None` for NaN and infinities,
+/// which JSON cannot hold.
+#[must_use]
+pub fn number(x: f32) -> Option<String> {
+    if !x.is_finite() {
+        return None;
+    }
+    if x == 0.0 {
+        return Some("0".to_string());
+    }
+    // `Display` for f32 is the shortest round-trip form and never uses an exponent or `.0`.
+    Some(format!("{x}"))
+}
+
+fn vector(v: Vec2) -> Option<String> {
+    Some(format!("[{}, {}]", number(v.x)?, number(v.y)?))
+}
+
+impl Answer {
+    /// The output line (without line break), or an error message when a number is not finite.
+    pub fn to_line(&self) -> Result<String, String> {
+        self.try_line()
+            .ok_or_else(|| "internal error: a result is not a finite number (please report this line)".to_string())
+    }
+
+    fn try_line(&self) -> Option<String> {
+        let contact = match &self.contact {
+            None => "null".to_string(),
+            Some(c) => {
+                let points = c
+                    .points
+                    .iter()
+                    .map(|p| vector(*p))
+                    .collect::<Option<Vec<_>>>()?
+                    .join(", ");
+                format!(
+                    r#"{{"normal": {}, "depth": {}, "points": [{points}]}}"#,
+                    vector(c.normal)?,
+                    number(c.depth)?
+                )
+            }
+        };
+        Some(format!(
+            r#"{{"intersects": {}, "distance": {}, "contact": {contact}}}"#,
+            self.intersects,
+            number(self.distance)?
+        ))
+    }
+}
+
+/// The error line for input line `line_number` (counted from 1).
+#[must_use]
+pub fn error_line(line_number: u64, message: &str) -> String {
+    let text = format!("line {line_number}: {message}");
+    // Serialising a string cannot fail; the fallback keeps the line valid JSON regardless.
+    let quoted = serde_json::to_string(&text).unwrap_or_else(|_| "\"line error\"".to_string());
+    format!(r#"{{"error": {quoted}}}"#)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_as_format_md_wants() {
+        assert_eq!(number(0.0).unwrap(), "0");
+        assert_eq!(number(-0.0).unwrap(), "0");
+        assert_eq!(number(3.0).unwrap(), "3");
+        assert_eq!(number(-2.0).unwrap(), "-2");
+        assert_eq!(number(3.5).unwrap(), "3.5");
+        assert_eq!(number(0.1).unwrap(), "0.1");
+        assert_eq!(number(1e-7).unwrap(), "0.0000001");
+        assert_eq!(number(16777216.0).unwrap(), "16777216");
+        assert_eq!(number(f32::NAN), None);
+        assert_eq!(number(f32::INFINITY), None);
+        for x in [0.1f32, 1.0 / 3.0, 1e-30, 3.4e38, -7.25e-12, core::f32::consts::PI] {
+            let text = number(x).unwrap();
+            assert_eq!(text.parse::<f32>().unwrap(), x, "{text}");
+            assert!(serde_json::from_str::<serde_json::Number>(&text).is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn separated_circles_answer_without_contact() {
+        let q = parse_line(r#"{"a": {"type": "circle", "center": [0, 0], "radius": 1}, "b": {"type": "circle", "center": [5.5, 0], "radius": 1}}"#).unwrap();
+        assert_eq!(
+            q.answer().unwrap().to_line().unwrap(),
+            r#"{"intersects": false, "distance": 3.5, "contact": null}"#
+        );
+    }
+
+    #[test]
+    fn line_errors_name_the_problem() {
+        let err = |line: &str| parse_line(line).unwrap_err();
+        assert_eq!(err(""), r#"empty line, expected {"a": SHAPE, "b": SHAPE}"#);
+        assert_eq!(err("  \t"), r#"empty line, expected {"a": SHAPE, "b": SHAPE}"#);
+        assert_eq!(
+            err(r#"{"a": 1"#),
+            "invalid JSON at column 7: EOF while parsing an object"
+        );
+        assert_eq!(
+            err("[1, 2]"),
+            r#"expected an object {"a": SHAPE, "b": SHAPE}, got an array"#
+        );
+        assert_eq!(
+            err(r#"{"a": {"type": "point", "p": [0, 0]}}"#),
+            "b is missing (expected a, b)"
+        );
+        let extra = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [0, 0]}, "c": 1}"#;
+        assert_eq!(err(extra), "c is not a field of a query line (expected a, b)");
+        let bad = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "circle", "center": [0, 0], "radius": -1}}"#;
+        assert_eq!(err(bad), "circle.radius must be >= 0, got -1");
+        let twice = r#"{"a": {"type": "point", "p": [0, 0], "p": [1, 1]}, "b": {"type": "point", "p": [0, 0]}}"#;
+        assert_eq!(err(twice), "a.p is repeated (each field may appear once)");
+        let deep = r#"{"a": {"type": "compound", "parts": [{"type": "point", "p": [0, 0]}, {"type": "point", "type": "point", "p": [0, 0]}]}, "b": {"type": "point", "p": [0, 0]}}"#;
+        assert_eq!(err(deep), "a.parts[1].type is repeated (each field may appear once)");
+        let top = r#"{"a": {"type": "point", "p": [0, 0]}, "a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [0, 0]}}"#;
+        assert_eq!(err(top), "a is repeated (each field may appear once)");
+        let not_shape = r#"{"a": {"type": "point", "p": [0, 0]}, "b": [0, 0]}"#;
+        assert_eq!(
+            err(not_shape),
+            r#"b must be a shape object {"type": ...}, got an array"#
+        );
+    }
+
+    #[test]
+    fn error_line_is_json_with_the_line_number() {
+        assert_eq!(
+            error_line(7, "circle.radius must be >= 0, got -1"),
+            r#"{"error": "line 7: circle.radius must be >= 0, got -1"}"#
+        );
+        assert_eq!(
+            error_line(1, r#"type "x" is unknown"#),
+            r#"{"error": "line 1: type \"x\" is unknown"}"#
+        );
+    }
+}

@@ -1,0 +1,439 @@
+//! `Serialize` and `Deserialize` for [`Shape`] in FORMAT.md's JSON form (feature `serde`).
+//!
+//! A shape is an object with a `type` tag and the fields of that type's FORMAT.md row:
+//! `{"type": "circle", "center": [x, y], "radius": r}`. Loading validates through the
+//! constructors, so a bad shape is an error that starts with `<type>.<field>`
+//! (`circle.radius must be >= 0, got -1`, `compound.parts[2]: circle.radius ...`), never a panic.
+//! An unknown `type`, a missing, repeated or extra field is an error too. `rect` loads as an
+//! [`Aabb`] (`Aabb::from_rect`); an [`Aabb`] is written as `aabb` and a [`ConvexPolygon`] as
+//! `polygon`.
+//!
+//! Error messages hold no input position when read from a `serde_json::Value`; a streaming
+//! deserializer such as `serde_json::from_str` may add its own position to them.
+
+use core::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+use crate::error::ShapeError;
+use crate::math::Vec2;
+use crate::shape::{Aabb, Capsule, Circle, Compound, Obb, Point, Polygon, Segment, Shape};
+
+/// A point or vector as FORMAT.md writes it: `[x, y]`.
+fn xy(v: Vec2) -> [f32; 2] {
+    [v.x, v.y]
+}
+
+/// A list of points as `[[x, y], ...]`.
+fn xys(points: &[Vec2]) -> Vec<[f32; 2]> {
+    points.iter().copied().map(xy).collect()
+}
+
+impl Serialize for Shape {
+    /// Writes the shape as FORMAT.md's tagged object (`{"type": "circle", ...}`); an `Aabb` as `aabb`, a
+    /// `ConvexPolygon` as `polygon`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let field_count = match self {
+            Shape::Point(_) | Shape::Polygon(_) | Shape::ConvexPolygon(_) | Shape::Compound(_) => 1,
+            Shape::Segment(_) | Shape::Circle(_) | Shape::Aabb(_) => 2,
+            Shape::Obb(_) | Shape::Capsule(_) => 3,
+        };
+        let mut s = serializer.serialize_struct("Shape", field_count + 1)?;
+        s.serialize_field("type", self.kind().name())?;
+        match self {
+            Shape::Point(p) => s.serialize_field("p", &xy(p.p()))?,
+            Shape::Segment(g) => {
+                s.serialize_field("a", &xy(g.a()))?;
+                s.serialize_field("b", &xy(g.b()))?;
+            }
+            Shape::Circle(c) => {
+                s.serialize_field("center", &xy(c.center()))?;
+                s.serialize_field("radius", &c.radius())?;
+            }
+            Shape::Aabb(b) => {
+                s.serialize_field("min", &xy(b.min()))?;
+                s.serialize_field("max", &xy(b.max()))?;
+            }
+            Shape::Obb(o) => {
+                s.serialize_field("center", &xy(o.center()))?;
+                s.serialize_field("half_extents", &xy(o.half_extents()))?;
+                s.serialize_field("angle", &o.angle())?;
+            }
+            Shape::Capsule(c) => {
+                s.serialize_field("a", &xy(c.a()))?;
+                s.serialize_field("b", &xy(c.b()))?;
+                s.serialize_field("radius", &c.radius())?;
+            }
+            Shape::ConvexPolygon(p) => s.serialize_field("points", &xys(p.points()))?,
+            Shape::Polygon(p) => s.serialize_field("points", &xys(p.points()))?,
+            Shape::Compound(c) => s.serialize_field("parts", c.parts())?,
+        }
+        s.end()
+    }
+}
+
+/// Every `type` tag, in FORMAT.md's row order, with its fields.
+const TYPES: [(&str, &[&str]); 9] = [
+    ("point", &["p"]),
+    ("segment", &["a", "b"]),
+    ("circle", &["center", "radius"]),
+    ("aabb", &["min", "max"]),
+    ("rect", &["x", "y", "w", "h"]),
+    ("obb", &["center", "half_extents", "angle"]),
+    ("capsule", &["a", "b", "radius"]),
+    ("polygon", &["points"]),
+    ("compound", &["parts"]),
+];
+
+/// The fields read so far, each at most once.
+#[derive(Default)]
+struct Fields {
+    kind: Option<String>,
+    vectors: [Option<Vec2>; 7],
+    scalars: [Option<f32>; 6],
+    points: Option<Vec<Vec2>>,
+    parts: Option<Vec<Shape>>,
+    /// Names of the fields present, in input order (for the extra-field check).
+    present: Vec<String>,
+}
+
+const VECTOR_FIELDS: [&str; 7] = ["p", "a", "b", "center", "min", "max", "half_extents"];
+const SCALAR_FIELDS: [&str; 6] = ["radius", "x", "y", "w", "h", "angle"];
+
+impl Fields {
+    fn vector(&self, name: &str) -> Vec2 {
+        let i = VECTOR_FIELDS.iter().position(|f| *f == name);
+        // Only called after the presence check, so the value is there.
+        i.and_then(|i| self.vectors[i]).unwrap_or(Vec2::NAN)
+    }
+
+    fn scalar(&self, name: &str) -> f32 {
+        let i = SCALAR_FIELDS.iter().position(|f| *f == name);
+        i.and_then(|i| self.scalars[i]).unwrap_or(f32::NAN)
+    }
+}
+
+/// Reads `[x, y]`, exactly two numbers.
+struct XyVisitor;
+
+impl<'de> Visitor<'de> for XyVisitor {
+    type Value = Vec2;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("[x, y]")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec2, A::Error> {
+        let x: f32 = seq.next_element()?.ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let y: f32 = seq.next_element()?.ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        let mut len = 2;
+        while seq.next_element::<IgnoredAny>()?.is_some() {
+            len += 1;
+        }
+        if len > 2 {
+            return Err(de::Error::invalid_length(len, &self));
+        }
+        Ok(Vec2::new(x, y))
+    }
+}
+
+/// `[x, y]` as a `Deserialize` value.
+struct Xy(Vec2);
+
+impl<'de> Deserialize<'de> for Xy {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Xy, D::Error> {
+        d.deserialize_seq(XyVisitor).map(Xy)
+    }
+}
+
+/// Reads a list whose element errors are prefixed with `name[i]: `.
+struct ListVisitor<T> {
+    name: &'static str,
+    expecting: &'static str,
+    item: core::marker::PhantomData<T>,
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for ListVisitor<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.expecting)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
+        loop {
+            let index = items.len();
+            match seq.next_element::<T>() {
+                Ok(Some(item)) => items.push(item),
+                Ok(None) => return Ok(items),
+                Err(e) => return Err(de::Error::custom(format_args!("{}[{index}]: {e}", self.name))),
+            }
+        }
+    }
+}
+
+/// The `points` list.
+struct PointList(Vec<Vec2>);
+
+impl<'de> Deserialize<'de> for PointList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PointList, D::Error> {
+        let visitor =
+            ListVisitor::<Xy> { name: "points", expecting: "a list of [x, y] points", item: core::marker::PhantomData };
+        let list = d.deserialize_seq(visitor)?;
+        Ok(PointList(list.into_iter().map(|p| p.0).collect()))
+    }
+}
+
+/// The `parts` list.
+struct PartList(Vec<Shape>);
+
+impl<'de> Deserialize<'de> for PartList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PartList, D::Error> {
+        let visitor =
+            ListVisitor::<Shape> { name: "parts", expecting: "a list of shapes", item: core::marker::PhantomData };
+        d.deserialize_seq(visitor).map(PartList)
+    }
+}
+
+/// Reads one shape object.
+struct ShapeVisitor;
+
+impl ShapeVisitor {
+    /// Reads the value of field `key` into `fields`.
+    fn read_value<'de, A: MapAccess<'de>>(map: &mut A, key: &str, fields: &mut Fields) -> Result<(), A::Error> {
+        if key == "type" {
+            fields.kind = Some(map.next_value::<String>()?);
+        } else if let Some(i) = VECTOR_FIELDS.iter().position(|f| *f == key) {
+            fields.vectors[i] = Some(map.next_value::<Xy>()?.0);
+        } else if let Some(i) = SCALAR_FIELDS.iter().position(|f| *f == key) {
+            fields.scalars[i] = Some(map.next_value::<f32>()?);
+        } else if key == "points" {
+            fields.points = Some(map.next_value::<PointList>()?.0);
+        } else if key == "parts" {
+            fields.parts = Some(map.next_value::<PartList>()?.0);
+        } else {
+            map.next_value::<IgnoredAny>()?;
+        }
+        Ok(())
+    }
+
+    /// After a bad value for `key`, looks ahead for the `type` tag so the message can name it;
+    /// gives up quietly at the first further error.
+    fn find_kind<'de, A: MapAccess<'de>>(map: &mut A, fields: &Fields) -> Option<String> {
+        if let Some(kind) = &fields.kind {
+            return Some(kind.clone());
+        }
+        while let Ok(Some(key)) = map.next_key::<String>() {
+            if key == "type" {
+                return map.next_value::<String>().ok();
+            }
+            map.next_value::<IgnoredAny>().ok()?;
+        }
+        None
+    }
+}
+
+/// `<type>.<field>: <message>`, or `<type>.<field>[i]: ...` when the message already starts
+/// with the field's list index.
+fn field_message(kind: Option<&str>, key: &str, message: &str) -> String {
+    let prefix = kind.map(|k| format!("{k}.")).unwrap_or_default();
+    let indexed = message.strip_prefix(key).is_some_and(|rest| rest.starts_with('['));
+    if indexed {
+        format!("{prefix}{message}")
+    } else {
+        format!("{prefix}{key}: {message}")
+    }
+}
+
+impl<'de> Visitor<'de> for ShapeVisitor {
+    type Value = Shape;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a shape object such as {\"type\": \"circle\", \"center\": [x, y], \"radius\": r}")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Shape, A::Error> {
+        let mut fields = Fields::default();
+        while let Some(key) = map.next_key::<String>()? {
+            if fields.present.contains(&key) {
+                let kind = ShapeVisitor::find_kind(&mut map, &fields);
+                return Err(de::Error::custom(field_message(kind.as_deref(), &key, "repeated field")));
+            }
+            if let Err(e) = ShapeVisitor::read_value(&mut map, &key, &mut fields) {
+                let kind = ShapeVisitor::find_kind(&mut map, &fields);
+                return Err(de::Error::custom(field_message(kind.as_deref(), &key, &e.to_string())));
+            }
+            fields.present.push(key);
+        }
+        build(&fields).map_err(de::Error::custom)
+    }
+}
+
+/// Checks the fields against the type's FORMAT.md row and builds the shape.
+fn build(fields: &Fields) -> Result<Shape, String> {
+    let names = || TYPES.iter().map(|(t, _)| *t).collect::<Vec<_>>().join(", ");
+    let kind = fields.kind.as_deref().ok_or_else(|| format!("type is missing (one of {})", names()))?;
+    let (kind, expected) = TYPES
+        .iter()
+        .find(|(t, _)| *t == kind)
+        .ok_or_else(|| format!("type {kind:?} is unknown (expected one of {})", names()))?;
+    let list = expected.join(", ");
+    if let Some(extra) = fields.present.iter().find(|f| *f != "type" && !expected.contains(&f.as_str())) {
+        return Err(format!("{kind}.{extra} is not a field of {kind} (expected {list})"));
+    }
+    if let Some(missing) = expected.iter().find(|f| !fields.present.iter().any(|p| p == *f)) {
+        return Err(format!("{kind}.{missing} is missing (expected {list})"));
+    }
+    let (v, s) = (|n| fields.vector(n), |n| fields.scalar(n));
+    let shape: Result<Shape, ShapeError> = match *kind {
+        "point" => Point::new(v("p")).map(Shape::from),
+        "segment" => Segment::new(v("a"), v("b")).map(Shape::from),
+        "circle" => Circle::new(v("center"), s("radius")).map(Shape::from),
+        "aabb" => Aabb::new(v("min"), v("max")).map(Shape::from),
+        "rect" => Aabb::from_rect(s("x"), s("y"), s("w"), s("h")).map(Shape::from),
+        "obb" => Obb::new(v("center"), v("half_extents"), s("angle")).map(Shape::from),
+        "capsule" => Capsule::new(v("a"), v("b"), s("radius")).map(Shape::from),
+        "polygon" => Polygon::new(fields.points.as_deref().unwrap_or_default()).map(Shape::from),
+        _ => Compound::new(fields.parts.clone().unwrap_or_default()).map(Shape::from),
+    };
+    shape.map_err(|e| format!("{kind}.{e}"))
+}
+
+impl<'de> Deserialize<'de> for Shape {
+    /// Reads FORMAT.md's tagged object and validates it through the shape's constructor; errors start
+    /// with `<type>.<field>` (`circle.radius must be >= 0, got -1`). `rect` loads as an `Aabb`.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Shape, D::Error> {
+        deserializer.deserialize_map(ShapeVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::ConvexPolygon;
+    use serde_json::{json, Value};
+
+    fn load(v: Value) -> Result<Shape, String> {
+        Shape::deserialize(v).map_err(|e| e.to_string())
+    }
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn every_shape() -> Vec<Shape> {
+        let square = [v(0.0, 0.0), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)];
+        let l = [v(0.0, 0.0), v(2.0, 0.0), v(2.0, 1.0), v(1.0, 1.0), v(1.0, 2.0), v(0.0, 2.0)];
+        let shapes: Vec<Result<Shape, ShapeError>> = vec![
+            Point::new(v(1.5, -2.0)).map(Shape::from),
+            Segment::new(v(0.0, 0.0), v(3.0, 4.0)).map(Shape::from),
+            Circle::new(v(1.0, 2.0), 0.5).map(Shape::from),
+            Aabb::new(v(-1.0, -2.0), v(3.0, 4.0)).map(Shape::from),
+            Obb::new(v(1.0, 1.0), v(2.0, 0.5), 0.7).map(Shape::from),
+            Capsule::new(v(0.0, 0.0), v(0.0, 5.0), 1.25).map(Shape::from),
+            Polygon::new(&square).map(Shape::from),
+            Polygon::new(&l).map(Shape::from),
+        ];
+        let mut shapes: Vec<Shape> = shapes.into_iter().collect::<Result<_, _>>().unwrap();
+        let compound = Compound::new(shapes.clone()).unwrap();
+        shapes.push(compound.clone().into());
+        shapes.push(Compound::new(vec![compound.into()]).unwrap().into());
+        shapes
+    }
+
+    #[test]
+    fn every_shape_round_trips() {
+        for shape in every_shape() {
+            let text = serde_json::to_string(&shape).unwrap();
+            let back: Shape = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, shape, "{text}");
+            assert_eq!(load(serde_json::from_str(&text).unwrap()).unwrap(), shape, "{text}");
+        }
+    }
+
+    #[test]
+    fn circle_is_written_in_format_md_form() {
+        let c: Shape = Circle::new(v(1.0, 2.0), 0.5).unwrap().into();
+        assert_eq!(serde_json::to_value(&c).unwrap(), json!({"type": "circle", "center": [1.0, 2.0], "radius": 0.5}));
+    }
+
+    #[test]
+    fn rect_loads_as_the_aabb_from_corner_and_size() {
+        let r = load(json!({"type": "rect", "x": 10, "y": 20, "w": 32, "h": 16})).unwrap();
+        assert_eq!(r, Aabb::new(v(10.0, 20.0), v(42.0, 36.0)).unwrap().into());
+        assert_eq!(
+            serde_json::to_value(&r).unwrap(),
+            json!({"type": "aabb", "min": [10.0, 20.0], "max": [42.0, 36.0]})
+        );
+    }
+
+    #[test]
+    fn convex_polygon_is_written_as_polygon() {
+        let tri = [v(0.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)];
+        let c: Shape = ConvexPolygon::new(&tri).unwrap().into();
+        let value = serde_json::to_value(&c).unwrap();
+        assert_eq!(value["type"], "polygon");
+        assert_eq!(load(value).unwrap(), Polygon::new(&tri).unwrap().into());
+    }
+
+    #[test]
+    fn fields_may_come_in_any_order() {
+        let c = load(json!({"radius": 1, "center": [0, 0], "type": "circle"})).unwrap();
+        assert_eq!(c, Circle::new(Vec2::ZERO, 1.0).unwrap().into());
+        let text = r#"{"radius": 1, "center": [0, 0], "type": "circle"}"#;
+        assert_eq!(serde_json::from_str::<Shape>(text).unwrap(), c);
+    }
+
+    #[test]
+    fn invalid_shapes_name_the_type_and_field() {
+        let cases = [
+            (json!({"type": "circle", "center": [0, 0], "radius": -1}), "circle.radius must be >= 0, got -1"),
+            (json!({"type": "circle", "center": [0, 1e39], "radius": 1}), "circle.center.y must be finite, got inf"),
+            (json!({"type": "rect", "x": 0, "y": 0, "w": -2, "h": 1}), "rect.w must be >= 0, got -2"),
+            (json!({"type": "aabb", "min": [3, 0], "max": [1, 1]}), "aabb.min.x must be <= max.x, got 3 > 1"),
+            (
+                json!({"type": "polygon", "points": [[0, 0], [1, 1]]}),
+                "polygon.points must hold at least 3 distinct points, got 2",
+            ),
+            (json!({"type": "polygon", "points": [[0, 0], [1, 1], [2, 2]]}), "polygon.points enclose zero area"),
+            (json!({"type": "compound", "parts": []}), "compound.parts must not be empty"),
+            (
+                json!({"type": "compound", "parts": [{"type": "point", "p": [0, 0]}, {"type": "circle", "center": [0, 0], "radius": -1}]}),
+                "compound.parts[1]: circle.radius must be >= 0, got -1",
+            ),
+        ];
+        for (input, message) in cases {
+            assert_eq!(load(input).unwrap_err(), message);
+        }
+    }
+
+    #[test]
+    fn malformed_objects_are_errors_that_name_the_field() {
+        let cases = [
+            (json!({"center": [0, 0], "radius": 1}), "type is missing (one of point, segment, circle, aabb, rect, obb, capsule, polygon, compound)"),
+            (json!({"type": "disc"}), "type \"disc\" is unknown (expected one of point, segment, circle, aabb, rect, obb, capsule, polygon, compound)"),
+            (json!({"type": "circle", "center": [0, 0]}), "circle.radius is missing (expected center, radius)"),
+            (json!({"type": "circle", "center": [0, 0], "radius": 1, "min": [0, 0]}), "circle.min is not a field of circle (expected center, radius)"),
+            (json!({"type": "circle", "center": [0, 0], "radius": 1, "colour": "red"}), "circle.colour is not a field of circle (expected center, radius)"),
+            (json!({"type": "circle", "center": [0, 0, 0], "radius": 1}), "circle.center: invalid length 3, expected [x, y]"),
+            (json!({"type": "circle", "center": [0], "radius": 1}), "circle.center: invalid length 1, expected [x, y]"),
+            (json!({"radius": "big", "center": [0, 0], "type": "circle"}), "circle.radius: invalid type: string \"big\", expected f32"),
+            (json!({"type": "polygon", "points": [[0, 0], [1, 0], "x"]}), "polygon.points[2]: invalid type: string \"x\", expected [x, y]"),
+            (json!({"type": "compound", "parts": {}}), "compound.parts: invalid type: map, expected a list of shapes"),
+            (json!({"type": 3}), "type: invalid type: integer `3`, expected a string"),
+        ];
+        for (input, message) in cases {
+            assert_eq!(load(input).unwrap_err(), message);
+        }
+        let not_a_shape = load(json!([1, 2])).unwrap_err();
+        assert!(not_a_shape.starts_with("invalid type: sequence, expected a shape object"), "{not_a_shape}");
+    }
+
+    #[test]
+    fn repeated_field_is_an_error() {
+        let err = serde_json::from_str::<Shape>(r#"{"type": "point", "p": [0, 0], "p": [1, 1]}"#).unwrap_err();
+        assert!(err.to_string().starts_with("point.p: repeated field"), "{err}");
+    }
+}
