@@ -31,6 +31,7 @@
 
 mod error;
 mod exact;
+pub mod int;
 pub mod math;
 pub mod query;
 pub mod shape;
