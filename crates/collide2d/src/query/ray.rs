@@ -237,3 +237,219 @@ fn point_span(p: DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
     let t = m.dot(d) / d.length_squared();
     Some(LineSpan { enter: t, exit: t, normal: -d })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::point::distance_to_point;
+    use crate::shape::{Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment};
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn boxed(x0: f32, y0: f32, x1: f32, y1: f32) -> Shape {
+        Aabb::new(v(x0, y0), v(x1, y1)).unwrap().into()
+    }
+
+    fn circle(x: f32, y: f32, r: f32) -> Shape {
+        Circle::new(v(x, y), r).unwrap().into()
+    }
+
+    fn cast(shape: &Shape, origin: Vec2, dir: Vec2) -> Option<RayHit> {
+        cast_ray(shape, &Ray::new(origin, dir), f32::INFINITY)
+    }
+
+    fn l_shape() -> Shape {
+        let pts = [(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 1.0), (1.0, 2.0), (0.0, 2.0)];
+        Polygon::new(&pts.map(|(x, y)| v(x, y))).unwrap().into()
+    }
+
+    fn assert_hit(hit: Option<RayHit>, t: f32, point: Vec2, normal: Vec2) {
+        let h = hit.unwrap_or_else(|| panic!("expected a hit at t = {t}"));
+        assert!((h.t - t).abs() < 1e-5, "t: {h:?}, expected {t}");
+        assert!(h.point.distance(point) < 1e-5, "point: {h:?}, expected {point}");
+        assert!(h.normal.distance(normal) < 1e-5, "normal: {h:?}, expected {normal}");
+    }
+
+    #[test]
+    fn ray_hits_a_box_face_with_the_face_normal() {
+        let b = boxed(0.0, 0.0, 2.0, 1.0);
+        assert_hit(cast(&b, v(-3.0, 0.5), v(1.0, 0.0)), 3.0, v(0.0, 0.5), -Vec2::X);
+        assert_hit(cast(&b, v(1.0, 5.0), v(0.0, -2.0)), 2.0, v(1.0, 1.0), Vec2::Y);
+        let rotated: Shape = Obb::new(v(0.0, 0.0), v(1.0, 1.0), core::f32::consts::FRAC_PI_4).unwrap().into();
+        let s = core::f32::consts::SQRT_2;
+        let n = v(1.0, 1.0).normalize();
+        assert_hit(cast(&rotated, v(3.0, 3.0), v(-1.0, -1.0)), 3.0 - 0.5 * s, v(0.5 * s, 0.5 * s), n);
+    }
+
+    #[test]
+    fn ray_at_a_corner_takes_one_of_the_two_face_normals() {
+        let b = boxed(0.0, 0.0, 1.0, 1.0);
+        let h = cast(&b, v(3.0, 3.0), v(-1.0, -1.0)).unwrap();
+        assert_eq!((h.t, h.point), (2.0, v(1.0, 1.0)));
+        assert!(h.normal == Vec2::X || h.normal == Vec2::Y, "{h:?}");
+    }
+
+    #[test]
+    fn grazing_a_corner_or_running_along_an_edge_hits() {
+        let b = boxed(0.0, 0.0, 1.0, 1.0);
+        // The line x + y = 2 touches the box only at (1, 1).
+        let h = cast(&b, v(0.0, 2.0), v(1.0, -1.0)).unwrap();
+        assert_eq!((h.t, h.point), (1.0, v(1.0, 1.0)));
+        // Along the top edge, entering through the left one.
+        assert_hit(cast(&b, v(-1.0, 1.0), v(1.0, 0.0)), 1.0, v(0.0, 1.0), -Vec2::X);
+        assert!(cast(&b, v(-1.0, 1.0f32.next_up()), v(1.0, 0.0)).is_none());
+        // Tangent to a circle.
+        let c = circle(0.0, 0.0, 1.0);
+        assert_hit(cast(&c, v(-5.0, 1.0), v(1.0, 0.0)), 5.0, v(0.0, 1.0), Vec2::Y);
+        assert!(cast(&c, v(-5.0, 1.0001), v(1.0, 0.0)).is_none());
+    }
+
+    #[test]
+    fn ray_hits_circles_and_capsule_ends_with_radial_normals() {
+        assert_hit(cast(&circle(0.0, 0.0, 1.0), v(-5.0, 0.0), v(2.0, 0.0)), 2.0, v(-1.0, 0.0), -Vec2::X);
+        let cap: Shape = Capsule::new(v(0.0, 0.0), v(4.0, 0.0), 1.0).unwrap().into();
+        assert_hit(cast(&cap, v(8.0, 0.0), v(-1.0, 0.0)), 3.0, v(5.0, 0.0), Vec2::X);
+        assert_hit(cast(&cap, v(6.0, 0.6), v(-1.0, 0.0)), 1.2, v(4.8, 0.6), v(0.8, 0.6));
+        assert_hit(cast(&cap, v(-3.0, -0.8), v(1.0, 0.0)), 2.4, v(-0.6, -0.8), v(-0.6, -0.8));
+        // The flat sides.
+        assert_hit(cast(&cap, v(2.0, 5.0), v(0.0, -1.0)), 4.0, v(2.0, 1.0), Vec2::Y);
+        assert_hit(cast(&cap, v(0.0, -3.0), v(0.0, 1.0)), 2.0, v(0.0, -1.0), -Vec2::Y);
+        // Along a side, tangent to both end circles: enters where the first circle starts.
+        assert_hit(cast(&cap, v(-2.0, 1.0), v(1.0, 0.0)), 2.0, v(0.0, 1.0), Vec2::Y);
+        assert!(cast(&cap, v(-2.0, 1.001), v(1.0, 0.0)).is_none());
+        assert!(cast(&cap, v(6.0, 1.5), v(-1.0, 0.1)).is_none());
+    }
+
+    #[test]
+    fn rays_miss_shapes_they_pass_or_point_away_from() {
+        let b = boxed(0.0, 0.0, 1.0, 1.0);
+        assert!(cast(&b, v(-1.0, 2.0), v(1.0, 0.0)).is_none());
+        assert!(cast(&b, v(2.0, 0.5), v(1.0, 0.0)).is_none()); // behind the origin
+        assert!(cast(&circle(0.0, 0.0, 1.0), v(3.0, 0.0), v(1.0, 0.0)).is_none());
+    }
+
+    #[test]
+    fn zero_radius_segment_is_hit_across_and_end_on() {
+        let s: Shape = Segment::new(v(0.0, 0.0), v(3.0, 0.0)).unwrap().into();
+        assert_hit(cast(&s, v(1.0, 2.0), v(0.0, -1.0)), 2.0, v(1.0, 0.0), Vec2::Y);
+        assert_hit(cast(&s, v(1.0, -2.0), v(0.0, 0.5)), 4.0, v(1.0, 0.0), -Vec2::Y);
+        assert_hit(cast(&s, v(3.0, 2.0), v(0.0, -1.0)), 2.0, v(3.0, 0.0), Vec2::Y); // at an end
+        // Along the segment, from either side: the nearer end, normal against the ray.
+        assert_hit(cast(&s, v(-2.0, 0.0), v(1.0, 0.0)), 2.0, v(0.0, 0.0), -Vec2::X);
+        assert_hit(cast(&s, v(5.0, 0.0), v(-2.0, 0.0)), 1.0, v(3.0, 0.0), Vec2::X);
+        assert!(cast(&s, v(5.0, 0.0), v(1.0, 0.0)).is_none()); // along it, pointing away
+        assert!(cast(&s, v(-2.0, 0.5), v(1.0, 0.0)).is_none()); // parallel, off the line
+        assert!(cast(&s, v(3.5, 2.0), v(0.0, -1.0)).is_none());
+        // A single point.
+        let p: Shape = Point::new(v(2.0, 2.0)).unwrap().into();
+        assert_hit(cast(&p, v(0.0, 0.0), v(1.0, 1.0)), 2.0, v(2.0, 2.0), v(-1.0, -1.0).normalize());
+        assert!(cast(&p, v(0.0, 0.0), v(1.0, 1.001)).is_none());
+    }
+
+    #[test]
+    fn ray_starting_inside_or_on_the_boundary_hits_at_zero_facing_back() {
+        let b = boxed(0.0, 0.0, 2.0, 2.0);
+        assert_hit(cast(&b, v(1.0, 1.0), v(0.0, 3.0)), 0.0, v(1.0, 1.0), -Vec2::Y);
+        assert_hit(cast(&b, v(2.0, 1.0), v(1.0, 0.0)), 0.0, v(2.0, 1.0), -Vec2::X); // leaving
+        let s: Shape = Segment::new(v(0.0, 0.0), v(3.0, 0.0)).unwrap().into();
+        assert_hit(cast(&s, v(1.0, 0.0), v(0.0, 1.0)), 0.0, v(1.0, 0.0), -Vec2::Y);
+    }
+
+    #[test]
+    fn zero_direction_hits_only_from_inside() {
+        let b = boxed(0.0, 0.0, 2.0, 2.0);
+        assert_hit(cast(&b, v(1.0, 1.0), Vec2::ZERO), 0.0, v(1.0, 1.0), Vec2::X);
+        assert!(cast(&b, v(3.0, 1.0), Vec2::ZERO).is_none());
+        assert!(cast(&circle(0.0, 0.0, 1.0), v(3.0, 1.0), Vec2::ZERO).is_none());
+    }
+
+    #[test]
+    fn max_t_cuts_the_ray_off_inclusively() {
+        let b = boxed(4.0, -1.0, 5.0, 1.0);
+        let ray = Ray::new(v(0.0, 0.0), v(1.0, 0.0));
+        assert_eq!(cast_ray(&b, &ray, 4.0).map(|h| h.t), Some(4.0));
+        assert!(cast_ray(&b, &ray, 4.0f32.next_down()).is_none());
+        assert!(cast_ray(&b, &Ray::new(v(4.5, 0.0), Vec2::X), -1.0).is_none());
+        assert!(cast_ray(&b, &ray, f32::NAN).is_none());
+        assert!(cast_ray(&b, &Ray::new(v(f32::NAN, 0.0), Vec2::X), 10.0).is_none());
+    }
+
+    #[test]
+    fn concave_polygon_is_hit_in_its_notch_not_at_its_bounding_box() {
+        let l = l_shape();
+        assert_hit(cast(&l, v(1.5, 3.0), v(0.0, -1.0)), 2.0, v(1.5, 1.0), Vec2::Y);
+        assert_hit(cast(&l, v(3.0, 1.5), v(-1.0, 0.0)), 2.0, v(1.0, 1.5), Vec2::X);
+        assert!(cast(&l, v(1.5, 1.5), v(1.0, 1.0)).is_none());
+    }
+
+    #[test]
+    fn compound_reports_the_earliest_part() {
+        let c: Shape = Compound::new(vec![circle(10.0, 0.0, 1.0), boxed(3.0, -1.0, 4.0, 1.0)]).unwrap().into();
+        assert_hit(cast(&c, v(0.0, 0.0), v(1.0, 0.0)), 3.0, v(3.0, 0.0), -Vec2::X);
+        assert_hit(cast(&c, v(0.0, 0.9), v(1.0, 0.0).normalize()), 3.0, v(3.0, 0.9), -Vec2::X);
+        assert_hit(cast(&c, v(20.0, 0.0), v(-1.0, 0.0)), 9.0, v(11.0, 0.0), Vec2::X);
+    }
+
+    /// xorshift64*: a fixed-seed generator for the brute-force comparison.
+    struct Rng(u64);
+
+    impl Rng {
+        fn unit(&mut self) -> f32 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32 / (1u64 << 24) as f32
+        }
+
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            lo + (hi - lo) * self.unit()
+        }
+    }
+
+    #[test]
+    fn cast_agrees_with_sampling_the_ray() {
+        let pentagon: Shape = ConvexPolygon::new(&[v(0.0, -2.0), v(2.0, -0.5), v(1.0, 2.0), v(-1.0, 2.0), v(-2.0, -0.5)])
+            .unwrap()
+            .into();
+        let shapes: Vec<Shape> = vec![
+            Obb::new(v(0.5, -0.5), v(2.0, 1.0), 0.6).unwrap().into(),
+            circle(0.3, 0.2, 1.7),
+            Capsule::new(v(-2.0, -1.0), v(1.5, 1.0), 0.8).unwrap().into(),
+            pentagon,
+            l_shape().transformed(&crate::math::Pose::new(v(-1.0, -1.0), 0.3)),
+            Compound::new(vec![circle(-2.0, 0.0, 1.0), boxed(0.0, -1.0, 2.0, 2.0), l_shape()]).unwrap().into(),
+        ];
+        let (max_t, steps) = (10.0f32, 4000);
+        let step = max_t / steps as f32;
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut hits = 0;
+        for shape in &shapes {
+            for _ in 0..60 {
+                let origin = v(rng.range(-6.0, 6.0), rng.range(-6.0, 6.0));
+                let target = v(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
+                let dir = (target - origin).normalize() * rng.range(0.5, 1.5);
+                let ray = Ray::new(origin, dir);
+                let sampled = (0..=steps).map(|k| k as f32 * step).find(|&t| contains_point(shape, ray.at(t)));
+                let hit = cast_ray(shape, &ray, max_t);
+                match (sampled, hit) {
+                    (Some(ts), Some(h)) => {
+                        hits += 1;
+                        assert!(h.t <= ts + 1e-4 && h.t >= ts - step - 1e-4, "{shape:?} {ray:?}: {h:?} vs sampled {ts}");
+                        assert!((h.normal.length() - 1.0).abs() < 1e-5);
+                        assert!(h.t == 0.0 || h.normal.dot(dir) <= 1e-6, "{ray:?}: {h:?} leaves the shape");
+                    }
+                    (None, Some(h)) => {
+                        // Only a chord shorter than the step can slip between the samples.
+                        assert!(distance_to_point(shape, h.point) < 1e-4, "{ray:?}: {h:?}");
+                        assert!(!contains_point(shape, ray.at(h.t + step)), "{ray:?}: {h:?}");
+                    }
+                    (Some(ts), None) => panic!("{shape:?} {ray:?}: missed, sampled a hit at {ts}"),
+                    (None, None) => {}
+                }
+            }
+        }
+        assert!(hits > 200, "too few hits ({hits}) to compare");
+    }
+}
