@@ -91,7 +91,10 @@ impl IRect {
     pub fn new(x: i32, y: i32, w: i32, h: i32) -> Result<IRect, ShapeError> {
         for (field, v) in [("w", w), ("h", h)] {
             if v < 0 {
-                return Err(ShapeError::NegativeInt { field, got: i64::from(v) });
+                return Err(ShapeError::NegativeInt {
+                    field,
+                    got: i64::from(v),
+                });
             }
         }
         Ok(IRect { x, y, w, h })
@@ -146,7 +149,12 @@ impl IRect {
     }
 
     fn corners(&self) -> [(i64, i64); 4] {
-        let (x0, y0, x1, y1) = (i64::from(self.x), i64::from(self.y), self.max_x(), self.max_y());
+        let (x0, y0, x1, y1) = (
+            i64::from(self.x),
+            i64::from(self.y),
+            self.max_x(),
+            self.max_y(),
+        );
         [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     }
 }
@@ -173,7 +181,10 @@ impl ICircle {
     /// ```
     pub fn new(center: IPoint, radius: i32) -> Result<ICircle, ShapeError> {
         if radius < 0 {
-            return Err(ShapeError::NegativeInt { field: "radius", got: i64::from(radius) });
+            return Err(ShapeError::NegativeInt {
+                field: "radius",
+                got: i64::from(radius),
+            });
         }
         Ok(ICircle { center, radius })
     }
@@ -309,8 +320,15 @@ pub fn contains(a: impl Into<IShape>, b: impl Into<IShape>) -> bool {
             a.x <= b.x && b.max_x() <= a.max_x() && a.y <= b.y && b.max_y() <= a.max_y()
         }
         (Rect(r), Circle(c)) => {
-            let (cx, cy, cr) = (i64::from(c.center.x), i64::from(c.center.y), i64::from(c.radius));
-            i64::from(r.x) <= cx - cr && cx + cr <= r.max_x() && i64::from(r.y) <= cy - cr && cy + cr <= r.max_y()
+            let (cx, cy, cr) = (
+                i64::from(c.center.x),
+                i64::from(c.center.y),
+                i64::from(c.radius),
+            );
+            i64::from(r.x) <= cx - cr
+                && cx + cr <= r.max_x()
+                && i64::from(r.y) <= cy - cr
+                && cy + cr <= r.max_y()
         }
         (Circle(c), Point(p)) => c.covers(p.x.into(), p.y.into()),
         // A disc is convex, so it holds the rect when it holds the four corners.
@@ -341,14 +359,30 @@ mod tests {
     fn meets(a: impl Into<IShape>, b: impl Into<IShape>) -> bool {
         let (a, b) = (a.into(), b.into());
         let ab = intersects(a, b);
-        assert_eq!(ab, intersects(b, a), "intersects not symmetric for {a:?}, {b:?}");
+        assert_eq!(
+            ab,
+            intersects(b, a),
+            "intersects not symmetric for {a:?}, {b:?}"
+        );
         ab
     }
 
     #[test]
     fn negative_sizes_are_rejected_with_the_field_named() {
-        assert_eq!(IRect::new(0, 0, -1, 0), Err(ShapeError::NegativeInt { field: "w", got: -1 }));
-        assert_eq!(IRect::new(0, 0, 0, MIN), Err(ShapeError::NegativeInt { field: "h", got: i64::from(MIN) }));
+        assert_eq!(
+            IRect::new(0, 0, -1, 0),
+            Err(ShapeError::NegativeInt {
+                field: "w",
+                got: -1
+            })
+        );
+        assert_eq!(
+            IRect::new(0, 0, 0, MIN),
+            Err(ShapeError::NegativeInt {
+                field: "h",
+                got: i64::from(MIN)
+            })
+        );
         let err = ICircle::new(IPoint::new(0, 0), -5).unwrap_err();
         assert_eq!(err.to_string(), "radius must be >= 0, got -5");
         assert!(IRect::new(MIN, MIN, 0, 0).is_ok());
@@ -433,7 +467,10 @@ mod tests {
         assert!(!meets(wide, circle(MAX, 2, 1)));
         // From (MAX - 1, -1) to the rect's corner (-1, -1) is exactly MAX.
         assert!(meets(rect(MIN, MIN, MAX, MAX), circle(MAX - 1, -1, MAX)));
-        assert!(!meets(rect(MIN, MIN, MAX, MAX), circle(MAX - 1, -1, MAX - 1)));
+        assert!(!meets(
+            rect(MIN, MIN, MAX, MAX),
+            circle(MAX - 1, -1, MAX - 1)
+        ));
         assert!(!meets(rect(MIN, MIN, MAX, MAX), circle(MAX, -1, MAX)));
     }
 

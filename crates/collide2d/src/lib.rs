@@ -38,7 +38,7 @@ pub mod shape;
 
 pub use error::ShapeError;
 pub use query::{
-    cast_ray, closest_points, contact, contains, contains_point, distance, distance_to_point, intersects, project_point,
-    ClosestPoints, Contact, ContactPoints, PointProjection, Ray, RayHit,
+    cast_ray, closest_points, contact, contains, contains_point, distance, distance_to_point,
+    intersects, project_point, ClosestPoints, Contact, ContactPoints, PointProjection, Ray, RayHit,
 };
 pub use shape::{Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind};

@@ -5,6 +5,7 @@
 //! to `f32`.
 
 use crate::math::Vec2;
+use crate::query::convex::closest_on_segment;
 use crate::query::dispatch;
 use crate::query::parts::each_part;
 use crate::query::ray::line_span;
@@ -57,7 +58,8 @@ pub fn distance_to_point(shape: &Shape, p: Vec2) -> f32 {
     if !p.is_finite() {
         return if p.is_nan() { f32::NAN } else { f32::INFINITY };
     }
-    dispatch::closest_points(shape, &Shape::Point(Point::new_unchecked(p))).map_or(0.0, |c| c.distance)
+    dispatch::closest_points(shape, &Shape::Point(Point::new_unchecked(p)))
+        .map_or(0.0, |c| c.distance)
 }
 
 /// The point of `shape`'s boundary nearest to `p`, and whether `p` lies in `shape`.
@@ -90,13 +92,22 @@ pub fn distance_to_point(shape: &Shape, p: Vec2) -> f32 {
 #[must_use]
 pub fn project_point(shape: &Shape, p: Vec2) -> PointProjection {
     if !p.is_finite() {
-        return PointProjection { point: Vec2::splat(f32::NAN), is_inside: false };
+        return PointProjection {
+            point: Vec2::splat(f32::NAN),
+            is_inside: false,
+        };
     }
     let point_shape = Shape::Point(Point::new_unchecked(p));
     if let Some(c) = dispatch::closest_points(shape, &point_shape) {
-        return PointProjection { point: c.point_a, is_inside: false };
+        return PointProjection {
+            point: c.point_a,
+            is_inside: false,
+        };
     }
-    PointProjection { point: boundary_nearest_inside(shape, p), is_inside: true }
+    PointProjection {
+        point: boundary_nearest_inside(shape, p),
+        is_inside: true,
+    }
 }
 
 /// The nearest boundary point to `p`, which lies in `shape`.
@@ -110,7 +121,13 @@ fn boundary_nearest_inside(shape: &Shape, p: Vec2) -> Vec2 {
     // The nearest candidate on the compound's boundary, and the nearest on any part's boundary.
     let (mut free, mut any) = (Nearest::new(dp), Nearest::new(dp));
     for (i, leaf) in leaves.iter().enumerate() {
-        let others = || leaves.iter().enumerate().filter(move |&(j, _)| j != i).map(|(_, s)| *s);
+        let others = || {
+            leaves
+                .iter()
+                .enumerate()
+                .filter(move |&(j, _)| j != i)
+                .map(|(_, s)| *s)
+        };
         if let Some(edges) = straight_edges(leaf) {
             for (a, b) in edges {
                 any.offer(closest_on_segment(dp, a, b));
@@ -153,7 +170,9 @@ impl Nearest {
 fn straight_edges(leaf: &Shape) -> Option<Vec<(DVec2, DVec2)>> {
     let ring = |pts: &[Vec2]| {
         let n = pts.len();
-        (0..n).map(|i| (pts[i].as_dvec2(), pts[(i + 1) % n].as_dvec2())).collect()
+        (0..n)
+            .map(|i| (pts[i].as_dvec2(), pts[(i + 1) % n].as_dvec2()))
+            .collect()
     };
     if let Shape::Polygon(poly) = leaf {
         return Some(ring(poly.points()));
@@ -168,7 +187,11 @@ fn straight_edges(leaf: &Shape) -> Option<Vec<(DVec2, DVec2)>> {
 }
 
 /// The parameter intervals of segment `ab` (`a != b`) outside every shape of `others`.
-fn uncovered_pieces<'a>(a: DVec2, b: DVec2, others: impl Iterator<Item = &'a Shape>) -> Vec<(f64, f64)> {
+fn uncovered_pieces<'a>(
+    a: DVec2,
+    b: DVec2,
+    others: impl Iterator<Item = &'a Shape>,
+) -> Vec<(f64, f64)> {
     let mut pieces = vec![(0.0, 1.0)];
     for other in others {
         let _ = each_part(other, &mut |part| {
@@ -179,7 +202,10 @@ fn uncovered_pieces<'a>(a: DVec2, b: DVec2, others: impl Iterator<Item = &'a Sha
                         if span.exit < s0 || span.enter > s1 {
                             return [Some((s0, s1)), None];
                         }
-                        [(span.enter > s0).then_some((s0, span.enter)), (span.exit < s1).then_some((span.exit, s1))]
+                        [
+                            (span.enter > s0).then_some((s0, span.enter)),
+                            (span.exit < s1).then_some((span.exit, s1)),
+                        ]
                     })
                     .flatten()
                     .collect();
@@ -250,16 +276,6 @@ fn ring_nearest(ring: &[Vec2], p: DVec2) -> DVec2 {
     best.1
 }
 
-/// The closest point to `v` on the segment `pq`.
-fn closest_on_segment(v: DVec2, p: DVec2, q: DVec2) -> DVec2 {
-    let e = q - p;
-    let len2 = e.length_squared();
-    if len2 == 0.0 {
-        return p;
-    }
-    p + e * ((v - p).dot(e) / len2).clamp(0.0, 1.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,12 +285,25 @@ mod tests {
         Vec2::new(x, y)
     }
 
+    /// The next `f32` above a positive `x` (`f32::next_up` needs Rust 1.86).
+    fn next_up(x: f32) -> f32 {
+        f32::from_bits(x.to_bits() + 1)
+    }
+
     fn boxed(x0: f32, y0: f32, x1: f32, y1: f32) -> Shape {
         Aabb::new(v(x0, y0), v(x1, y1)).unwrap().into()
     }
 
     fn l_ring() -> [Vec2; 6] {
-        [(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 1.0), (1.0, 2.0), (0.0, 2.0)].map(|(x, y)| v(x, y))
+        [
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (2.0, 1.0),
+            (1.0, 1.0),
+            (1.0, 2.0),
+            (0.0, 2.0),
+        ]
+        .map(|(x, y)| v(x, y))
     }
 
     fn l_shape() -> Shape {
@@ -290,13 +319,15 @@ mod tests {
         let b = boxed(0.0, 0.0, 1.0, 1.0);
         assert!(contains_point(&b, v(1.0, 0.5)));
         assert!(contains_point(&b, v(1.0, 1.0)));
-        assert!(!contains_point(&b, v(1.0f32.next_up(), 0.5)));
-        let far = Circle::new(v(3_000_000.0, 4_000_000.0), 5.0).unwrap().into();
+        assert!(!contains_point(&b, v(next_up(1.0), 0.5)));
+        let far = Circle::new(v(3_000_000.0, 4_000_000.0), 5.0)
+            .unwrap()
+            .into();
         assert!(contains_point(&far, v(3_000_003.0, 4_000_004.0)));
         assert!(!contains_point(&far, v(3_000_003.0, 4_000_004.5)));
         let seg = Segment::new(v(0.0, 0.0), v(3.0, 1.0)).unwrap().into();
         assert!(contains_point(&seg, v(1.5, 0.5)));
-        assert!(!contains_point(&seg, v(1.5, 0.5f32.next_up())));
+        assert!(!contains_point(&seg, v(1.5, next_up(0.5))));
     }
 
     #[test]
@@ -310,9 +341,12 @@ mod tests {
 
     #[test]
     fn compound_contains_a_point_of_any_part() {
-        let c: Shape = Compound::new(vec![boxed(0.0, 0.0, 1.0, 1.0), Circle::new(v(5.0, 0.0), 1.0).unwrap().into()])
-            .unwrap()
-            .into();
+        let c: Shape = Compound::new(vec![
+            boxed(0.0, 0.0, 1.0, 1.0),
+            Circle::new(v(5.0, 0.0), 1.0).unwrap().into(),
+        ])
+        .unwrap()
+        .into();
         assert!(contains_point(&c, v(0.5, 0.5)));
         assert!(contains_point(&c, v(6.0, 0.0)));
         assert!(!contains_point(&c, v(3.0, 0.0)));
@@ -324,7 +358,10 @@ mod tests {
         assert!(!contains_point(&b, v(f32::NAN, 0.0)));
         assert!(!contains_point(&b, v(f32::INFINITY, 0.0)));
         assert!(distance_to_point(&b, v(f32::NAN, 0.0)).is_nan());
-        assert_eq!(distance_to_point(&b, v(0.0, f32::NEG_INFINITY)), f32::INFINITY);
+        assert_eq!(
+            distance_to_point(&b, v(0.0, f32::NEG_INFINITY)),
+            f32::INFINITY
+        );
         assert!(!project_point(&b, v(f32::NAN, 0.0)).is_inside);
     }
 
@@ -335,7 +372,7 @@ mod tests {
         assert_eq!(distance_to_point(&c, v(2.0, 3.0)), 2.0);
         assert_eq!(distance_to_point(&c, v(7.0, 4.0)), 4.0); // 3-4-5 from the end b
         let touching = Circle::new(v(0.0, 0.0), 1.0).unwrap().into();
-        assert!(distance_to_point(&touching, v(1.0f32.next_up(), 0.0)) > 0.0);
+        assert!(distance_to_point(&touching, v(next_up(1.0), 0.0)) > 0.0);
         assert!((distance_to_point(&l_shape(), v(1.5, 1.5)) - 0.5).abs() < 1e-6);
     }
 
@@ -358,7 +395,10 @@ mod tests {
         assert!(close(project_point(&c, v(1.0, 3.0)).point, v(1.0, 6.0)));
         let cap = Capsule::new(v(0.0, 0.0), v(4.0, 0.0), 1.0).unwrap().into();
         assert!(close(project_point(&cap, v(4.5, 0.0)).point, v(5.0, 0.0)));
-        assert!(close(project_point(&cap, v(2.0, -0.25)).point, v(2.0, -1.0)));
+        assert!(close(
+            project_point(&cap, v(2.0, -0.25)).point,
+            v(2.0, -1.0)
+        ));
     }
 
     #[test]
@@ -373,10 +413,22 @@ mod tests {
     fn point_on_a_segment_projects_to_itself() {
         let s = Segment::new(v(0.0, 0.0), v(3.0, 1.0)).unwrap().into();
         let p = v(1.5, 0.5);
-        assert_eq!(project_point(&s, p), PointProjection { point: p, is_inside: true });
+        assert_eq!(
+            project_point(&s, p),
+            PointProjection {
+                point: p,
+                is_inside: true
+            }
+        );
         let dot = Point::new(v(2.0, 2.0)).unwrap().into();
         assert_eq!(project_point(&dot, v(2.0, 2.0)).point, v(2.0, 2.0));
-        assert_eq!(project_point(&dot, v(9.0, 2.0)), PointProjection { point: v(2.0, 2.0), is_inside: false });
+        assert_eq!(
+            project_point(&dot, v(9.0, 2.0)),
+            PointProjection {
+                point: v(2.0, 2.0),
+                is_inside: false
+            }
+        );
     }
 
     #[test]
@@ -389,7 +441,16 @@ mod tests {
         // Next to every diagonal a decomposition could draw from the reflex corner.
         for p in [v(0.5, 0.45), v(0.45, 0.5), v(1.45, 0.5), v(0.5, 1.45)] {
             let pr = project_point(&l, p);
-            let along = |q: Vec2| (0..6).any(|i| distance_to_point(&Segment::new(l_ring()[i], l_ring()[(i + 1) % 6]).unwrap().into(), q) < 1e-6);
+            let along = |q: Vec2| {
+                (0..6).any(|i| {
+                    distance_to_point(
+                        &Segment::new(l_ring()[i], l_ring()[(i + 1) % 6])
+                            .unwrap()
+                            .into(),
+                        q,
+                    ) < 1e-6
+                })
+            };
             assert!(pr.is_inside && along(pr.point), "{p} -> {pr:?}");
             assert!(pr.point.distance(p) >= 0.45 - 1e-6, "{p} -> {pr:?}");
         }
@@ -403,7 +464,10 @@ mod tests {
         let c: Shape = Compound::new(vec![body, arm]).unwrap().into();
         let pr = project_point(&c, v(1.9, 2.5));
         assert!(pr.is_inside);
-        assert!(close(pr.point, v(2.0, 2.0)) || close(pr.point, v(2.0, 3.0)), "{pr:?}");
+        assert!(
+            close(pr.point, v(2.0, 2.0)) || close(pr.point, v(2.0, 3.0)),
+            "{pr:?}"
+        );
         // Above the arm, the body's right edge is on the boundary.
         assert!(close(project_point(&c, v(1.9, 3.5)).point, v(2.0, 3.5)));
         // Inside the arm, next to the body: its top edge, not its covered left edge.
@@ -416,9 +480,12 @@ mod tests {
     fn compound_skips_a_circle_boundary_point_inside_another_part() {
         // The circle's nearest boundary point (1.5, 0) lies in the box; the box's right edge at
         // x = 3 is the nearest boundary of the union.
-        let c: Shape = Compound::new(vec![Circle::new(v(0.0, 0.0), 1.5).unwrap().into(), boxed(1.0, -1.0, 3.0, 1.0)])
-            .unwrap()
-            .into();
+        let c: Shape = Compound::new(vec![
+            Circle::new(v(0.0, 0.0), 1.5).unwrap().into(),
+            boxed(1.0, -1.0, 3.0, 1.0),
+        ])
+        .unwrap()
+        .into();
         let pr = project_point(&c, v(1.2, 0.1));
         assert!(pr.is_inside);
         assert!(close(pr.point, v(1.2, 1.0)), "{pr:?}");
@@ -426,7 +493,9 @@ mod tests {
 
     #[test]
     fn compound_of_identical_parts_falls_back_to_the_nearest_part_boundary() {
-        let c: Shape = Compound::new(vec![boxed(0.0, 0.0, 2.0, 2.0), boxed(0.0, 0.0, 2.0, 2.0)]).unwrap().into();
+        let c: Shape = Compound::new(vec![boxed(0.0, 0.0, 2.0, 2.0), boxed(0.0, 0.0, 2.0, 2.0)])
+            .unwrap()
+            .into();
         assert_eq!(project_point(&c, v(1.5, 1.0)).point, v(2.0, 1.0));
     }
 }

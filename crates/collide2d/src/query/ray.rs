@@ -75,14 +75,21 @@ pub struct RayHit {
 /// ```
 #[must_use]
 pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
-    // `!(max_t >= 0)` also rejects NaN.
-    if !(max_t >= 0.0) || !ray.origin.is_finite() || !ray.dir.is_finite() {
+    if max_t.is_nan() || max_t < 0.0 || !ray.origin.is_finite() || !ray.dir.is_finite() {
         return None;
     }
     let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
     if contains_point(shape, ray.origin) {
-        let normal = if d == DVec2::ZERO { Vec2::X } else { (-d).normalize().as_vec2() };
-        return Some(RayHit { t: 0.0, point: ray.origin, normal });
+        let normal = if d == DVec2::ZERO {
+            Vec2::X
+        } else {
+            (-d).normalize().as_vec2()
+        };
+        return Some(RayHit {
+            t: 0.0,
+            point: ray.origin,
+            normal,
+        });
     }
     if d == DVec2::ZERO {
         return None;
@@ -135,12 +142,16 @@ pub(crate) fn line_span(c: &Convex, o: DVec2, d: DVec2) -> Option<LineSpan> {
 /// Cyrus-Beck: intersect the line with each edge's closed inner half-plane.
 /// The hull has `n >= 3` vertices, counter-clockwise.
 fn polygon_span(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
-    let mut span = LineSpan { enter: f64::NEG_INFINITY, exit: f64::INFINITY, normal: -d };
+    let mut span = LineSpan {
+        enter: f64::NEG_INFINITY,
+        exit: f64::INFINITY,
+        normal: -d,
+    };
     for i in 0..n {
         let (p, q) = (vertex(i), vertex((i + 1) % n));
         let e = q - p;
         let normal = DVec2::new(e.y, -e.x); // outward for a counter-clockwise hull
-        // Inside the half-plane: normal . (o + d t - p) <= 0.
+                                            // Inside the half-plane: normal . (o + d t - p) <= 0.
         let (num, denom) = (normal.dot(o - p), normal.dot(d));
         if denom == 0.0 {
             if num > 0.0 {
@@ -171,7 +182,11 @@ fn disc_span(c: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSpan> {
     }
     let half = (h2 / dd).sqrt();
     let enter = mid - half;
-    Some(LineSpan { enter, exit: mid + half, normal: m + d * enter })
+    Some(LineSpan {
+        enter,
+        exit: mid + half,
+        normal: m + d * enter,
+    })
 }
 
 /// The capsule around segment `ab`: the union of the discs at `a` and `b` and the rectangle
@@ -195,7 +210,10 @@ fn capsule_span(a: DVec2, b: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSp
             }
         });
     };
-    for s in [disc_span(a, r, o, d), disc_span(b, r, o, d)].into_iter().flatten() {
+    for s in [disc_span(a, r, o, d), disc_span(b, r, o, d)]
+        .into_iter()
+        .flatten()
+    {
         merge(s, true);
     }
     if let Some(s) = polygon_span(4, |i| rect[i], o, d) {
@@ -216,7 +234,11 @@ fn segment_span(a: DVec2, b: DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
         }
         let dd = d.length_squared();
         let (ta, tb) = (ao.dot(d) / dd, (b - o).dot(d) / dd);
-        return Some(LineSpan { enter: ta.min(tb), exit: ta.max(tb), normal: -d });
+        return Some(LineSpan {
+            enter: ta.min(tb),
+            exit: ta.max(tb),
+            normal: -d,
+        });
     }
     let s = ao.perp_dot(d) / denom; // where on ab
     if !(0.0..=1.0).contains(&s) {
@@ -225,7 +247,11 @@ fn segment_span(a: DVec2, b: DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
     let t = ao.perp_dot(e) / denom;
     let n = e.perp();
     let normal = if n.dot(d) > 0.0 { -n } else { n };
-    Some(LineSpan { enter: t, exit: t, normal })
+    Some(LineSpan {
+        enter: t,
+        exit: t,
+        normal,
+    })
 }
 
 /// A single point `p`.
@@ -235,17 +261,28 @@ fn point_span(p: DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
         return None;
     }
     let t = m.dot(d) / d.length_squared();
-    Some(LineSpan { enter: t, exit: t, normal: -d })
+    Some(LineSpan {
+        enter: t,
+        exit: t,
+        normal: -d,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::query::point::distance_to_point;
-    use crate::shape::{Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment};
+    use crate::shape::{
+        Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment,
+    };
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
+    }
+
+    /// The next `f32` above a positive `x` (`f32::next_up` needs Rust 1.86).
+    fn next_up(x: f32) -> f32 {
+        f32::from_bits(x.to_bits() + 1)
     }
 
     fn boxed(x0: f32, y0: f32, x1: f32, y1: f32) -> Shape {
@@ -261,26 +298,56 @@ mod tests {
     }
 
     fn l_shape() -> Shape {
-        let pts = [(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 1.0), (1.0, 2.0), (0.0, 2.0)];
+        let pts = [
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (2.0, 1.0),
+            (1.0, 1.0),
+            (1.0, 2.0),
+            (0.0, 2.0),
+        ];
         Polygon::new(&pts.map(|(x, y)| v(x, y))).unwrap().into()
     }
 
     fn assert_hit(hit: Option<RayHit>, t: f32, point: Vec2, normal: Vec2) {
         let h = hit.unwrap_or_else(|| panic!("expected a hit at t = {t}"));
         assert!((h.t - t).abs() < 1e-5, "t: {h:?}, expected {t}");
-        assert!(h.point.distance(point) < 1e-5, "point: {h:?}, expected {point}");
-        assert!(h.normal.distance(normal) < 1e-5, "normal: {h:?}, expected {normal}");
+        assert!(
+            h.point.distance(point) < 1e-5,
+            "point: {h:?}, expected {point}"
+        );
+        assert!(
+            h.normal.distance(normal) < 1e-5,
+            "normal: {h:?}, expected {normal}"
+        );
     }
 
     #[test]
     fn ray_hits_a_box_face_with_the_face_normal() {
         let b = boxed(0.0, 0.0, 2.0, 1.0);
-        assert_hit(cast(&b, v(-3.0, 0.5), v(1.0, 0.0)), 3.0, v(0.0, 0.5), -Vec2::X);
-        assert_hit(cast(&b, v(1.0, 5.0), v(0.0, -2.0)), 2.0, v(1.0, 1.0), Vec2::Y);
-        let rotated: Shape = Obb::new(v(0.0, 0.0), v(1.0, 1.0), core::f32::consts::FRAC_PI_4).unwrap().into();
+        assert_hit(
+            cast(&b, v(-3.0, 0.5), v(1.0, 0.0)),
+            3.0,
+            v(0.0, 0.5),
+            -Vec2::X,
+        );
+        assert_hit(
+            cast(&b, v(1.0, 5.0), v(0.0, -2.0)),
+            2.0,
+            v(1.0, 1.0),
+            Vec2::Y,
+        );
+        let rotated: Shape = Obb::new(v(0.0, 0.0), v(1.0, 1.0), core::f32::consts::FRAC_PI_4)
+            .unwrap()
+            .into();
         let s = core::f32::consts::SQRT_2;
         let n = v(1.0, 1.0).normalize();
-        assert_hit(cast(&rotated, v(3.0, 3.0), v(-1.0, -1.0)), 3.0 - 0.5 * s, v(0.5 * s, 0.5 * s), n);
+        assert_hit(
+            cast(&rotated, v(3.0, 3.0), v(-1.0, -1.0)),
+            3.0 - 0.5 * s,
+            v(0.5 * s, 0.5 * s),
+            n,
+        );
     }
 
     #[test]
@@ -298,26 +365,71 @@ mod tests {
         let h = cast(&b, v(0.0, 2.0), v(1.0, -1.0)).unwrap();
         assert_eq!((h.t, h.point), (1.0, v(1.0, 1.0)));
         // Along the top edge, entering through the left one.
-        assert_hit(cast(&b, v(-1.0, 1.0), v(1.0, 0.0)), 1.0, v(0.0, 1.0), -Vec2::X);
-        assert!(cast(&b, v(-1.0, 1.0f32.next_up()), v(1.0, 0.0)).is_none());
+        assert_hit(
+            cast(&b, v(-1.0, 1.0), v(1.0, 0.0)),
+            1.0,
+            v(0.0, 1.0),
+            -Vec2::X,
+        );
+        assert!(cast(&b, v(-1.0, next_up(1.0)), v(1.0, 0.0)).is_none());
         // Tangent to a circle.
         let c = circle(0.0, 0.0, 1.0);
-        assert_hit(cast(&c, v(-5.0, 1.0), v(1.0, 0.0)), 5.0, v(0.0, 1.0), Vec2::Y);
+        assert_hit(
+            cast(&c, v(-5.0, 1.0), v(1.0, 0.0)),
+            5.0,
+            v(0.0, 1.0),
+            Vec2::Y,
+        );
         assert!(cast(&c, v(-5.0, 1.0001), v(1.0, 0.0)).is_none());
     }
 
     #[test]
     fn ray_hits_circles_and_capsule_ends_with_radial_normals() {
-        assert_hit(cast(&circle(0.0, 0.0, 1.0), v(-5.0, 0.0), v(2.0, 0.0)), 2.0, v(-1.0, 0.0), -Vec2::X);
+        assert_hit(
+            cast(&circle(0.0, 0.0, 1.0), v(-5.0, 0.0), v(2.0, 0.0)),
+            2.0,
+            v(-1.0, 0.0),
+            -Vec2::X,
+        );
         let cap: Shape = Capsule::new(v(0.0, 0.0), v(4.0, 0.0), 1.0).unwrap().into();
-        assert_hit(cast(&cap, v(8.0, 0.0), v(-1.0, 0.0)), 3.0, v(5.0, 0.0), Vec2::X);
-        assert_hit(cast(&cap, v(6.0, 0.6), v(-1.0, 0.0)), 1.2, v(4.8, 0.6), v(0.8, 0.6));
-        assert_hit(cast(&cap, v(-3.0, -0.8), v(1.0, 0.0)), 2.4, v(-0.6, -0.8), v(-0.6, -0.8));
+        assert_hit(
+            cast(&cap, v(8.0, 0.0), v(-1.0, 0.0)),
+            3.0,
+            v(5.0, 0.0),
+            Vec2::X,
+        );
+        assert_hit(
+            cast(&cap, v(6.0, 0.6), v(-1.0, 0.0)),
+            1.2,
+            v(4.8, 0.6),
+            v(0.8, 0.6),
+        );
+        assert_hit(
+            cast(&cap, v(-3.0, -0.8), v(1.0, 0.0)),
+            2.4,
+            v(-0.6, -0.8),
+            v(-0.6, -0.8),
+        );
         // The flat sides.
-        assert_hit(cast(&cap, v(2.0, 5.0), v(0.0, -1.0)), 4.0, v(2.0, 1.0), Vec2::Y);
-        assert_hit(cast(&cap, v(0.0, -3.0), v(0.0, 1.0)), 2.0, v(0.0, -1.0), -Vec2::Y);
+        assert_hit(
+            cast(&cap, v(2.0, 5.0), v(0.0, -1.0)),
+            4.0,
+            v(2.0, 1.0),
+            Vec2::Y,
+        );
+        assert_hit(
+            cast(&cap, v(0.0, -3.0), v(0.0, 1.0)),
+            2.0,
+            v(0.0, -1.0),
+            -Vec2::Y,
+        );
         // Along a side, tangent to both end circles: enters where the first circle starts.
-        assert_hit(cast(&cap, v(-2.0, 1.0), v(1.0, 0.0)), 2.0, v(0.0, 1.0), Vec2::Y);
+        assert_hit(
+            cast(&cap, v(-2.0, 1.0), v(1.0, 0.0)),
+            2.0,
+            v(0.0, 1.0),
+            Vec2::Y,
+        );
         assert!(cast(&cap, v(-2.0, 1.001), v(1.0, 0.0)).is_none());
         assert!(cast(&cap, v(6.0, 1.5), v(-1.0, 0.1)).is_none());
     }
@@ -333,28 +445,73 @@ mod tests {
     #[test]
     fn zero_radius_segment_is_hit_across_and_end_on() {
         let s: Shape = Segment::new(v(0.0, 0.0), v(3.0, 0.0)).unwrap().into();
-        assert_hit(cast(&s, v(1.0, 2.0), v(0.0, -1.0)), 2.0, v(1.0, 0.0), Vec2::Y);
-        assert_hit(cast(&s, v(1.0, -2.0), v(0.0, 0.5)), 4.0, v(1.0, 0.0), -Vec2::Y);
-        assert_hit(cast(&s, v(3.0, 2.0), v(0.0, -1.0)), 2.0, v(3.0, 0.0), Vec2::Y); // at an end
-        // Along the segment, from either side: the nearer end, normal against the ray.
-        assert_hit(cast(&s, v(-2.0, 0.0), v(1.0, 0.0)), 2.0, v(0.0, 0.0), -Vec2::X);
-        assert_hit(cast(&s, v(5.0, 0.0), v(-2.0, 0.0)), 1.0, v(3.0, 0.0), Vec2::X);
+        assert_hit(
+            cast(&s, v(1.0, 2.0), v(0.0, -1.0)),
+            2.0,
+            v(1.0, 0.0),
+            Vec2::Y,
+        );
+        assert_hit(
+            cast(&s, v(1.0, -2.0), v(0.0, 0.5)),
+            4.0,
+            v(1.0, 0.0),
+            -Vec2::Y,
+        );
+        assert_hit(
+            cast(&s, v(3.0, 2.0), v(0.0, -1.0)),
+            2.0,
+            v(3.0, 0.0),
+            Vec2::Y,
+        ); // at an end
+           // Along the segment, from either side: the nearer end, normal against the ray.
+        assert_hit(
+            cast(&s, v(-2.0, 0.0), v(1.0, 0.0)),
+            2.0,
+            v(0.0, 0.0),
+            -Vec2::X,
+        );
+        assert_hit(
+            cast(&s, v(5.0, 0.0), v(-2.0, 0.0)),
+            1.0,
+            v(3.0, 0.0),
+            Vec2::X,
+        );
         assert!(cast(&s, v(5.0, 0.0), v(1.0, 0.0)).is_none()); // along it, pointing away
         assert!(cast(&s, v(-2.0, 0.5), v(1.0, 0.0)).is_none()); // parallel, off the line
         assert!(cast(&s, v(3.5, 2.0), v(0.0, -1.0)).is_none());
         // A single point.
         let p: Shape = Point::new(v(2.0, 2.0)).unwrap().into();
-        assert_hit(cast(&p, v(0.0, 0.0), v(1.0, 1.0)), 2.0, v(2.0, 2.0), v(-1.0, -1.0).normalize());
+        assert_hit(
+            cast(&p, v(0.0, 0.0), v(1.0, 1.0)),
+            2.0,
+            v(2.0, 2.0),
+            v(-1.0, -1.0).normalize(),
+        );
         assert!(cast(&p, v(0.0, 0.0), v(1.0, 1.001)).is_none());
     }
 
     #[test]
     fn ray_starting_inside_or_on_the_boundary_hits_at_zero_facing_back() {
         let b = boxed(0.0, 0.0, 2.0, 2.0);
-        assert_hit(cast(&b, v(1.0, 1.0), v(0.0, 3.0)), 0.0, v(1.0, 1.0), -Vec2::Y);
-        assert_hit(cast(&b, v(2.0, 1.0), v(1.0, 0.0)), 0.0, v(2.0, 1.0), -Vec2::X); // leaving
+        assert_hit(
+            cast(&b, v(1.0, 1.0), v(0.0, 3.0)),
+            0.0,
+            v(1.0, 1.0),
+            -Vec2::Y,
+        );
+        assert_hit(
+            cast(&b, v(2.0, 1.0), v(1.0, 0.0)),
+            0.0,
+            v(2.0, 1.0),
+            -Vec2::X,
+        ); // leaving
         let s: Shape = Segment::new(v(0.0, 0.0), v(3.0, 0.0)).unwrap().into();
-        assert_hit(cast(&s, v(1.0, 0.0), v(0.0, 1.0)), 0.0, v(1.0, 0.0), -Vec2::Y);
+        assert_hit(
+            cast(&s, v(1.0, 0.0), v(0.0, 1.0)),
+            0.0,
+            v(1.0, 0.0),
+            -Vec2::Y,
+        );
     }
 
     #[test]
@@ -370,7 +527,7 @@ mod tests {
         let b = boxed(4.0, -1.0, 5.0, 1.0);
         let ray = Ray::new(v(0.0, 0.0), v(1.0, 0.0));
         assert_eq!(cast_ray(&b, &ray, 4.0).map(|h| h.t), Some(4.0));
-        assert!(cast_ray(&b, &ray, 4.0f32.next_down()).is_none());
+        assert!(cast_ray(&b, &ray, f32::from_bits(4.0f32.to_bits() - 1)).is_none());
         assert!(cast_ray(&b, &Ray::new(v(4.5, 0.0), Vec2::X), -1.0).is_none());
         assert!(cast_ray(&b, &ray, f32::NAN).is_none());
         assert!(cast_ray(&b, &Ray::new(v(f32::NAN, 0.0), Vec2::X), 10.0).is_none());
@@ -379,17 +536,44 @@ mod tests {
     #[test]
     fn concave_polygon_is_hit_in_its_notch_not_at_its_bounding_box() {
         let l = l_shape();
-        assert_hit(cast(&l, v(1.5, 3.0), v(0.0, -1.0)), 2.0, v(1.5, 1.0), Vec2::Y);
-        assert_hit(cast(&l, v(3.0, 1.5), v(-1.0, 0.0)), 2.0, v(1.0, 1.5), Vec2::X);
+        assert_hit(
+            cast(&l, v(1.5, 3.0), v(0.0, -1.0)),
+            2.0,
+            v(1.5, 1.0),
+            Vec2::Y,
+        );
+        assert_hit(
+            cast(&l, v(3.0, 1.5), v(-1.0, 0.0)),
+            2.0,
+            v(1.0, 1.5),
+            Vec2::X,
+        );
         assert!(cast(&l, v(1.5, 1.5), v(1.0, 1.0)).is_none());
     }
 
     #[test]
     fn compound_reports_the_earliest_part() {
-        let c: Shape = Compound::new(vec![circle(10.0, 0.0, 1.0), boxed(3.0, -1.0, 4.0, 1.0)]).unwrap().into();
-        assert_hit(cast(&c, v(0.0, 0.0), v(1.0, 0.0)), 3.0, v(3.0, 0.0), -Vec2::X);
-        assert_hit(cast(&c, v(0.0, 0.9), v(1.0, 0.0).normalize()), 3.0, v(3.0, 0.9), -Vec2::X);
-        assert_hit(cast(&c, v(20.0, 0.0), v(-1.0, 0.0)), 9.0, v(11.0, 0.0), Vec2::X);
+        let c: Shape = Compound::new(vec![circle(10.0, 0.0, 1.0), boxed(3.0, -1.0, 4.0, 1.0)])
+            .unwrap()
+            .into();
+        assert_hit(
+            cast(&c, v(0.0, 0.0), v(1.0, 0.0)),
+            3.0,
+            v(3.0, 0.0),
+            -Vec2::X,
+        );
+        assert_hit(
+            cast(&c, v(0.0, 0.9), v(1.0, 0.0).normalize()),
+            3.0,
+            v(3.0, 0.9),
+            -Vec2::X,
+        );
+        assert_hit(
+            cast(&c, v(20.0, 0.0), v(-1.0, 0.0)),
+            9.0,
+            v(11.0, 0.0),
+            Vec2::X,
+        );
     }
 
     /// xorshift64*: a fixed-seed generator for the brute-force comparison.
@@ -410,16 +594,30 @@ mod tests {
 
     #[test]
     fn cast_agrees_with_sampling_the_ray() {
-        let pentagon: Shape = ConvexPolygon::new(&[v(0.0, -2.0), v(2.0, -0.5), v(1.0, 2.0), v(-1.0, 2.0), v(-2.0, -0.5)])
-            .unwrap()
-            .into();
+        let pentagon: Shape = ConvexPolygon::new(&[
+            v(0.0, -2.0),
+            v(2.0, -0.5),
+            v(1.0, 2.0),
+            v(-1.0, 2.0),
+            v(-2.0, -0.5),
+        ])
+        .unwrap()
+        .into();
         let shapes: Vec<Shape> = vec![
             Obb::new(v(0.5, -0.5), v(2.0, 1.0), 0.6).unwrap().into(),
             circle(0.3, 0.2, 1.7),
-            Capsule::new(v(-2.0, -1.0), v(1.5, 1.0), 0.8).unwrap().into(),
+            Capsule::new(v(-2.0, -1.0), v(1.5, 1.0), 0.8)
+                .unwrap()
+                .into(),
             pentagon,
             l_shape().transformed(&crate::math::Pose::new(v(-1.0, -1.0), 0.3)),
-            Compound::new(vec![circle(-2.0, 0.0, 1.0), boxed(0.0, -1.0, 2.0, 2.0), l_shape()]).unwrap().into(),
+            Compound::new(vec![
+                circle(-2.0, 0.0, 1.0),
+                boxed(0.0, -1.0, 2.0, 2.0),
+                l_shape(),
+            ])
+            .unwrap()
+            .into(),
         ];
         let (max_t, steps) = (10.0f32, 4000);
         let step = max_t / steps as f32;
@@ -431,14 +629,22 @@ mod tests {
                 let target = v(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
                 let dir = (target - origin).normalize() * rng.range(0.5, 1.5);
                 let ray = Ray::new(origin, dir);
-                let sampled = (0..=steps).map(|k| k as f32 * step).find(|&t| contains_point(shape, ray.at(t)));
+                let sampled = (0..=steps)
+                    .map(|k| k as f32 * step)
+                    .find(|&t| contains_point(shape, ray.at(t)));
                 let hit = cast_ray(shape, &ray, max_t);
                 match (sampled, hit) {
                     (Some(ts), Some(h)) => {
                         hits += 1;
-                        assert!(h.t <= ts + 1e-4 && h.t >= ts - step - 1e-4, "{shape:?} {ray:?}: {h:?} vs sampled {ts}");
+                        assert!(
+                            h.t <= ts + 1e-4 && h.t >= ts - step - 1e-4,
+                            "{shape:?} {ray:?}: {h:?} vs sampled {ts}"
+                        );
                         assert!((h.normal.length() - 1.0).abs() < 1e-5);
-                        assert!(h.t == 0.0 || h.normal.dot(dir) <= 1e-6, "{ray:?}: {h:?} leaves the shape");
+                        assert!(
+                            h.t == 0.0 || h.normal.dot(dir) <= 1e-6,
+                            "{ray:?}: {h:?} leaves the shape"
+                        );
                     }
                     (None, Some(h)) => {
                         // Only a chord shorter than the step can slip between the samples.
