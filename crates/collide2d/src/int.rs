@@ -21,7 +21,6 @@ use crate::error::ShapeError;
 
 /// A point with integer coordinates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct IPoint {
     /// Horizontal coordinate.
     pub x: i32,

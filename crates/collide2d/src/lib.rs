@@ -11,6 +11,8 @@
 //! - [`contact`] gives a unit normal from `a` towards `b`, a depth and one or two points;
 //!   [`distance`] and [`closest_points`] when apart. `intersects(a, b)` ⇔ `contact(a, b)` is
 //!   `Some` ⇔ `distance(a, b) == 0`, and swapping the arguments flips the normal.
+//! - [`contains_point`] (exact), [`distance_to_point`], [`project_point`] and [`cast_ray`] query
+//!   one shape.
 //! - [`int`] has integer shapes for pixel and tile games, exact over the whole `i32` range.
 //!
 //! ```

@@ -17,7 +17,6 @@ use glam::DVec2;
 /// A half-line `origin + dir * t`, `t >= 0`. `dir` need not be unit length: `t` is measured in
 /// multiples of it, so with `dir = velocity * dt`, `t = 1` is the end of the frame's motion.
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ray {
     /// Where the ray starts.
     pub origin: Vec2,
