@@ -25,6 +25,14 @@ pub enum ShapeError {
         /// The value given.
         got: f32,
     },
+    /// An integer size or radius was negative.
+    #[error("{field} must be >= 0, got {got}")]
+    NegativeInt {
+        /// The field, for example `radius` or `w`.
+        field: &'static str,
+        /// The value given.
+        got: i64,
+    },
     /// A box's `min` exceeded its `max` on one axis.
     #[error("min.{axis} must be <= max.{axis}, got {min} > {max}")]
     MinAboveMax {

@@ -11,6 +11,8 @@
 //! - [`contact`] gives a unit normal from `a` towards `b`, a depth and one or two points;
 //!   [`distance`] and [`closest_points`] when apart. `intersects(a, b)` ⇔ `contact(a, b)` is
 //!   `Some` ⇔ `distance(a, b) == 0`, and swapping the arguments flips the normal.
+//! - [`contains_point`] (exact), [`distance_to_point`], [`project_point`] and [`cast_ray`] query
+//!   one shape.
 //! - [`int`] has integer shapes for pixel and tile games, exact over the whole `i32` range.
 //!
 //! ```
@@ -31,14 +33,14 @@
 
 mod error;
 mod exact;
+pub mod int;
 pub mod math;
 pub mod query;
 pub mod shape;
 
 pub use error::ShapeError;
 pub use query::{
-    closest_points, contact, contains, distance, intersects, ClosestPoints, Contact, ContactPoints,
+    cast_ray, closest_points, contact, contains, contains_point, distance, distance_to_point,
+    intersects, project_point, ClosestPoints, Contact, ContactPoints, PointProjection, Ray, RayHit,
 };
-pub use shape::{
-    Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind,
-};
+pub use shape::{Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind};

@@ -92,7 +92,7 @@ fn d(v: Vec2) -> DVec2 {
 }
 
 /// The closest point to `v` on the segment `pq`.
-fn closest_on_segment(v: DVec2, p: DVec2, q: DVec2) -> DVec2 {
+pub(crate) fn closest_on_segment(v: DVec2, p: DVec2, q: DVec2) -> DVec2 {
     let e = q - p;
     let len2 = e.length_squared();
     if len2 == 0.0 {

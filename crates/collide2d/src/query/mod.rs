@@ -14,9 +14,14 @@ mod circle_circle;
 pub(crate) mod convex;
 mod dispatch;
 mod parts;
+mod point;
+mod ray;
 
 use crate::math::Vec2;
 use crate::shape::Shape;
+
+pub use point::{contains_point, distance_to_point, project_point, PointProjection};
+pub use ray::{cast_ray, Ray, RayHit};
 
 /// How two intersecting shapes overlap.
 #[derive(Clone, Copy, Debug, PartialEq)]

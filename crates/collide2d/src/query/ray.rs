@@ -1,0 +1,660 @@
+//! Ray casts against one shape: [`Ray`], [`cast_ray`], [`RayHit`].
+//!
+//! Each convex part is clipped against the ray's line, in `f64`: polygons by Cyrus-Beck
+//! clipping against every edge's half-plane (Cyrus and Beck 1978; Ericson, RTCD 5.3.8), circles
+//! by the quadratic in its cancellation-free form (Haines et al., Ray Tracing Gems 7), capsules
+//! as the union of two discs and the rectangle between them, zero-radius segments and points by
+//! cross products. Concave polygons and compounds take the earliest hit over their parts.
+
+use crate::math::Vec2;
+use crate::query::parts::each_part;
+use crate::query::point::contains_point;
+use crate::shape::convex::Convex;
+use crate::shape::Shape;
+use core::ops::ControlFlow;
+use glam::DVec2;
+
+/// A half-line `origin + dir * t`, `t >= 0`. `dir` need not be unit length: `t` is measured in
+/// multiples of it, so with `dir = velocity * dt`, `t = 1` is the end of the frame's motion.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ray {
+    /// Where the ray starts.
+    pub origin: Vec2,
+    /// Its direction; any length, zero allowed.
+    pub dir: Vec2,
+}
+
+impl Ray {
+    /// The ray from `origin` along `dir`.
+    #[must_use]
+    pub fn new(origin: Vec2, dir: Vec2) -> Ray {
+        Ray { origin, dir }
+    }
+
+    /// The point `origin + dir * t`.
+    #[must_use]
+    pub fn at(&self, t: f32) -> Vec2 {
+        self.origin + self.dir * t
+    }
+}
+
+/// Where a ray first meets a shape. See [`cast_ray`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit {
+    /// The ray parameter of the hit, in `[0, max_t]`.
+    pub t: f32,
+    /// The hit point, `origin + dir * t` (rounded once from `f64`).
+    pub point: Vec2,
+    /// Unit outward normal of the surface at `point`; `-dir` normalised when the ray starts
+    /// inside the shape.
+    pub normal: Vec2,
+}
+
+/// The first point where `ray` meets `shape` with `t` in `[0, max_t]`, or `None`.
+///
+/// - A ray that starts inside the shape or on its boundary (exactly, as
+///   [`contains_point`](crate::contains_point)) hits at `t = 0` with `normal = -dir`
+///   normalised (`+X` when `dir` is zero).
+/// - A zero `dir` hits only when the origin lies in the shape.
+/// - Shapes are closed: a ray that only grazes a corner or a circle, or runs along an edge, hits.
+///   Outside the start test, hits are decided in `f64`, so a ray passing within rounding error
+///   (about `1e-16` relative) of a corner may go either way.
+/// - At a polygon corner the normal is that of one of the two faces; where a ray meets a
+///   zero-radius segment end-on (running along it), or a point, the normal is `-dir` normalised.
+/// - `max_t` may be `f32::INFINITY`; a negative or NaN `max_t`, or a non-finite ray, never hits.
+///
+/// ```
+/// use collide2d::{cast_ray, math::Vec2, Aabb, Ray};
+/// let wall = Aabb::new(Vec2::new(4.0, -1.0), Vec2::new(5.0, 1.0))?.into();
+/// let ray = Ray::new(Vec2::ZERO, Vec2::new(2.0, 0.0));
+/// let hit = cast_ray(&wall, &ray, 10.0).unwrap();
+/// assert_eq!((hit.t, hit.point, hit.normal), (2.0, Vec2::new(4.0, 0.0), -Vec2::X));
+/// assert!(cast_ray(&wall, &ray, 1.5).is_none()); // stops short
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[must_use]
+pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
+    if max_t.is_nan() || max_t < 0.0 || !ray.origin.is_finite() || !ray.dir.is_finite() {
+        return None;
+    }
+    let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
+    if contains_point(shape, ray.origin) {
+        let normal = if d == DVec2::ZERO {
+            Vec2::X
+        } else {
+            (-d).normalize().as_vec2()
+        };
+        return Some(RayHit {
+            t: 0.0,
+            point: ray.origin,
+            normal,
+        });
+    }
+    if d == DVec2::ZERO {
+        return None;
+    }
+    // The origin lies outside the shape, so outside every part: the first entry into any part
+    // is the first point of the shape.
+    let mut best: Option<(f64, DVec2)> = None;
+    let _ = each_part(shape, &mut |part| {
+        if let Some(span) = line_span(part, o, d) {
+            let t = span.enter.max(0.0);
+            if span.exit >= 0.0 && t <= f64::from(max_t) && best.is_none_or(|(b, _)| t < b) {
+                best = Some((t, span.normal));
+            }
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    best.map(|(t, normal)| RayHit {
+        t: (t as f32).min(max_t),
+        point: (o + d * t).as_vec2(),
+        normal: normal.normalize().as_vec2(),
+    })
+}
+
+/// Where a line `o + d * t` (every real `t`, `d != 0`) runs through a convex shape.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LineSpan {
+    /// The smallest `t` in the shape.
+    pub enter: f64,
+    /// The largest `t` in the shape, `>= enter`.
+    pub exit: f64,
+    /// An outward normal (not unit length) at `enter`.
+    pub normal: DVec2,
+}
+
+/// The interval of the line `o + d * t` inside the convex shape `c`, or `None` if they do not
+/// meet (in `f64`). `d` must not be zero.
+pub(crate) fn line_span(c: &Convex, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    debug_assert!(d != DVec2::ZERO);
+    let hull = c.points();
+    let r = f64::from(c.radius);
+    match (hull.len(), r > 0.0) {
+        (n, _) if n >= 3 => polygon_span(n, |i| hull[i].as_dvec2(), o, d),
+        (1, false) => point_span(hull[0].as_dvec2(), o, d),
+        (_, false) => segment_span(hull[0].as_dvec2(), hull[1].as_dvec2(), o, d),
+        (1, true) => disc_span(hull[0].as_dvec2(), r, o, d),
+        (_, true) => capsule_span(hull[0].as_dvec2(), hull[1].as_dvec2(), r, o, d),
+    }
+}
+
+/// Cyrus-Beck: intersect the line with each edge's closed inner half-plane.
+/// The hull has `n >= 3` vertices, counter-clockwise.
+fn polygon_span(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    let mut span = LineSpan {
+        enter: f64::NEG_INFINITY,
+        exit: f64::INFINITY,
+        normal: -d,
+    };
+    for i in 0..n {
+        let (p, q) = (vertex(i), vertex((i + 1) % n));
+        let e = q - p;
+        let normal = DVec2::new(e.y, -e.x); // outward for a counter-clockwise hull
+                                            // Inside the half-plane: normal . (o + d t - p) <= 0.
+        let (num, denom) = (normal.dot(o - p), normal.dot(d));
+        if denom == 0.0 {
+            if num > 0.0 {
+                return None; // parallel and outside
+            }
+        } else if denom < 0.0 {
+            let t = -num / denom;
+            if t > span.enter {
+                span.enter = t;
+                span.normal = normal;
+            }
+        } else {
+            span.exit = span.exit.min(-num / denom);
+        }
+    }
+    (span.enter <= span.exit).then_some(span)
+}
+
+/// The closed disc of centre `c`, radius `r`.
+fn disc_span(c: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    let m = o - c;
+    let dd = d.length_squared();
+    let mid = -m.dot(d) / dd; // t of the point nearest the centre
+    let off = m + d * mid; // from the centre to that point, perpendicular to d
+    let h2 = r * r - off.length_squared();
+    if h2 < 0.0 {
+        return None;
+    }
+    let half = (h2 / dd).sqrt();
+    let enter = mid - half;
+    Some(LineSpan {
+        enter,
+        exit: mid + half,
+        normal: m + d * enter,
+    })
+}
+
+/// The capsule around segment `ab`: the union of the discs at `a` and `b` and the rectangle
+/// between them. A rectangle entry through an end face lies inside that end's disc, so only an
+/// entry through one of the two sides may give the normal.
+fn capsule_span(a: DVec2, b: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    let u = (b - a).normalize();
+    let side = u.perp() * r; // to the left of a -> b
+    let rect = [a - side, b - side, b + side, a + side]; // counter-clockwise
+    let mut out: Option<LineSpan> = None;
+    let mut merge = |s: LineSpan, may_enter: bool| {
+        out = Some(match out {
+            None => s,
+            Some(acc) => {
+                let enters = may_enter && s.enter < acc.enter;
+                LineSpan {
+                    enter: if enters { s.enter } else { acc.enter },
+                    exit: acc.exit.max(s.exit),
+                    normal: if enters { s.normal } else { acc.normal },
+                }
+            }
+        });
+    };
+    for s in [disc_span(a, r, o, d), disc_span(b, r, o, d)]
+        .into_iter()
+        .flatten()
+    {
+        merge(s, true);
+    }
+    if let Some(s) = polygon_span(4, |i| rect[i], o, d) {
+        merge(s, s.normal.dot(u).abs() < s.normal.dot(u.perp()).abs());
+    }
+    out
+}
+
+/// A zero-radius segment `ab`, `a != b`.
+fn segment_span(a: DVec2, b: DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    let e = b - a;
+    let denom = d.perp_dot(e);
+    let ao = a - o;
+    if denom == 0.0 {
+        // Parallel: on the line or not at all, then the interval between the ends.
+        if ao.perp_dot(d) != 0.0 {
+            return None;
+        }
+        let dd = d.length_squared();
+        let (ta, tb) = (ao.dot(d) / dd, (b - o).dot(d) / dd);
+        return Some(LineSpan {
+            enter: ta.min(tb),
+            exit: ta.max(tb),
+            normal: -d,
+        });
+    }
+    let s = ao.perp_dot(d) / denom; // where on ab
+    if !(0.0..=1.0).contains(&s) {
+        return None;
+    }
+    let t = ao.perp_dot(e) / denom;
+    let n = e.perp();
+    let normal = if n.dot(d) > 0.0 { -n } else { n };
+    Some(LineSpan {
+        enter: t,
+        exit: t,
+        normal,
+    })
+}
+
+/// A single point `p`.
+fn point_span(p: DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    let m = p - o;
+    if m.perp_dot(d) != 0.0 {
+        return None;
+    }
+    let t = m.dot(d) / d.length_squared();
+    Some(LineSpan {
+        enter: t,
+        exit: t,
+        normal: -d,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::point::distance_to_point;
+    use crate::shape::{
+        Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment,
+    };
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    /// The next `f32` above a positive `x` (`f32::next_up` needs Rust 1.86).
+    fn next_up(x: f32) -> f32 {
+        f32::from_bits(x.to_bits() + 1)
+    }
+
+    fn boxed(x0: f32, y0: f32, x1: f32, y1: f32) -> Shape {
+        Aabb::new(v(x0, y0), v(x1, y1)).unwrap().into()
+    }
+
+    fn circle(x: f32, y: f32, r: f32) -> Shape {
+        Circle::new(v(x, y), r).unwrap().into()
+    }
+
+    fn cast(shape: &Shape, origin: Vec2, dir: Vec2) -> Option<RayHit> {
+        cast_ray(shape, &Ray::new(origin, dir), f32::INFINITY)
+    }
+
+    fn l_shape() -> Shape {
+        let pts = [
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (2.0, 1.0),
+            (1.0, 1.0),
+            (1.0, 2.0),
+            (0.0, 2.0),
+        ];
+        Polygon::new(&pts.map(|(x, y)| v(x, y))).unwrap().into()
+    }
+
+    fn assert_hit(hit: Option<RayHit>, t: f32, point: Vec2, normal: Vec2) {
+        let h = hit.unwrap_or_else(|| panic!("expected a hit at t = {t}"));
+        assert!((h.t - t).abs() < 1e-5, "t: {h:?}, expected {t}");
+        assert!(
+            h.point.distance(point) < 1e-5,
+            "point: {h:?}, expected {point}"
+        );
+        assert!(
+            h.normal.distance(normal) < 1e-5,
+            "normal: {h:?}, expected {normal}"
+        );
+    }
+
+    #[test]
+    fn ray_hits_a_box_face_with_the_face_normal() {
+        let b = boxed(0.0, 0.0, 2.0, 1.0);
+        assert_hit(
+            cast(&b, v(-3.0, 0.5), v(1.0, 0.0)),
+            3.0,
+            v(0.0, 0.5),
+            -Vec2::X,
+        );
+        assert_hit(
+            cast(&b, v(1.0, 5.0), v(0.0, -2.0)),
+            2.0,
+            v(1.0, 1.0),
+            Vec2::Y,
+        );
+        let rotated: Shape = Obb::new(v(0.0, 0.0), v(1.0, 1.0), core::f32::consts::FRAC_PI_4)
+            .unwrap()
+            .into();
+        let s = core::f32::consts::SQRT_2;
+        let n = v(1.0, 1.0).normalize();
+        assert_hit(
+            cast(&rotated, v(3.0, 3.0), v(-1.0, -1.0)),
+            3.0 - 0.5 * s,
+            v(0.5 * s, 0.5 * s),
+            n,
+        );
+    }
+
+    #[test]
+    fn ray_at_a_corner_takes_one_of_the_two_face_normals() {
+        let b = boxed(0.0, 0.0, 1.0, 1.0);
+        let h = cast(&b, v(3.0, 3.0), v(-1.0, -1.0)).unwrap();
+        assert_eq!((h.t, h.point), (2.0, v(1.0, 1.0)));
+        assert!(h.normal == Vec2::X || h.normal == Vec2::Y, "{h:?}");
+    }
+
+    #[test]
+    fn grazing_a_corner_or_running_along_an_edge_hits() {
+        let b = boxed(0.0, 0.0, 1.0, 1.0);
+        // The line x + y = 2 touches the box only at (1, 1).
+        let h = cast(&b, v(0.0, 2.0), v(1.0, -1.0)).unwrap();
+        assert_eq!((h.t, h.point), (1.0, v(1.0, 1.0)));
+        // Along the top edge, entering through the left one.
+        assert_hit(
+            cast(&b, v(-1.0, 1.0), v(1.0, 0.0)),
+            1.0,
+            v(0.0, 1.0),
+            -Vec2::X,
+        );
+        assert!(cast(&b, v(-1.0, next_up(1.0)), v(1.0, 0.0)).is_none());
+        // Tangent to a circle.
+        let c = circle(0.0, 0.0, 1.0);
+        assert_hit(
+            cast(&c, v(-5.0, 1.0), v(1.0, 0.0)),
+            5.0,
+            v(0.0, 1.0),
+            Vec2::Y,
+        );
+        assert!(cast(&c, v(-5.0, 1.0001), v(1.0, 0.0)).is_none());
+    }
+
+    #[test]
+    fn ray_hits_circles_and_capsule_ends_with_radial_normals() {
+        assert_hit(
+            cast(&circle(0.0, 0.0, 1.0), v(-5.0, 0.0), v(2.0, 0.0)),
+            2.0,
+            v(-1.0, 0.0),
+            -Vec2::X,
+        );
+        let cap: Shape = Capsule::new(v(0.0, 0.0), v(4.0, 0.0), 1.0).unwrap().into();
+        assert_hit(
+            cast(&cap, v(8.0, 0.0), v(-1.0, 0.0)),
+            3.0,
+            v(5.0, 0.0),
+            Vec2::X,
+        );
+        assert_hit(
+            cast(&cap, v(6.0, 0.6), v(-1.0, 0.0)),
+            1.2,
+            v(4.8, 0.6),
+            v(0.8, 0.6),
+        );
+        assert_hit(
+            cast(&cap, v(-3.0, -0.8), v(1.0, 0.0)),
+            2.4,
+            v(-0.6, -0.8),
+            v(-0.6, -0.8),
+        );
+        // The flat sides.
+        assert_hit(
+            cast(&cap, v(2.0, 5.0), v(0.0, -1.0)),
+            4.0,
+            v(2.0, 1.0),
+            Vec2::Y,
+        );
+        assert_hit(
+            cast(&cap, v(0.0, -3.0), v(0.0, 1.0)),
+            2.0,
+            v(0.0, -1.0),
+            -Vec2::Y,
+        );
+        // Along a side, tangent to both end circles: enters where the first circle starts.
+        assert_hit(
+            cast(&cap, v(-2.0, 1.0), v(1.0, 0.0)),
+            2.0,
+            v(0.0, 1.0),
+            Vec2::Y,
+        );
+        assert!(cast(&cap, v(-2.0, 1.001), v(1.0, 0.0)).is_none());
+        assert!(cast(&cap, v(6.0, 1.5), v(-1.0, 0.1)).is_none());
+    }
+
+    #[test]
+    fn rays_miss_shapes_they_pass_or_point_away_from() {
+        let b = boxed(0.0, 0.0, 1.0, 1.0);
+        assert!(cast(&b, v(-1.0, 2.0), v(1.0, 0.0)).is_none());
+        assert!(cast(&b, v(2.0, 0.5), v(1.0, 0.0)).is_none()); // behind the origin
+        assert!(cast(&circle(0.0, 0.0, 1.0), v(3.0, 0.0), v(1.0, 0.0)).is_none());
+    }
+
+    #[test]
+    fn zero_radius_segment_is_hit_across_and_end_on() {
+        let s: Shape = Segment::new(v(0.0, 0.0), v(3.0, 0.0)).unwrap().into();
+        assert_hit(
+            cast(&s, v(1.0, 2.0), v(0.0, -1.0)),
+            2.0,
+            v(1.0, 0.0),
+            Vec2::Y,
+        );
+        assert_hit(
+            cast(&s, v(1.0, -2.0), v(0.0, 0.5)),
+            4.0,
+            v(1.0, 0.0),
+            -Vec2::Y,
+        );
+        assert_hit(
+            cast(&s, v(3.0, 2.0), v(0.0, -1.0)),
+            2.0,
+            v(3.0, 0.0),
+            Vec2::Y,
+        ); // at an end
+           // Along the segment, from either side: the nearer end, normal against the ray.
+        assert_hit(
+            cast(&s, v(-2.0, 0.0), v(1.0, 0.0)),
+            2.0,
+            v(0.0, 0.0),
+            -Vec2::X,
+        );
+        assert_hit(
+            cast(&s, v(5.0, 0.0), v(-2.0, 0.0)),
+            1.0,
+            v(3.0, 0.0),
+            Vec2::X,
+        );
+        assert!(cast(&s, v(5.0, 0.0), v(1.0, 0.0)).is_none()); // along it, pointing away
+        assert!(cast(&s, v(-2.0, 0.5), v(1.0, 0.0)).is_none()); // parallel, off the line
+        assert!(cast(&s, v(3.5, 2.0), v(0.0, -1.0)).is_none());
+        // A single point.
+        let p: Shape = Point::new(v(2.0, 2.0)).unwrap().into();
+        assert_hit(
+            cast(&p, v(0.0, 0.0), v(1.0, 1.0)),
+            2.0,
+            v(2.0, 2.0),
+            v(-1.0, -1.0).normalize(),
+        );
+        assert!(cast(&p, v(0.0, 0.0), v(1.0, 1.001)).is_none());
+    }
+
+    #[test]
+    fn ray_starting_inside_or_on_the_boundary_hits_at_zero_facing_back() {
+        let b = boxed(0.0, 0.0, 2.0, 2.0);
+        assert_hit(
+            cast(&b, v(1.0, 1.0), v(0.0, 3.0)),
+            0.0,
+            v(1.0, 1.0),
+            -Vec2::Y,
+        );
+        assert_hit(
+            cast(&b, v(2.0, 1.0), v(1.0, 0.0)),
+            0.0,
+            v(2.0, 1.0),
+            -Vec2::X,
+        ); // leaving
+        let s: Shape = Segment::new(v(0.0, 0.0), v(3.0, 0.0)).unwrap().into();
+        assert_hit(
+            cast(&s, v(1.0, 0.0), v(0.0, 1.0)),
+            0.0,
+            v(1.0, 0.0),
+            -Vec2::Y,
+        );
+    }
+
+    #[test]
+    fn zero_direction_hits_only_from_inside() {
+        let b = boxed(0.0, 0.0, 2.0, 2.0);
+        assert_hit(cast(&b, v(1.0, 1.0), Vec2::ZERO), 0.0, v(1.0, 1.0), Vec2::X);
+        assert!(cast(&b, v(3.0, 1.0), Vec2::ZERO).is_none());
+        assert!(cast(&circle(0.0, 0.0, 1.0), v(3.0, 1.0), Vec2::ZERO).is_none());
+    }
+
+    #[test]
+    fn max_t_cuts_the_ray_off_inclusively() {
+        let b = boxed(4.0, -1.0, 5.0, 1.0);
+        let ray = Ray::new(v(0.0, 0.0), v(1.0, 0.0));
+        assert_eq!(cast_ray(&b, &ray, 4.0).map(|h| h.t), Some(4.0));
+        assert!(cast_ray(&b, &ray, f32::from_bits(4.0f32.to_bits() - 1)).is_none());
+        assert!(cast_ray(&b, &Ray::new(v(4.5, 0.0), Vec2::X), -1.0).is_none());
+        assert!(cast_ray(&b, &ray, f32::NAN).is_none());
+        assert!(cast_ray(&b, &Ray::new(v(f32::NAN, 0.0), Vec2::X), 10.0).is_none());
+    }
+
+    #[test]
+    fn concave_polygon_is_hit_in_its_notch_not_at_its_bounding_box() {
+        let l = l_shape();
+        assert_hit(
+            cast(&l, v(1.5, 3.0), v(0.0, -1.0)),
+            2.0,
+            v(1.5, 1.0),
+            Vec2::Y,
+        );
+        assert_hit(
+            cast(&l, v(3.0, 1.5), v(-1.0, 0.0)),
+            2.0,
+            v(1.0, 1.5),
+            Vec2::X,
+        );
+        assert!(cast(&l, v(1.5, 1.5), v(1.0, 1.0)).is_none());
+    }
+
+    #[test]
+    fn compound_reports_the_earliest_part() {
+        let c: Shape = Compound::new(vec![circle(10.0, 0.0, 1.0), boxed(3.0, -1.0, 4.0, 1.0)])
+            .unwrap()
+            .into();
+        assert_hit(
+            cast(&c, v(0.0, 0.0), v(1.0, 0.0)),
+            3.0,
+            v(3.0, 0.0),
+            -Vec2::X,
+        );
+        assert_hit(
+            cast(&c, v(0.0, 0.9), v(1.0, 0.0).normalize()),
+            3.0,
+            v(3.0, 0.9),
+            -Vec2::X,
+        );
+        assert_hit(
+            cast(&c, v(20.0, 0.0), v(-1.0, 0.0)),
+            9.0,
+            v(11.0, 0.0),
+            Vec2::X,
+        );
+    }
+
+    /// xorshift64*: a fixed-seed generator for the brute-force comparison.
+    struct Rng(u64);
+
+    impl Rng {
+        fn unit(&mut self) -> f32 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32 / (1u64 << 24) as f32
+        }
+
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            lo + (hi - lo) * self.unit()
+        }
+    }
+
+    #[test]
+    fn cast_agrees_with_sampling_the_ray() {
+        let pentagon: Shape = ConvexPolygon::new(&[
+            v(0.0, -2.0),
+            v(2.0, -0.5),
+            v(1.0, 2.0),
+            v(-1.0, 2.0),
+            v(-2.0, -0.5),
+        ])
+        .unwrap()
+        .into();
+        let shapes: Vec<Shape> = vec![
+            Obb::new(v(0.5, -0.5), v(2.0, 1.0), 0.6).unwrap().into(),
+            circle(0.3, 0.2, 1.7),
+            Capsule::new(v(-2.0, -1.0), v(1.5, 1.0), 0.8)
+                .unwrap()
+                .into(),
+            pentagon,
+            l_shape().transformed(&crate::math::Pose::new(v(-1.0, -1.0), 0.3)),
+            Compound::new(vec![
+                circle(-2.0, 0.0, 1.0),
+                boxed(0.0, -1.0, 2.0, 2.0),
+                l_shape(),
+            ])
+            .unwrap()
+            .into(),
+        ];
+        let (max_t, steps) = (10.0f32, 4000);
+        let step = max_t / steps as f32;
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut hits = 0;
+        for shape in &shapes {
+            for _ in 0..60 {
+                let origin = v(rng.range(-6.0, 6.0), rng.range(-6.0, 6.0));
+                let target = v(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
+                let dir = (target - origin).normalize() * rng.range(0.5, 1.5);
+                let ray = Ray::new(origin, dir);
+                let sampled = (0..=steps)
+                    .map(|k| k as f32 * step)
+                    .find(|&t| contains_point(shape, ray.at(t)));
+                let hit = cast_ray(shape, &ray, max_t);
+                match (sampled, hit) {
+                    (Some(ts), Some(h)) => {
+                        hits += 1;
+                        assert!(
+                            h.t <= ts + 1e-4 && h.t >= ts - step - 1e-4,
+                            "{shape:?} {ray:?}: {h:?} vs sampled {ts}"
+                        );
+                        assert!((h.normal.length() - 1.0).abs() < 1e-5);
+                        assert!(
+                            h.t == 0.0 || h.normal.dot(dir) <= 1e-6,
+                            "{ray:?}: {h:?} leaves the shape"
+                        );
+                    }
+                    (None, Some(h)) => {
+                        // Only a chord shorter than the step can slip between the samples.
+                        assert!(distance_to_point(shape, h.point) < 1e-4, "{ray:?}: {h:?}");
+                        assert!(!contains_point(shape, ray.at(h.t + step)), "{ray:?}: {h:?}");
+                    }
+                    (Some(ts), None) => panic!("{shape:?} {ray:?}: missed, sampled a hit at {ts}"),
+                    (None, None) => {}
+                }
+            }
+        }
+        assert!(hits > 200, "too few hits ({hits}) to compare");
+    }
+}
