@@ -85,7 +85,10 @@ pub(crate) fn finite(field: &str, value: f32) -> Result<f32, ShapeError> {
     if value.is_finite() {
         Ok(value)
     } else {
-        Err(ShapeError::NonFinite { field: field.to_string(), got: value })
+        Err(ShapeError::NonFinite {
+            field: field.to_string(),
+            got: value,
+        })
     }
 }
 
@@ -94,8 +97,15 @@ pub(crate) fn finite_vec(field: &str, value: glam::Vec2) -> Result<glam::Vec2, S
     if value.is_finite() {
         return Ok(value);
     }
-    let (axis, got) = if value.x.is_finite() { ("y", value.y) } else { ("x", value.x) };
-    Err(ShapeError::NonFinite { field: format!("{field}.{axis}"), got })
+    let (axis, got) = if value.x.is_finite() {
+        ("y", value.y)
+    } else {
+        ("x", value.x)
+    };
+    Err(ShapeError::NonFinite {
+        field: format!("{field}.{axis}"),
+        got,
+    })
 }
 
 /// Checks that `value` is finite and `>= 0`.

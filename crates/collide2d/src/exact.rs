@@ -56,15 +56,24 @@ impl Field for Filtered {
     }
     #[inline(always)]
     fn add(self, o: Self) -> Self {
-        Filtered { v: self.v + o.v, m: self.m + o.m }
+        Filtered {
+            v: self.v + o.v,
+            m: self.m + o.m,
+        }
     }
     #[inline(always)]
     fn sub(self, o: Self) -> Self {
-        Filtered { v: self.v - o.v, m: self.m + o.m }
+        Filtered {
+            v: self.v - o.v,
+            m: self.m + o.m,
+        }
     }
     #[inline(always)]
     fn mul(self, o: Self) -> Self {
-        Filtered { v: self.v * o.v, m: self.m * o.m }
+        Filtered {
+            v: self.v * o.v,
+            m: self.m * o.m,
+        }
     }
 }
 
@@ -176,14 +185,19 @@ impl Field for Expansion {
         }
     }
     fn add(self, o: Self) -> Self {
-        let (small, large) = if self.0.len() < o.0.len() { (self, o) } else { (o, self) };
+        let (small, large) = if self.0.len() < o.0.len() {
+            (self, o)
+        } else {
+            (o, self)
+        };
         small.0.iter().fold(large, |acc, &c| acc.grow(c))
     }
     fn sub(self, o: Self) -> Self {
         self.add(Expansion(o.0.iter().map(|c| -c).collect()))
     }
     fn mul(self, o: Self) -> Self {
-        o.0.iter().fold(Expansion::default(), |acc, &c| acc.add(self.scale(c)))
+        o.0.iter()
+            .fold(Expansion::default(), |acc, &c| acc.add(self.scale(c)))
     }
 }
 
@@ -300,7 +314,8 @@ pub(crate) fn segments_intersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
     let o2 = orient(a, b, d);
     let o3 = orient(c, d, a);
     let o4 = orient(c, d, b);
-    let opposite = |x: Ordering, y: Ordering| x != Ordering::Equal && y != Ordering::Equal && x != y;
+    let opposite =
+        |x: Ordering, y: Ordering| x != Ordering::Equal && y != Ordering::Equal && x != y;
     if opposite(o1, o2) && opposite(o3, o4) {
         return true;
     }
@@ -343,7 +358,14 @@ pub(crate) fn radius_sum_sign(r1: f32, r2: f32) -> Ordering {
 }
 
 /// Sign of `dist(segment ab, segment cd) - (r1 + r2)`, exactly.
-pub(crate) fn segment_segment_cmp(a: Vec2, b: Vec2, c: Vec2, d: Vec2, r1: f32, r2: f32) -> Ordering {
+pub(crate) fn segment_segment_cmp(
+    a: Vec2,
+    b: Vec2,
+    c: Vec2,
+    d: Vec2,
+    r1: f32,
+    r2: f32,
+) -> Ordering {
     let r = radius_sum_sign(r1, r2);
     if r.is_lt() {
         return Ordering::Greater;
@@ -373,7 +395,9 @@ mod tests {
     fn expansion_keeps_what_f64_rounds_away() {
         let big = Expansion::from_f32(16_777_216.0); // 2^24
         let e = big.clone().mul(big.clone()).mul(big.clone()).mul(big);
-        let e = e.add(Expansion::from_f32(1.0)).sub(Expansion::from_f32(16_777_216.0).square().square());
+        let e = e
+            .add(Expansion::from_f32(1.0))
+            .sub(Expansion::from_f32(16_777_216.0).square().square());
         assert_eq!(e.sign(), Ordering::Greater);
         assert_eq!(e.approx(), 1.0);
     }
@@ -400,16 +424,32 @@ mod tests {
     #[test]
     fn tiny_values_keep_their_sign() {
         let t = f32::from_bits(1); // smallest subnormal
-        assert_eq!(orient(Vec2::ZERO, Vec2::new(t, 0.0), Vec2::new(0.0, t)), Ordering::Greater);
-        assert_eq!(cmp_dist2(Vec2::ZERO, Vec2::new(t, 0.0), t, 0.0), Ordering::Equal);
+        assert_eq!(
+            orient(Vec2::ZERO, Vec2::new(t, 0.0), Vec2::new(0.0, t)),
+            Ordering::Greater
+        );
+        assert_eq!(
+            cmp_dist2(Vec2::ZERO, Vec2::new(t, 0.0), t, 0.0),
+            Ordering::Equal
+        );
     }
 
     #[test]
     fn segments_touching_at_an_end_intersect() {
         let z = Vec2::ZERO;
         assert!(segments_intersect(z, Vec2::X, Vec2::X, Vec2::new(2.0, 3.0)));
-        assert!(segments_intersect(z, Vec2::X, Vec2::new(0.5, 0.0), Vec2::new(0.5, 0.0)));
-        assert!(!segments_intersect(z, Vec2::X, Vec2::new(1.5, 0.0), Vec2::new(2.0, 0.0)));
+        assert!(segments_intersect(
+            z,
+            Vec2::X,
+            Vec2::new(0.5, 0.0),
+            Vec2::new(0.5, 0.0)
+        ));
+        assert!(!segments_intersect(
+            z,
+            Vec2::X,
+            Vec2::new(1.5, 0.0),
+            Vec2::new(2.0, 0.0)
+        ));
         assert!(segments_intersect(z, z, z, z));
     }
 }

@@ -36,5 +36,9 @@ pub mod query;
 pub mod shape;
 
 pub use error::ShapeError;
-pub use query::{closest_points, contact, contains, distance, intersects, ClosestPoints, Contact, ContactPoints};
-pub use shape::{Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind};
+pub use query::{
+    closest_points, contact, contains, distance, intersects, ClosestPoints, Contact, ContactPoints,
+};
+pub use shape::{
+    Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind,
+};

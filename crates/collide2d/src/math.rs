@@ -18,18 +18,27 @@ pub struct Pose {
 
 impl Pose {
     /// No rotation, no translation.
-    pub const IDENTITY: Pose = Pose { position: Vec2::ZERO, rotation: Vec2::X };
+    pub const IDENTITY: Pose = Pose {
+        position: Vec2::ZERO,
+        rotation: Vec2::X,
+    };
 
     /// A pose from a position and an angle in radians.
     #[must_use]
     pub fn new(position: Vec2, angle: f32) -> Pose {
-        Pose { position, rotation: Vec2::from_angle(angle) }
+        Pose {
+            position,
+            rotation: Vec2::from_angle(angle),
+        }
     }
 
     /// A pure translation.
     #[must_use]
     pub fn from_translation(position: Vec2) -> Pose {
-        Pose { position, rotation: Vec2::X }
+        Pose {
+            position,
+            rotation: Vec2::X,
+        }
     }
 
     /// The rotation angle in radians, in `(-pi, pi]`.

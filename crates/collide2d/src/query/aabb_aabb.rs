@@ -13,7 +13,12 @@ pub(crate) fn intersects(a: &Aabb, b: &Aabb) -> bool {
 /// Contact of overlapping boxes: the axis of least overlap; two points at the ends of the
 /// overlap of the touching faces (one when that overlap is a single point).
 pub(crate) fn contact(a: &Aabb, b: &Aabb) -> Contact {
-    let (amin, amax, bmin, bmax) = (a.min().as_dvec2(), a.max().as_dvec2(), b.min().as_dvec2(), b.max().as_dvec2());
+    let (amin, amax, bmin, bmax) = (
+        a.min().as_dvec2(),
+        a.max().as_dvec2(),
+        b.min().as_dvec2(),
+        b.max().as_dvec2(),
+    );
     // Penetration if b moves + / - along each axis.
     let candidates = [
         (amax.x - bmin.x, Vec2::X),
@@ -21,7 +26,10 @@ pub(crate) fn contact(a: &Aabb, b: &Aabb) -> Contact {
         (amax.y - bmin.y, Vec2::Y),
         (bmax.y - amin.y, Vec2::NEG_Y),
     ];
-    let (depth, normal) = candidates.into_iter().fold(candidates[0], |best, c| if c.0 < best.0 { c } else { best });
+    let (depth, normal) =
+        candidates
+            .into_iter()
+            .fold(candidates[0], |best, c| if c.0 < best.0 { c } else { best });
     // The overlap region is a box; its face across the normal is where the surfaces meet.
     let (lo, hi) = (amin.max(bmin), amax.min(bmax));
     let mid = (lo + hi) * 0.5;
@@ -60,7 +68,10 @@ mod tests {
 
     #[test]
     fn boxes_one_unit_apart_do_not_intersect() {
-        assert!(!intersects(&aabb(0.0, 0.0, 1.0, 1.0), &aabb(2.0, 0.0, 3.0, 1.0)));
+        assert!(!intersects(
+            &aabb(0.0, 0.0, 1.0, 1.0),
+            &aabb(2.0, 0.0, 3.0, 1.0)
+        ));
     }
 
     #[test]

@@ -34,7 +34,10 @@ pub(crate) fn contact(c: &Circle, b: &Aabb) -> Contact {
         (center.y - min.y, Vec2::Y),
         (max.y - center.y, Vec2::NEG_Y),
     ];
-    let (to_face, normal) = candidates.into_iter().fold(candidates[0], |best, x| if x.0 < best.0 { x } else { best });
+    let (to_face, normal) =
+        candidates
+            .into_iter()
+            .fold(candidates[0], |best, x| if x.0 < best.0 { x } else { best });
     let n = normal.as_dvec2();
     let face_point = center - n * to_face;
     let point = (center + n * r + face_point) * 0.5;
@@ -59,15 +62,27 @@ mod tests {
 
     #[test]
     fn circle_touching_an_edge_and_a_corner_intersects() {
-        assert!(intersects(&Circle::new(Vec2::new(3.0, 1.0), 1.0).unwrap(), &unit_box()));
+        assert!(intersects(
+            &Circle::new(Vec2::new(3.0, 1.0), 1.0).unwrap(),
+            &unit_box()
+        ));
         // Corner (2, 2), center (5, 6): distance 5.
-        assert!(intersects(&Circle::new(Vec2::new(5.0, 6.0), 5.0).unwrap(), &unit_box()));
-        assert!(!intersects(&Circle::new(Vec2::new(5.0, 6.0), 4.999_999_5).unwrap(), &unit_box()));
+        assert!(intersects(
+            &Circle::new(Vec2::new(5.0, 6.0), 5.0).unwrap(),
+            &unit_box()
+        ));
+        assert!(!intersects(
+            &Circle::new(Vec2::new(5.0, 6.0), 4.999_999_5).unwrap(),
+            &unit_box()
+        ));
     }
 
     #[test]
     fn center_inside_pushes_through_the_nearest_face() {
-        let c = contact(&Circle::new(Vec2::new(1.5, 1.0), 0.25).unwrap(), &unit_box());
+        let c = contact(
+            &Circle::new(Vec2::new(1.5, 1.0), 0.25).unwrap(),
+            &unit_box(),
+        );
         assert_eq!(c.normal, Vec2::NEG_X);
         assert_eq!(c.depth, 0.75);
     }

@@ -14,12 +14,20 @@ pub(crate) fn intersects(a: &Circle, b: &Circle) -> bool {
 pub(crate) fn contact(a: &Circle, b: &Circle) -> Contact {
     let delta = (b.center() - a.center()).as_dvec2();
     let dist = delta.length();
-    let n = if dist > 0.0 { delta / dist } else { glam::DVec2::X };
+    let n = if dist > 0.0 {
+        delta / dist
+    } else {
+        glam::DVec2::X
+    };
     let (ra, rb) = (f64::from(a.radius()), f64::from(b.radius()));
     let depth = (ra + rb - dist).max(0.0);
     let on_a = a.center().as_dvec2() + n * ra;
     let on_b = b.center().as_dvec2() - n * rb;
-    Contact::new(n.as_vec2(), depth as f32, &[((on_a + on_b) * 0.5).as_vec2()])
+    Contact::new(
+        n.as_vec2(),
+        depth as f32,
+        &[((on_a + on_b) * 0.5).as_vec2()],
+    )
 }
 
 #[cfg(test)]
@@ -46,7 +54,10 @@ mod tests {
     #[test]
     fn large_integer_radii_do_not_overflow_or_round() {
         // 2^20 scale: f32 squares would round; the exact test must not.
-        let (a, b) = (circle(0.0, 0.0, 600_000.0), circle(786_432.0, 1_048_576.0, 710_720.0));
+        let (a, b) = (
+            circle(0.0, 0.0, 600_000.0),
+            circle(786_432.0, 1_048_576.0, 710_720.0),
+        );
         assert!(intersects(&a, &b)); // 3-4-5: distance 1_310_720 = 600_000 + 710_720
         let b_apart = circle(786_432.0, 1_048_576.0, 710_719.0);
         assert!(!intersects(&a, &b_apart));

@@ -34,10 +34,13 @@ pub(crate) fn hulls_intersect(a: &Convex, b: &Convex) -> bool {
     if pa.len() >= 3 && pb.len() >= 3 {
         return !face_separates(pa, pb) && !face_separates(pb, pa);
     }
-    if (pa.len() >= 3 && polygon_contains_point(pa, pb[0])) || (pb.len() >= 3 && polygon_contains_point(pb, pa[0])) {
+    if (pa.len() >= 3 && polygon_contains_point(pa, pb[0]))
+        || (pb.len() >= 3 && polygon_contains_point(pb, pa[0]))
+    {
         return true;
     }
-    a.edges().any(|(p, q)| b.edges().any(|(r, s)| segments_intersect(p, q, r, s)))
+    a.edges()
+        .any(|(p, q)| b.edges().any(|(r, s)| segments_intersect(p, q, r, s)))
 }
 
 /// The shapes share a point. Exact.
@@ -50,8 +53,13 @@ pub(crate) fn intersects(a: &Convex, b: &Convex) -> bool {
     }
     // The hulls are apart, so their nearest features are a vertex and an edge.
     let (ra, rb) = (a.radius, b.radius);
-    a.points().iter().any(|&v| b.edges().any(|(p, q)| point_segment_within(v, p, q, ra, rb)))
-        || b.points().iter().any(|&v| a.edges().any(|(p, q)| point_segment_within(v, p, q, ra, rb)))
+    a.points().iter().any(|&v| {
+        b.edges()
+            .any(|(p, q)| point_segment_within(v, p, q, ra, rb))
+    }) || b.points().iter().any(|&v| {
+        a.edges()
+            .any(|(p, q)| point_segment_within(v, p, q, ra, rb))
+    })
 }
 
 /// Every point of `b` lies in `a`. Exact.
@@ -64,14 +72,17 @@ pub(crate) fn contains(a: &Convex, b: &Convex) -> bool {
         return b.points().iter().all(|&v| {
             (0..n).all(|i| {
                 let (p, q) = (hull[i], hull[(i + 1) % n]);
-                orient(p, q, v).is_ge() && (b.radius == 0.0 || cmp_line_dist2(p, q, v, b.radius, 0.0).is_ge())
+                orient(p, q, v).is_ge()
+                    && (b.radius == 0.0 || cmp_line_dist2(p, q, v, b.radius, 0.0).is_ge())
             })
         });
     }
     // A point, segment, circle or capsule: its hull has no interior, so b's farthest point from
     // it is a hull vertex of b pushed out by b's radius.
     let (p, q) = (hull[0], hull[hull.len() - 1]);
-    b.points().iter().all(|&v| point_segment_within(v, p, q, a.radius, -b.radius))
+    b.points()
+        .iter()
+        .all(|&v| point_segment_within(v, p, q, a.radius, -b.radius))
 }
 
 // ---- distances and contacts, in f64 ----
@@ -119,7 +130,11 @@ fn hull_closest(a: &Convex, b: &Convex) -> (DVec2, DVec2, f64) {
 pub(crate) fn closest_points(a: &Convex, b: &Convex) -> (f32, Vec2, Vec2) {
     let (ha, hb, d2) = hull_closest(a, b);
     let dist_hulls = d2.sqrt();
-    let n = if dist_hulls > 0.0 { (hb - ha) / dist_hulls } else { DVec2::X };
+    let n = if dist_hulls > 0.0 {
+        (hb - ha) / dist_hulls
+    } else {
+        DVec2::X
+    };
     let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
     let pa = ha + n * ra;
     let pb = hb - n * rb;
@@ -141,11 +156,15 @@ fn faces(hull: &[Vec2]) -> impl Iterator<Item = (usize, DVec2, DVec2)> + '_ {
 }
 
 fn support_min(hull: &[Vec2], n: DVec2) -> f64 {
-    hull.iter().map(|&v| n.dot(d(v))).fold(f64::INFINITY, f64::min)
+    hull.iter()
+        .map(|&v| n.dot(d(v)))
+        .fold(f64::INFINITY, f64::min)
 }
 
 fn support_max(hull: &[Vec2], n: DVec2) -> f64 {
-    hull.iter().map(|&v| n.dot(d(v))).fold(f64::NEG_INFINITY, f64::max)
+    hull.iter()
+        .map(|&v| n.dot(d(v)))
+        .fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// A candidate separating axis, `n` pointing from a towards b.
@@ -159,20 +178,38 @@ struct Axis {
 
 /// The axis of greatest separation (least penetration) between the hulls.
 fn best_axis(a: &[Vec2], b: &[Vec2]) -> Axis {
-    let mut best = Axis { n: DVec2::X, sep: f64::NEG_INFINITY, face: None };
+    let mut best = Axis {
+        n: DVec2::X,
+        sep: f64::NEG_INFINITY,
+        face: None,
+    };
     let mut consider = |axis: Axis| {
         if axis.sep > best.sep {
             best = axis;
         }
     };
     for (i, n, p) in faces(a) {
-        consider(Axis { n, sep: support_min(b, n) - n.dot(p), face: Some((true, i)) });
+        consider(Axis {
+            n,
+            sep: support_min(b, n) - n.dot(p),
+            face: Some((true, i)),
+        });
     }
     for (i, m, p) in faces(b) {
-        consider(Axis { n: -m, sep: support_min(a, m) - m.dot(p), face: Some((false, i)) });
+        consider(Axis {
+            n: -m,
+            sep: support_min(a, m) - m.dot(p),
+            face: Some((false, i)),
+        });
     }
     // Degenerate hulls need their own directions too (collinear segments, point pairs).
-    let mut extra = |n: DVec2| consider(Axis { n, sep: support_min(b, n) - support_max(a, n), face: None });
+    let mut extra = |n: DVec2| {
+        consider(Axis {
+            n,
+            sep: support_min(b, n) - support_max(a, n),
+            face: None,
+        })
+    };
     for hull in [a, b] {
         if hull.len() == 2 {
             if let Some(t) = (d(hull[1]) - d(hull[0])).try_normalize() {
@@ -194,7 +231,10 @@ pub(crate) fn contact(a: &Convex, b: &Convex) -> Contact {
     let axis = best_axis(pa, pb);
     // Hulls clearly apart: only the radii overlap. (Hulls that touch, up to rounding, take the
     // face path, whose normal does not depend on a vanishing distance's direction.)
-    let scale = pa.iter().chain(pb).fold(1.0_f64, |m, v| m.max(d(*v).abs().max_element()));
+    let scale = pa
+        .iter()
+        .chain(pb)
+        .fold(1.0_f64, |m, v| m.max(d(*v).abs().max_element()));
     if axis.sep > 1e-9 * scale && ra + rb > 0.0 {
         return rounded_contact(a, b);
     }
@@ -205,10 +245,17 @@ pub(crate) fn contact(a: &Convex, b: &Convex) -> Contact {
         None => {
             // Deepest point of b along -n, against a's support plane.
             let n = axis.n;
-            let deepest = pb.iter().map(|&v| d(v)).fold((DVec2::ZERO, f64::INFINITY), |best, v| {
-                let s = n.dot(v);
-                if s < best.1 { (v, s) } else { best }
-            });
+            let deepest = pb
+                .iter()
+                .map(|&v| d(v))
+                .fold((DVec2::ZERO, f64::INFINITY), |best, v| {
+                    let s = n.dot(v);
+                    if s < best.1 {
+                        (v, s)
+                    } else {
+                        best
+                    }
+                });
             let s = deepest.1 - support_max(pa, n);
             let point = deepest.0 - n * ((rb + s - ra) * 0.5);
             Contact::new(n.as_vec2(), depth as f32, &[point.as_vec2()])
@@ -221,7 +268,11 @@ fn rounded_contact(a: &Convex, b: &Convex) -> Contact {
     let (ha, hb, d2) = hull_closest(a, b);
     let dist = d2.sqrt();
     let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
-    let n = if dist > 0.0 { (hb - ha) / dist } else { DVec2::X };
+    let n = if dist > 0.0 {
+        (hb - ha) / dist
+    } else {
+        DVec2::X
+    };
     let depth = (ra + rb - dist).max(0.0) as f32;
     // Parallel faces (a capsule lying on a box): two points, clipped as for hulls that overlap.
     const PARALLEL: f64 = 0.999_999;
@@ -232,7 +283,10 @@ fn rounded_contact(a: &Convex, b: &Convex) -> Contact {
         if let (Some((i, _, _)), true) = (face_a, face_b) {
             let clipped = clip_contact(pa, i, ra, pb, rb, false, f64::from(depth));
             if clipped.points.len() == 2 {
-                return Contact { normal: n.as_vec2(), ..clipped };
+                return Contact {
+                    normal: n.as_vec2(),
+                    ..clipped
+                };
             }
         }
     }
@@ -264,13 +318,31 @@ fn clip_contact(
     let (lo, hi) = (t.dot(p1), t.dot(p2));
     let clip = |x: DVec2, y: DVec2| -> Option<(DVec2, DVec2)> {
         let (sx, sy) = (t.dot(x), t.dot(y));
-        let lerp = |s: f64| if sy == sx { x } else { x + (y - x) * ((s - sx) / (sy - sx)) };
+        let lerp = |s: f64| {
+            if sy == sx {
+                x
+            } else {
+                x + (y - x) * ((s - sx) / (sy - sx))
+            }
+        };
         let (smin, smax) = (sx.min(sy), sx.max(sy));
         if smax < lo || smin > hi {
             return None;
         }
-        let a = if sx < lo { lerp(lo) } else if sx > hi { lerp(hi) } else { x };
-        let b = if sy < lo { lerp(lo) } else if sy > hi { lerp(hi) } else { y };
+        let a = if sx < lo {
+            lerp(lo)
+        } else if sx > hi {
+            lerp(hi)
+        } else {
+            x
+        };
+        let b = if sy < lo {
+            lerp(lo)
+        } else if sy > hi {
+            lerp(hi)
+        } else {
+            y
+        };
         Some((a, b))
     };
     let limit = r_ref + r_inc;
@@ -285,7 +357,10 @@ fn clip_contact(
     }
     if points.is_empty() {
         // The incident edge lies beyond the face's ends: use the incident hull's deepest vertex.
-        let deepest = incident.iter().map(|&v| d(v)).min_by(|x, y| n.dot(*x).total_cmp(&n.dot(*y)));
+        let deepest = incident
+            .iter()
+            .map(|&v| d(v))
+            .min_by(|x, y| n.dot(*x).total_cmp(&n.dot(*y)));
         let c = deepest.unwrap_or(p1);
         let s = n.dot(c - p1);
         points.push((c - n * ((r_inc + s - r_ref) * 0.5)).as_vec2());

@@ -13,12 +13,12 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
     match (a, b) {
         (Shape::Circle(a), Shape::Circle(b)) => circle_circle::intersects(a, b),
         (Shape::Aabb(a), Shape::Aabb(b)) => aabb_aabb::intersects(a, b),
-        (Shape::Circle(c), Shape::Aabb(r)) | (Shape::Aabb(r), Shape::Circle(c)) => circle_aabb::intersects(c, r),
+        (Shape::Circle(c), Shape::Aabb(r)) | (Shape::Aabb(r), Shape::Circle(c)) => {
+            circle_aabb::intersects(c, r)
+        }
         _ => match (a.as_convex(), b.as_convex()) {
             (Some(ca), Some(cb)) => convex::intersects(&ca, &cb),
-            _ => {
-                a.aabb().overlaps(&b.aabb()) && parts::intersects(a, b)
-            }
+            _ => a.aabb().overlaps(&b.aabb()) && parts::intersects(a, b),
         },
     }
 }
@@ -47,8 +47,11 @@ fn contact_ordered(a: &Shape, b: &Shape) -> Option<Contact> {
 
 pub(crate) fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
     if canonical_order(a, b).is_gt() {
-        return closest_points(b, a)
-            .map(|c| ClosestPoints { distance: c.distance, point_a: c.point_b, point_b: c.point_a });
+        return closest_points(b, a).map(|c| ClosestPoints {
+            distance: c.distance,
+            point_a: c.point_b,
+            point_b: c.point_a,
+        });
     }
     match (a.as_convex(), b.as_convex()) {
         (Some(ca), Some(cb)) => {
@@ -56,7 +59,11 @@ pub(crate) fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
                 return None;
             }
             let (distance, point_a, point_b) = convex::closest_points(&ca, &cb);
-            Some(ClosestPoints { distance, point_a, point_b })
+            Some(ClosestPoints {
+                distance,
+                point_a,
+                point_b,
+            })
         }
         _ => parts::closest_points(a, b),
     }
@@ -72,25 +79,34 @@ pub(crate) fn contains(a: &Shape, b: &Shape) -> bool {
 /// A total order on shapes (kind, then defining numbers bit by bit), used only to pick which
 /// argument order a symmetric computation runs in.
 fn canonical_order(a: &Shape, b: &Shape) -> Ordering {
-    a.kind().cmp(&b.kind()).then_with(|| match (small_key(a), small_key(b)) {
-        (Some(x), Some(y)) => cmp_numbers(&x, &y),
-        _ => {
-            let (mut xs, mut ys) = (Vec::new(), Vec::new());
-            numbers(a, &mut |x| xs.push(x));
-            numbers(b, &mut |y| ys.push(y));
-            cmp_numbers(&xs, &ys)
-        }
-    })
+    a.kind()
+        .cmp(&b.kind())
+        .then_with(|| match (small_key(a), small_key(b)) {
+            (Some(x), Some(y)) => cmp_numbers(&x, &y),
+            _ => {
+                let (mut xs, mut ys) = (Vec::new(), Vec::new());
+                numbers(a, &mut |x| xs.push(x));
+                numbers(b, &mut |y| ys.push(y));
+                cmp_numbers(&xs, &ys)
+            }
+        })
 }
 
 fn cmp_numbers(xs: &[f32], ys: &[f32]) -> Ordering {
-    xs.iter().zip(ys).map(|(x, y)| x.total_cmp(y)).find(|o| o.is_ne()).unwrap_or(xs.len().cmp(&ys.len()))
+    xs.iter()
+        .zip(ys)
+        .map(|(x, y)| x.total_cmp(y))
+        .find(|o| o.is_ne())
+        .unwrap_or(xs.len().cmp(&ys.len()))
 }
 
 /// The defining numbers of a shape with at most five of them, without allocating.
 fn small_key(s: &Shape) -> Option<[f32; 5]> {
     let (mut key, mut len) = ([0.0; 5], 0);
-    if matches!(s, Shape::ConvexPolygon(_) | Shape::Polygon(_) | Shape::Compound(_)) {
+    if matches!(
+        s,
+        Shape::ConvexPolygon(_) | Shape::Polygon(_) | Shape::Compound(_)
+    ) {
         return None;
     }
     numbers(s, &mut |x| {

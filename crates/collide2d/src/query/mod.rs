@@ -50,13 +50,23 @@ impl Contact {
         let len = points.len().min(2);
         let mut buf = [Vec2::ZERO; 2];
         buf[..len].copy_from_slice(&points[..len]);
-        Contact { normal, depth, points: ContactPoints { buf, len: len as u8 } }
+        Contact {
+            normal,
+            depth,
+            points: ContactPoints {
+                buf,
+                len: len as u8,
+            },
+        }
     }
 
     /// The same contact seen from `b`: the normal negated, depth and points unchanged.
     #[must_use]
     pub fn flipped(self) -> Contact {
-        Contact { normal: -self.normal, ..self }
+        Contact {
+            normal: -self.normal,
+            ..self
+        }
     }
 }
 

@@ -9,7 +9,10 @@ use core::ops::ControlFlow;
 
 /// Calls `f` on every convex part of `shape` (the shape itself when convex), in order, until
 /// `f` breaks.
-pub(crate) fn each_part<B>(shape: &Shape, f: &mut dyn FnMut(&Convex) -> ControlFlow<B>) -> ControlFlow<B> {
+pub(crate) fn each_part<B>(
+    shape: &Shape,
+    f: &mut dyn FnMut(&Convex) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     if let Some(c) = shape.as_convex() {
         return f(&c);
     }
@@ -32,7 +35,13 @@ pub(crate) fn each_part<B>(shape: &Shape, f: &mut dyn FnMut(&Convex) -> ControlF
 /// Some part of `a` intersects some part of `b`.
 pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
     each_part(a, &mut |pa| {
-        each_part(b, &mut |pb| if convex::intersects(pa, pb) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+        each_part(b, &mut |pb| {
+            if convex::intersects(pa, pb) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
     })
     .is_break()
 }
@@ -47,7 +56,11 @@ pub(crate) fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
             }
             let (distance, point_a, point_b) = convex::closest_points(pa, pb);
             if best.is_none_or(|c| distance < c.distance) {
-                best = Some(ClosestPoints { distance, point_a, point_b });
+                best = Some(ClosestPoints {
+                    distance,
+                    point_a,
+                    point_b,
+                });
             }
             ControlFlow::Continue(())
         })
@@ -81,8 +94,14 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
 /// Exact, but for one approximation: a convex piece of `b` is inside a compound `a` only when
 /// it lies inside one of `a`'s parts (a shape straddling two parts counts as outside).
 pub(crate) fn contains(a: &Shape, b: &Shape) -> bool {
-    each_part(b, &mut |pb| if contains_convex(a, pb) { ControlFlow::Continue(()) } else { ControlFlow::Break(()) })
-        .is_continue()
+    each_part(b, &mut |pb| {
+        if contains_convex(a, pb) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })
+    .is_continue()
 }
 
 fn contains_convex(a: &Shape, b: &Convex) -> bool {
@@ -107,8 +126,14 @@ fn polygon_contains(ring: &[Vec2], b: &Convex) -> bool {
     if b.radius > 0.0 {
         // The dilated hull stays inside when the hull stays `radius` away from the boundary,
         // and no boundary vertex pokes into the hull.
-        let clear = edges().all(|(p, q)| b.edges().all(|(u, v)| segment_segment_cmp(p, q, u, v, b.radius, 0.0).is_ge()));
-        let poked = hull.len() >= 3 && ring.iter().any(|&w| convex::polygon_contains_point(hull, w));
+        let clear = edges().all(|(p, q)| {
+            b.edges()
+                .all(|(u, v)| segment_segment_cmp(p, q, u, v, b.radius, 0.0).is_ge())
+        });
+        let poked = hull.len() >= 3
+            && ring
+                .iter()
+                .any(|&w| convex::polygon_contains_point(hull, w));
         return clear && !poked;
     }
     // Radius 0: the hull's boundary inside a simply connected polygon puts the hull inside.
@@ -136,7 +161,11 @@ fn segment_inside(ring: &[Vec2], u: Vec2, v: Vec2) -> bool {
         }
         // An end lies inside edge w-next: the other end must be on the inner side.
         for (end, other) in [(u, v), (v, u)] {
-            if end != w && end != next && o_is_zero_on(w, next, end) && orient(w, next, other).is_lt() {
+            if end != w
+                && end != next
+                && o_is_zero_on(w, next, end)
+                && orient(w, next, other).is_lt()
+            {
                 return false;
             }
         }
@@ -171,7 +200,11 @@ pub(crate) fn ring_contains_point(ring: &[Vec2], p: Vec2) -> bool {
         // Half-open rule on y: count edges that straddle the horizontal line through p and
         // pass to the right of it (exact: the side test is an orientation).
         if (a.y > p.y) != (b.y > p.y) {
-            let side = if b.y > a.y { orient(a, b, p) } else { orient(b, a, p) };
+            let side = if b.y > a.y {
+                orient(a, b, p)
+            } else {
+                orient(b, a, p)
+            };
             if side.is_gt() {
                 inside = !inside;
             }

@@ -30,7 +30,11 @@ impl Aabb {
         finite_vec("max", max)?;
         for (axis, lo, hi) in [("x", min.x, max.x), ("y", min.y, max.y)] {
             if lo > hi {
-                return Err(ShapeError::MinAboveMax { axis, min: lo, max: hi });
+                return Err(ShapeError::MinAboveMax {
+                    axis,
+                    min: lo,
+                    max: hi,
+                });
             }
         }
         Ok(Aabb { min, max })
@@ -54,12 +58,23 @@ impl Aabb {
         let (w, h) = (non_negative("w", w)?, non_negative("h", h)?);
         let far = Vec2::new(x + w, y + h);
         if !far.x.is_finite() {
-            return Err(ShapeError::Overflow { field: "x + w", origin: x, size: w });
+            return Err(ShapeError::Overflow {
+                field: "x + w",
+                origin: x,
+                size: w,
+            });
         }
         if !far.y.is_finite() {
-            return Err(ShapeError::Overflow { field: "y + h", origin: y, size: h });
+            return Err(ShapeError::Overflow {
+                field: "y + h",
+                origin: y,
+                size: h,
+            });
         }
-        Ok(Aabb { min: Vec2::new(x, y), max: far })
+        Ok(Aabb {
+            min: Vec2::new(x, y),
+            max: far,
+        })
     }
 
     /// A box the caller knows to be valid (finite, `min <= max`).
@@ -72,7 +87,10 @@ impl Aabb {
     pub(crate) fn outward(self) -> Aabb {
         let down = |x: f32| if x.is_finite() { x.next_down() } else { x };
         let up = |x: f32| if x.is_finite() { x.next_up() } else { x };
-        Aabb { min: Vec2::new(down(self.min.x), down(self.min.y)), max: Vec2::new(up(self.max.x), up(self.max.y)) }
+        Aabb {
+            min: Vec2::new(down(self.min.x), down(self.min.y)),
+            max: Vec2::new(up(self.max.x), up(self.max.y)),
+        }
     }
 
     /// The lower corner.
@@ -102,7 +120,10 @@ impl Aabb {
     /// The smallest box containing both.
     #[must_use]
     pub fn union(&self, other: &Aabb) -> Aabb {
-        Aabb { min: self.min.min(other.min), max: self.max.max(other.max) }
+        Aabb {
+            min: self.min.min(other.min),
+            max: self.max.max(other.max),
+        }
     }
 
     /// The box itself (every shape has `aabb()`).
@@ -114,13 +135,21 @@ impl Aabb {
     /// The four corners, counter-clockwise from `min` (y up).
     #[must_use]
     pub fn corners(&self) -> [Vec2; 4] {
-        [self.min, Vec2::new(self.max.x, self.min.y), self.max, Vec2::new(self.min.x, self.max.y)]
+        [
+            self.min,
+            Vec2::new(self.max.x, self.min.y),
+            self.max,
+            Vec2::new(self.min.x, self.max.y),
+        ]
     }
 
     /// True when the closed boxes share a point (touching counts). Exact: only comparisons.
     #[must_use]
     #[inline]
     pub fn overlaps(&self, other: &Aabb) -> bool {
-        self.min.x <= other.max.x && other.min.x <= self.max.x && self.min.y <= other.max.y && other.min.y <= self.max.y
+        self.min.x <= other.max.x
+            && other.min.x <= self.max.x
+            && self.min.y <= other.max.y
+            && other.min.y <= self.max.y
     }
 }

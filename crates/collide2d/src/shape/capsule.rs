@@ -31,7 +31,11 @@ impl Capsule {
     /// # Ok::<(), collide2d::ShapeError>(())
     /// ```
     pub fn new(a: Vec2, b: Vec2, radius: f32) -> Result<Capsule, ShapeError> {
-        Ok(Capsule { a: finite_vec("a", a)?, b: finite_vec("b", b)?, radius: non_negative("radius", radius)? })
+        Ok(Capsule {
+            a: finite_vec("a", a)?,
+            b: finite_vec("b", b)?,
+            radius: non_negative("radius", radius)?,
+        })
     }
 
     /// One end of the core segment.

@@ -32,7 +32,10 @@ impl Circle {
     /// # Ok::<(), collide2d::ShapeError>(())
     /// ```
     pub fn new(center: Vec2, radius: f32) -> Result<Circle, ShapeError> {
-        Ok(Circle { center: finite_vec("center", center)?, radius: non_negative("radius", radius)? })
+        Ok(Circle {
+            center: finite_vec("center", center)?,
+            radius: non_negative("radius", radius)?,
+        })
     }
 
     /// The center.

@@ -26,7 +26,11 @@ impl Compound {
     /// # Ok::<(), collide2d::ShapeError>(())
     /// ```
     pub fn new(parts: Vec<Shape>) -> Result<Compound, ShapeError> {
-        let aabb = parts.iter().map(Shape::aabb).reduce(|a, b| a.union(&b)).ok_or(ShapeError::EmptyCompound)?;
+        let aabb = parts
+            .iter()
+            .map(Shape::aabb)
+            .reduce(|a, b| a.union(&b))
+            .ok_or(ShapeError::EmptyCompound)?;
         Ok(Compound { parts, aabb })
     }
 
@@ -39,7 +43,10 @@ impl Compound {
     /// The compound with every part mapped by `f`.
     pub(crate) fn map_parts(&self, f: impl Fn(&Shape) -> Shape) -> Compound {
         let parts: Vec<Shape> = self.parts.iter().map(f).collect();
-        let aabb = parts.iter().map(Shape::aabb).fold(parts[0].aabb(), |a, b| a.union(&b));
+        let aabb = parts
+            .iter()
+            .map(Shape::aabb)
+            .fold(parts[0].aabb(), |a, b| a.union(&b));
         Compound { parts, aabb }
     }
 

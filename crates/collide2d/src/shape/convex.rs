@@ -26,13 +26,19 @@ impl<'a> Convex<'a> {
         debug_assert!(!points.is_empty() && points.len() <= 4);
         let mut buf = [Vec2::ZERO; 4];
         buf[..points.len()].copy_from_slice(points);
-        Convex { points: Points::Inline(buf, points.len() as u8), radius }
+        Convex {
+            points: Points::Inline(buf, points.len() as u8),
+            radius,
+        }
     }
 
     /// A hull borrowed from a shape.
     pub fn slice(points: &'a [Vec2], radius: f32) -> Convex<'a> {
         debug_assert!(!points.is_empty());
-        Convex { points: Points::Slice(points), radius }
+        Convex {
+            points: Points::Slice(points),
+            radius,
+        }
     }
 
     /// The hull's vertices.
@@ -59,8 +65,9 @@ pub(crate) fn box_hull(min: Vec2, max: Vec2) -> Convex<'static> {
     match (min.x == max.x, min.y == max.y) {
         (true, true) => Convex::inline(&[min], 0.0),
         (true, false) | (false, true) => Convex::inline(&[min, max], 0.0),
-        (false, false) => {
-            Convex::inline(&[min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)], 0.0)
-        }
+        (false, false) => Convex::inline(
+            &[min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)],
+            0.0,
+        ),
     }
 }

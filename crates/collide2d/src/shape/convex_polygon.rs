@@ -33,7 +33,8 @@ impl ConvexPolygon {
         // The input traces its hull once, in order, exactly when it is a rotation of the hull.
         let start = ring.iter().position(|&p| p == hull[0]);
         let traces_hull = ring.len() == hull.len()
-            && start.is_some_and(|s| (0..ring.len()).all(|i| ring[(s + i) % ring.len()] == hull[i]));
+            && start
+                .is_some_and(|s| (0..ring.len()).all(|i| ring[(s + i) % ring.len()] == hull[i]));
         if !traces_hull {
             return Err(ShapeError::NotConvex);
         }
@@ -60,14 +61,18 @@ impl ConvexPolygon {
     /// The polygon with every vertex mapped by `f` (a rigid motion keeps it convex, up to
     /// rounding of nearly collinear vertices, which the queries tolerate).
     pub(crate) fn map_points(&self, f: impl Fn(Vec2) -> Vec2) -> ConvexPolygon {
-        ConvexPolygon { points: self.points.iter().map(|&p| f(p)).collect() }
+        ConvexPolygon {
+            points: self.points.iter().map(|&p| f(p)).collect(),
+        }
     }
 }
 
 /// The bounding box of a non-empty point list.
 pub(crate) fn points_aabb(points: &[Vec2]) -> Aabb {
     let first = points.first().copied().unwrap_or_default();
-    let (lo, hi) = points.iter().fold((first, first), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+    let (lo, hi) = points
+        .iter()
+        .fold((first, first), |(lo, hi), &p| (lo.min(p), hi.max(p)));
     Aabb::new_unchecked(lo, hi)
 }
 
@@ -93,7 +98,9 @@ pub(crate) fn clean_ring(points: &[Vec2]) -> Result<Vec<Vec2>, ShapeError> {
     distinct.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
     distinct.dedup();
     if distinct.len() < 3 {
-        return Err(ShapeError::TooFewPoints { distinct: distinct.len() });
+        return Err(ShapeError::TooFewPoints {
+            distinct: distinct.len(),
+        });
     }
     match area_sign(&ring) {
         core::cmp::Ordering::Equal => return Err(ShapeError::ZeroArea),

@@ -10,7 +10,10 @@ use crate::shape::ConvexPolygon;
 /// straight vertices). Parts meet only along shared diagonals.
 pub(crate) fn convex_parts(ring: &[Vec2]) -> Vec<ConvexPolygon> {
     let triangles = ear_clip(ring);
-    merge_convex(triangles).into_iter().map(ConvexPolygon::new_unchecked).collect()
+    merge_convex(triangles)
+        .into_iter()
+        .map(ConvexPolygon::new_unchecked)
+        .collect()
 }
 
 /// Triangulates a simple counter-clockwise ring by clipping ears.
@@ -29,7 +32,11 @@ fn ear_clip(ring: &[Vec2]) -> Vec<Vec<Vec2>> {
                 clipped = true;
                 break;
             }
-            if turn.is_gt() && !left.iter().any(|&p| p != a && p != b && p != c && in_triangle(a, b, c, p)) {
+            if turn.is_gt()
+                && !left
+                    .iter()
+                    .any(|&p| p != a && p != b && p != c && in_triangle(a, b, c, p))
+            {
                 triangles.push(vec![a, b, c]);
                 left.remove(i);
                 clipped = true;
@@ -77,12 +84,15 @@ fn try_merge(p: &[Vec2], q: &[Vec2]) -> Option<Vec<Vec2>> {
     for i in 0..n {
         let (u, v) = (p[i], p[(i + 1) % n]);
         // In q the shared edge runs the other way: v -> u.
-        let Some(j) = (0..m).find(|&j| q[j] == v && q[(j + 1) % m] == u) else { continue };
+        let Some(j) = (0..m).find(|&j| q[j] == v && q[(j + 1) % m] == u) else {
+            continue;
+        };
         // Walk p from v round to u, then q from u round to v (exclusive of the shared ends).
         let mut union: Vec<Vec2> = (0..n).map(|k| p[(i + 1 + k) % n]).collect();
         union.extend((2..m).map(|k| q[(j + k) % m]));
         let len = union.len();
-        let convex = (0..len).all(|k| orient(union[(k + len - 1) % len], union[k], union[(k + 1) % len]).is_ge());
+        let convex = (0..len)
+            .all(|k| orient(union[(k + len - 1) % len], union[k], union[(k + 1) % len]).is_ge());
         if !convex {
             return None;
         }
@@ -114,10 +124,17 @@ mod tests {
 
     #[test]
     fn l_shape_splits_into_two_convex_parts_covering_its_area() {
-        let ring: Vec<Vec2> = [(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 1.0), (1.0, 2.0), (0.0, 2.0)]
-            .iter()
-            .map(|&(x, y)| Vec2::new(x, y))
-            .collect();
+        let ring: Vec<Vec2> = [
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (2.0, 1.0),
+            (1.0, 1.0),
+            (1.0, 2.0),
+            (0.0, 2.0),
+        ]
+        .iter()
+        .map(|&(x, y)| Vec2::new(x, y))
+        .collect();
         let parts = convex_parts(&ring);
         assert_eq!(parts.len(), 2);
         let total: f64 = parts.iter().map(|p| area(p.points())).sum();
@@ -132,7 +149,13 @@ mod tests {
 
     #[test]
     fn convex_input_stays_one_part() {
-        let ring = vec![Vec2::ZERO, Vec2::new(4.0, 0.0), Vec2::new(5.0, 3.0), Vec2::new(2.0, 5.0), Vec2::new(-1.0, 3.0)];
+        let ring = vec![
+            Vec2::ZERO,
+            Vec2::new(4.0, 0.0),
+            Vec2::new(5.0, 3.0),
+            Vec2::new(2.0, 5.0),
+            Vec2::new(-1.0, 3.0),
+        ];
         let parts = convex_parts(&ring);
         assert_eq!(parts.len(), 1);
         assert_eq!(parts[0].points().len(), 5);
@@ -149,6 +172,10 @@ mod tests {
         let parts = convex_parts(&ring);
         assert!(parts.len() >= 3);
         let total: f64 = parts.iter().map(|p| area(p.points())).sum();
-        assert!((total - area(&ring)).abs() < 1e-9, "{total} vs {}", area(&ring));
+        assert!(
+            (total - area(&ring)).abs() < 1e-9,
+            "{total} vs {}",
+            area(&ring)
+        );
     }
 }

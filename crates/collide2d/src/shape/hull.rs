@@ -17,10 +17,15 @@ pub(crate) fn convex_hull(points: &[Vec2]) -> Vec<Vec2> {
     let mut hull: Vec<Vec2> = Vec::with_capacity(sorted.len() + 1);
     for pass in 0..2 {
         let start = hull.len();
-        let iter: Box<dyn Iterator<Item = &Vec2>> =
-            if pass == 0 { Box::new(sorted.iter()) } else { Box::new(sorted.iter().rev()) };
+        let iter: Box<dyn Iterator<Item = &Vec2>> = if pass == 0 {
+            Box::new(sorted.iter())
+        } else {
+            Box::new(sorted.iter().rev())
+        };
         for &p in iter {
-            while hull.len() >= start + 2 && orient(hull[hull.len() - 2], hull[hull.len() - 1], p).is_le() {
+            while hull.len() >= start + 2
+                && orient(hull[hull.len() - 2], hull[hull.len() - 1], p).is_le()
+            {
                 hull.pop();
             }
             hull.push(p);
@@ -48,13 +53,29 @@ mod tests {
             Vec2::new(0.0, 2.0),
         ];
         let hull = convex_hull(&pts);
-        assert_eq!(hull, vec![Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0), Vec2::new(2.0, 2.0), Vec2::new(0.0, 2.0)]);
+        assert_eq!(
+            hull,
+            vec![
+                Vec2::new(0.0, 0.0),
+                Vec2::new(2.0, 0.0),
+                Vec2::new(2.0, 2.0),
+                Vec2::new(0.0, 2.0)
+            ]
+        );
     }
 
     #[test]
     fn collinear_points_give_the_two_extremes() {
-        let pts = [Vec2::new(1.0, 1.0), Vec2::new(0.0, 0.0), Vec2::new(3.0, 3.0), Vec2::new(2.0, 2.0)];
-        assert_eq!(convex_hull(&pts), vec![Vec2::new(0.0, 0.0), Vec2::new(3.0, 3.0)]);
+        let pts = [
+            Vec2::new(1.0, 1.0),
+            Vec2::new(0.0, 0.0),
+            Vec2::new(3.0, 3.0),
+            Vec2::new(2.0, 2.0),
+        ];
+        assert_eq!(
+            convex_hull(&pts),
+            vec![Vec2::new(0.0, 0.0), Vec2::new(3.0, 3.0)]
+        );
     }
 
     #[test]

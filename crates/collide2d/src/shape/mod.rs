@@ -141,14 +141,27 @@ impl Shape {
             Shape::Point(s) => Shape::Point(Point::new_unchecked(p(s.p()))),
             Shape::Segment(s) => Shape::Segment(Segment::new_unchecked(p(s.a()), p(s.b()))),
             Shape::Circle(s) => Shape::Circle(Circle::new_unchecked(p(s.center()), s.radius())),
-            Shape::Capsule(s) => Shape::Capsule(Capsule::new_unchecked(p(s.a()), p(s.b()), s.radius())),
-            Shape::Aabb(s) if pose.is_translation() => {
-                Shape::Aabb(Aabb::new_unchecked(s.min() + pose.position, s.max() + pose.position))
+            Shape::Capsule(s) => {
+                Shape::Capsule(Capsule::new_unchecked(p(s.a()), p(s.b()), s.radius()))
             }
-            Shape::Aabb(s) => Shape::Obb(Obb::from_parts(p(s.center()), s.size() * 0.5, pose.angle(), pose.rotation)),
+            Shape::Aabb(s) if pose.is_translation() => Shape::Aabb(Aabb::new_unchecked(
+                s.min() + pose.position,
+                s.max() + pose.position,
+            )),
+            Shape::Aabb(s) => Shape::Obb(Obb::from_parts(
+                p(s.center()),
+                s.size() * 0.5,
+                pose.angle(),
+                pose.rotation,
+            )),
             Shape::Obb(s) => {
                 let rotation = pose.rotation.rotate(Vec2::from_angle(s.angle()));
-                Shape::Obb(Obb::from_parts(p(s.center()), s.half_extents(), rotation.to_angle(), rotation))
+                Shape::Obb(Obb::from_parts(
+                    p(s.center()),
+                    s.half_extents(),
+                    rotation.to_angle(),
+                    rotation,
+                ))
             }
             Shape::ConvexPolygon(s) => Shape::ConvexPolygon(s.map_points(p)),
             Shape::Polygon(s) => Shape::Polygon(s.map_points(p)),
@@ -189,4 +202,14 @@ macro_rules! impl_from_shape {
         }
     )*};
 }
-impl_from_shape!(Point, Segment, Circle, Aabb, Obb, Capsule, ConvexPolygon, Polygon, Compound);
+impl_from_shape!(
+    Point,
+    Segment,
+    Circle,
+    Aabb,
+    Obb,
+    Capsule,
+    ConvexPolygon,
+    Polygon,
+    Compound
+);

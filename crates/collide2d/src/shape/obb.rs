@@ -35,12 +35,20 @@ impl Obb {
         finite_vec("center", center)?;
         finite_vec("half_extents", half_extents)?;
         finite("angle", angle)?;
-        for (field, got) in [("half_extents.x", half_extents.x), ("half_extents.y", half_extents.y)] {
+        for (field, got) in [
+            ("half_extents.x", half_extents.x),
+            ("half_extents.y", half_extents.y),
+        ] {
             if got < 0.0 {
                 return Err(ShapeError::Negative { field, got });
             }
         }
-        Ok(Obb::from_parts(center, half_extents, angle, Vec2::from_angle(angle)))
+        Ok(Obb::from_parts(
+            center,
+            half_extents,
+            angle,
+            Vec2::from_angle(angle),
+        ))
     }
 
     /// Builds the box from an already validated center, half extents and rotation `(cos, sin)`.
@@ -49,12 +57,23 @@ impl Obb {
         let hull_points = convex_hull(&corners);
         let mut hull = [center; 4];
         hull[..hull_points.len()].copy_from_slice(&hull_points);
-        Obb { center, half_extents, angle, hull, hull_len: hull_points.len() as u8 }
+        Obb {
+            center,
+            half_extents,
+            angle,
+            hull,
+            hull_len: hull_points.len() as u8,
+        }
     }
 
     fn corners_of(center: Vec2, h: Vec2, rotation: Vec2) -> [Vec2; 4] {
         let (ax, ay) = (rotation * h.x, rotation.perp() * h.y);
-        [center - ax - ay, center + ax - ay, center + ax + ay, center - ax + ay]
+        [
+            center - ax - ay,
+            center + ax - ay,
+            center + ax + ay,
+            center - ax + ay,
+        ]
     }
 
     /// The center.
@@ -90,7 +109,9 @@ impl Obb {
     #[must_use]
     pub fn aabb(&self) -> Aabb {
         let hull = self.hull();
-        let (lo, hi) = hull.iter().fold((hull[0], hull[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+        let (lo, hi) = hull
+            .iter()
+            .fold((hull[0], hull[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
         Aabb::new_unchecked(lo, hi)
     }
 }

@@ -29,7 +29,9 @@ impl Point {
     /// # Ok::<(), collide2d::ShapeError>(())
     /// ```
     pub fn new(p: Vec2) -> Result<Point, ShapeError> {
-        Ok(Point { p: finite_vec("p", p)? })
+        Ok(Point {
+            p: finite_vec("p", p)?,
+        })
     }
 
     /// The point.

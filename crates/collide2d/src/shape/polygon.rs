@@ -37,7 +37,10 @@ impl Polygon {
         let ring = clean_ring(points)?;
         check_simple(&ring)?;
         let parts = convex_parts(&ring);
-        Ok(Polygon { points: ring, parts })
+        Ok(Polygon {
+            points: ring,
+            parts,
+        })
     }
 
     /// The boundary, counter-clockwise, cleaned as described in [`Polygon::new`].
@@ -82,7 +85,10 @@ fn check_simple(ring: &[Vec2]) -> Result<(), ShapeError> {
         let c = ring[(i + 2) % n];
         // Neighbours share `b`; they overlap only when the boundary folds back at `b`.
         if orient(a, b, c).is_eq() && dot(a, b, b, c).is_lt() {
-            return Err(ShapeError::SelfIntersecting { first: i, second: (i + 1) % n });
+            return Err(ShapeError::SelfIntersecting {
+                first: i,
+                second: (i + 1) % n,
+            });
         }
         for j in (i + 2)..n {
             if i == 0 && j == n - 1 {
@@ -90,7 +96,10 @@ fn check_simple(ring: &[Vec2]) -> Result<(), ShapeError> {
             }
             let (c, d) = edge(j);
             if segments_intersect(a, b, c, d) {
-                return Err(ShapeError::SelfIntersecting { first: i, second: j });
+                return Err(ShapeError::SelfIntersecting {
+                    first: i,
+                    second: j,
+                });
             }
         }
     }

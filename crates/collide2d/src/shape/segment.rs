@@ -29,7 +29,10 @@ impl Segment {
     /// # Ok::<(), collide2d::ShapeError>(())
     /// ```
     pub fn new(a: Vec2, b: Vec2) -> Result<Segment, ShapeError> {
-        Ok(Segment { a: finite_vec("a", a)?, b: finite_vec("b", b)? })
+        Ok(Segment {
+            a: finite_vec("a", a)?,
+            b: finite_vec("b", b)?,
+        })
     }
 
     /// The start point.
