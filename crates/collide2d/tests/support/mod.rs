@@ -1,0 +1,4 @@
+//! Shared by the integration tests: the exact reference.
+#![allow(dead_code)]
+
+pub mod reference;
