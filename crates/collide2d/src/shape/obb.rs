@@ -13,6 +13,10 @@ pub struct Obb {
     center: Vec2,
     half_extents: Vec2,
     angle: f32,
+    /// The `(cos, sin)` the corners were computed with: `from_angle(angle)` for [`Obb::new`],
+    /// but a composed rotation for a placed box, where `from_angle(angle)` can differ in the
+    /// last bit.
+    rotation: Vec2,
     /// Strictly convex hull of the computed corners, counter-clockwise: 1, 2 or 4 points used.
     hull: [Vec2; 4],
     hull_len: u8,
@@ -61,6 +65,7 @@ impl Obb {
             center,
             half_extents,
             angle,
+            rotation,
             hull,
             hull_len: hull_points.len() as u8,
         }
@@ -97,7 +102,7 @@ impl Obb {
     /// The four computed corners, counter-clockwise, starting at the rotated `(-hx, -hy)`.
     #[must_use]
     pub fn corners(&self) -> [Vec2; 4] {
-        Obb::corners_of(self.center, self.half_extents, Vec2::from_angle(self.angle))
+        Obb::corners_of(self.center, self.half_extents, self.rotation)
     }
 
     /// The strictly convex hull of the corners (fewer than 4 points when a half extent is 0).
@@ -113,5 +118,28 @@ impl Obb {
             .iter()
             .fold((hull[0], hull[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
         Aabb::new_unchecked(lo, hi)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::Pose;
+    use crate::shape::Shape;
+
+    #[test]
+    fn placed_box_reports_the_corners_its_hull_was_built_from() {
+        // Found by the property tests: the rotation of Pose::new(.., PI) is not
+        // from_angle(pose.angle()) to the last bit, so corners() disagreed with the hull every
+        // predicate uses (a point on the hull's edge per corners() was reported a miss).
+        let aabb: Shape = Aabb::new(Vec2::new(-1.0, 0.0), Vec2::new(3.0, 8.0)).unwrap().into();
+        let pose = Pose::new(Vec2::new(-7.0, 2.0), core::f32::consts::PI);
+        let Shape::Obb(placed) = aabb.transformed(&pose) else { unreachable!("rotated boxes are obbs") };
+        let mut from_corners = convex_hull(&placed.corners());
+        let mut hull = placed.hull().to_vec();
+        let key = |a: &Vec2, b: &Vec2| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y));
+        from_corners.sort_by(key);
+        hull.sort_by(key);
+        assert_eq!(from_corners, hull);
     }
 }
