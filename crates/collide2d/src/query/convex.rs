@@ -234,7 +234,7 @@ pub(crate) fn contact(a: &Convex, b: &Convex) -> Contact {
     let scale = pa
         .iter()
         .chain(pb)
-        .fold(1.0_f64, |m, v| m.max(d(*v).abs().max_element()));
+        .fold(0.0_f64, |m, v| m.max(d(*v).abs().max_element()));
     if axis.sep > 1e-9 * scale && ra + rb > 0.0 {
         return rounded_contact(a, b);
     }
@@ -367,4 +367,32 @@ fn clip_contact(
     }
     let normal = if flip { -n } else { n };
     Contact::new(normal.as_vec2(), depth as f32, &points)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::math::Vec2;
+    use crate::shape::{Capsule, Point, Shape};
+
+    /// The point `(-7, -2) * u` against the capsule `(-3, 0)-(-6, 0)` of radius `3 * u`.
+    fn point_in_capsule_end(u: f32) -> (Shape, Shape) {
+        let p = Point::new(Vec2::new(-7.0, -2.0) * u).unwrap();
+        let c = Capsule::new(Vec2::new(-3.0, 0.0) * u, Vec2::new(-6.0, 0.0) * u, 3.0 * u).unwrap();
+        (p.into(), c.into())
+    }
+
+    #[test]
+    fn tiny_shapes_get_the_same_contact_as_unit_ones() {
+        // Found by the property tests: the "hulls clearly apart" threshold had an absolute floor
+        // of 1e-9, so below that size a capsule end got a face normal (0, 1) and depth 1 * u
+        // instead of the closest-points normal and 3 - sqrt(5) = 0.764 * u.
+        let unit = crate::query::contact(&point_in_capsule_end(1.0).0, &point_in_capsule_end(1.0).1).unwrap();
+        for e in [-34, -60, -140] {
+            let u = 2f64.powi(e) as f32;
+            let (a, b) = point_in_capsule_end(u);
+            let c = crate::query::contact(&a, &b).unwrap();
+            assert!((c.normal - unit.normal).length() < 1e-6, "2^{e}: normal {} vs {}", c.normal, unit.normal);
+            assert!((c.depth / u - unit.depth).abs() < 1e-2, "2^{e}: depth {} vs {}", c.depth / u, unit.depth);
+        }
+    }
 }
