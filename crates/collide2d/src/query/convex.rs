@@ -202,13 +202,16 @@ fn best_axis(a: &[Vec2], b: &[Vec2]) -> Axis {
             face: Some((false, i)),
         });
     }
-    // Degenerate hulls need their own directions too (collinear segments, point pairs).
+    // Degenerate hulls need their own directions too (collinear segments, point pairs). Where
+    // such a direction is parallel to a face normal (a segment perpendicular to a face of the
+    // other hull), it ties that face up to rounding; the face must win then, as its contact
+    // points come from clipping, not from one arbitrary vertex of b's deepest edge.
+    let scale = a.iter().chain(b).fold(0.0_f64, |m, v| m.max(d(*v).abs().max_element()));
     let mut extra = |n: DVec2| {
-        consider(Axis {
-            n,
-            sep: support_min(b, n) - support_max(a, n),
-            face: None,
-        })
+        let sep = support_min(b, n) - support_max(a, n);
+        if sep > best.sep + 1e-12 * scale {
+            best = Axis { n, sep, face: None };
+        }
     };
     for hull in [a, b] {
         if hull.len() == 2 {
@@ -372,7 +375,7 @@ fn clip_contact(
 #[cfg(test)]
 mod tests {
     use crate::math::Vec2;
-    use crate::shape::{Capsule, Point, Shape};
+    use crate::shape::{Capsule, Point, Segment, Shape};
 
     /// The point `(-7, -2) * u` against the capsule `(-3, 0)-(-6, 0)` of radius `3 * u`.
     fn point_in_capsule_end(u: f32) -> (Shape, Shape) {
@@ -394,5 +397,18 @@ mod tests {
             assert!((c.normal - unit.normal).length() < 1e-6, "2^{e}: normal {} vs {}", c.normal, unit.normal);
             assert!((c.depth / u - unit.depth).abs() < 1e-2, "2^{e}: depth {} vs {}", c.depth / u, unit.depth);
         }
+    }
+
+    #[test]
+    fn perpendicular_segments_get_a_contact_point_where_they_cross() {
+        // Found by the property tests: b's tangent axis tied a's face normal up to rounding and
+        // won, and the contact point became b's first vertex, (4.88, 1.08), about 5 units from
+        // the crossing near (2, -3).
+        let a: Shape = Segment::new(Vec2::new(2.0, -3.0), Vec2::new(8.0, -7.0)).unwrap().into();
+        let b: Shape = Segment::new(Vec2::new(5.0, 1.0), Vec2::new(-1.0, -8.0)).unwrap().into();
+        let c = crate::query::contact(&a, &b).unwrap();
+        assert!((c.depth - 1.0 / 13f32.sqrt()).abs() < 1e-6, "depth {}", c.depth);
+        assert_eq!(c.points.len(), 1);
+        assert!(c.points[0].distance(Vec2::new(2.0, -3.0)) < 0.2, "point {}", c.points[0]);
     }
 }
