@@ -353,7 +353,7 @@ fn clip_contact(
     if let Some((c1, c2)) = clip(v1, v2) {
         for c in if c1 == c2 { vec![c1] } else { vec![c1, c2] } {
             let s = n.dot(c - p1);
-            if s <= limit + 1e-9 * (1.0 + limit.abs() + c.abs().max_element()) {
+            if s <= limit + 1e-9 * (limit.abs() + c.abs().max_element()) {
                 points.push((c - n * ((r_inc + s - r_ref) * 0.5)).as_vec2());
             }
         }
@@ -375,7 +375,7 @@ fn clip_contact(
 #[cfg(test)]
 mod tests {
     use crate::math::Vec2;
-    use crate::shape::{Capsule, Point, Segment, Shape};
+    use crate::shape::{Aabb, Capsule, ConvexPolygon, Point, Segment, Shape};
 
     /// The point `(-7, -2) * u` against the capsule `(-3, 0)-(-6, 0)` of radius `3 * u`.
     fn point_in_capsule_end(u: f32) -> (Shape, Shape) {
@@ -410,5 +410,25 @@ mod tests {
         assert!((c.depth - 1.0 / 13f32.sqrt()).abs() < 1e-6, "depth {}", c.depth);
         assert_eq!(c.points.len(), 1);
         assert!(c.points[0].distance(Vec2::new(2.0, -3.0)) < 0.2, "point {}", c.points[0]);
+    }
+
+    #[test]
+    fn tiny_shapes_keep_only_contact_points_within_reach() {
+        // Found by the property tests: the clipping tolerance had an absolute floor of 1e-9, so
+        // at 2^-140 a point about one unit (scaled) outside the overlap was kept as a second
+        // contact point. Unit scale keeps one point; so must every scale.
+        let contact_at = |u: f32| {
+            let v = |x: f32, y: f32| Vec2::new(x, y) * u;
+            let flat = Aabb::new(v(-7.0, 8.0), v(0.0, 8.0)).unwrap();
+            let hull = [v(-1.4375, 9.050781), v(4.109375, 0.73046875), v(7.4375, 2.9492188), v(1.890625, 11.269531)];
+            let tilted = ConvexPolygon::new(&hull).unwrap();
+            crate::query::contact(&flat.into(), &tilted.into()).unwrap()
+        };
+        let unit = contact_at(1.0);
+        assert_eq!(unit.points.len(), 1);
+        let u = 2f64.powi(-140) as f32;
+        let tiny = contact_at(u);
+        assert_eq!(tiny.points.len(), 1, "{tiny:?}");
+        assert!((tiny.points[0] / u - unit.points[0]).length() < 0.01, "{tiny:?}");
     }
 }
