@@ -206,7 +206,10 @@ fn best_axis(a: &[Vec2], b: &[Vec2]) -> Axis {
     // such a direction is parallel to a face normal (a segment perpendicular to a face of the
     // other hull), it ties that face up to rounding; the face must win then, as its contact
     // points come from clipping, not from one arbitrary vertex of b's deepest edge.
-    let scale = a.iter().chain(b).fold(0.0_f64, |m, v| m.max(d(*v).abs().max_element()));
+    let scale = a
+        .iter()
+        .chain(b)
+        .fold(0.0_f64, |m, v| m.max(d(*v).abs().max_element()));
     let mut extra = |n: DVec2| {
         let sep = support_min(b, n) - support_max(a, n);
         if sep > best.sep + 1e-12 * scale {
@@ -389,13 +392,25 @@ mod tests {
         // Found by the property tests: the "hulls clearly apart" threshold had an absolute floor
         // of 1e-9, so below that size a capsule end got a face normal (0, 1) and depth 1 * u
         // instead of the closest-points normal and 3 - sqrt(5) = 0.764 * u.
-        let unit = crate::query::contact(&point_in_capsule_end(1.0).0, &point_in_capsule_end(1.0).1).unwrap();
+        let unit =
+            crate::query::contact(&point_in_capsule_end(1.0).0, &point_in_capsule_end(1.0).1)
+                .unwrap();
         for e in [-34, -60, -140] {
             let u = 2f64.powi(e) as f32;
             let (a, b) = point_in_capsule_end(u);
             let c = crate::query::contact(&a, &b).unwrap();
-            assert!((c.normal - unit.normal).length() < 1e-6, "2^{e}: normal {} vs {}", c.normal, unit.normal);
-            assert!((c.depth / u - unit.depth).abs() < 1e-2, "2^{e}: depth {} vs {}", c.depth / u, unit.depth);
+            assert!(
+                (c.normal - unit.normal).length() < 1e-6,
+                "2^{e}: normal {} vs {}",
+                c.normal,
+                unit.normal
+            );
+            assert!(
+                (c.depth / u - unit.depth).abs() < 1e-2,
+                "2^{e}: depth {} vs {}",
+                c.depth / u,
+                unit.depth
+            );
         }
     }
 
@@ -404,12 +419,24 @@ mod tests {
         // Found by the property tests: b's tangent axis tied a's face normal up to rounding and
         // won, and the contact point became b's first vertex, (4.88, 1.08), about 5 units from
         // the crossing near (2, -3).
-        let a: Shape = Segment::new(Vec2::new(2.0, -3.0), Vec2::new(8.0, -7.0)).unwrap().into();
-        let b: Shape = Segment::new(Vec2::new(5.0, 1.0), Vec2::new(-1.0, -8.0)).unwrap().into();
+        let a: Shape = Segment::new(Vec2::new(2.0, -3.0), Vec2::new(8.0, -7.0))
+            .unwrap()
+            .into();
+        let b: Shape = Segment::new(Vec2::new(5.0, 1.0), Vec2::new(-1.0, -8.0))
+            .unwrap()
+            .into();
         let c = crate::query::contact(&a, &b).unwrap();
-        assert!((c.depth - 1.0 / 13f32.sqrt()).abs() < 1e-6, "depth {}", c.depth);
+        assert!(
+            (c.depth - 1.0 / 13f32.sqrt()).abs() < 1e-6,
+            "depth {}",
+            c.depth
+        );
         assert_eq!(c.points.len(), 1);
-        assert!(c.points[0].distance(Vec2::new(2.0, -3.0)) < 0.2, "point {}", c.points[0]);
+        assert!(
+            c.points[0].distance(Vec2::new(2.0, -3.0)) < 0.2,
+            "point {}",
+            c.points[0]
+        );
     }
 
     #[test]
@@ -420,7 +447,12 @@ mod tests {
         let contact_at = |u: f32| {
             let v = |x: f32, y: f32| Vec2::new(x, y) * u;
             let flat = Aabb::new(v(-7.0, 8.0), v(0.0, 8.0)).unwrap();
-            let hull = [v(-1.4375, 9.050781), v(4.109375, 0.73046875), v(7.4375, 2.9492188), v(1.890625, 11.269531)];
+            let hull = [
+                v(-1.4375, 9.050781),
+                v(4.109375, 0.73046875),
+                v(7.4375, 2.9492188),
+                v(1.890625, 11.269531),
+            ];
             let tilted = ConvexPolygon::new(&hull).unwrap();
             crate::query::contact(&flat.into(), &tilted.into()).unwrap()
         };
@@ -429,6 +461,9 @@ mod tests {
         let u = 2f64.powi(-140) as f32;
         let tiny = contact_at(u);
         assert_eq!(tiny.points.len(), 1, "{tiny:?}");
-        assert!((tiny.points[0] / u - unit.points[0]).length() < 0.01, "{tiny:?}");
+        assert!(
+            (tiny.points[0] / u - unit.points[0]).length() < 0.01,
+            "{tiny:?}"
+        );
     }
 }
