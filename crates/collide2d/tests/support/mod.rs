@@ -1,4 +1,4 @@
 //! Shared by the integration tests: the exact reference.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::expect_used)]
 
 pub mod reference;
