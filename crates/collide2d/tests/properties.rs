@@ -29,6 +29,10 @@ enum Grid {
     Offset(i32),
     /// Random `f32`s in -64..64, radii 0..16.
     Random,
+    /// `2^exp` plus eighths in -8..=8 (exact in `f32` for `exp <= 20`), radii in eighths 0..=5.
+    Fine(i32),
+    /// Each number its own scale: -8..=8 times `2^e`, `e` in -20..=20 (near-degenerate shapes).
+    Mixed,
 }
 
 impl Grid {
@@ -43,7 +47,8 @@ impl Grid {
         match self {
             Grid::Small | Grid::Random => 64.0,
             Grid::Scaled(e) => 8.0 * pow2(e),
-            Grid::Offset(e) => pow2(e) + 8.0,
+            Grid::Offset(e) | Grid::Fine(e) => pow2(e) + 8.0,
+            Grid::Mixed => 8.0 * pow2(20),
         }
     }
 }
@@ -59,6 +64,8 @@ fn grid() -> impl Strategy<Value = Grid> {
         2 => prop::sample::select(vec![-140, -3, 10, 20, 24, 40, 100, 120]).prop_map(Grid::Scaled),
         1 => (16..=23).prop_map(Grid::Offset),
         2 => Just(Grid::Random),
+        1 => (10..=20).prop_map(Grid::Fine),
+        1 => Just(Grid::Mixed),
     ]
 }
 
@@ -68,6 +75,12 @@ fn coord(g: Grid) -> BoxedStrategy<f32> {
         Grid::Scaled(e) => (-8i32..=8).prop_map(move |i| i as f32 * pow2(e)).boxed(),
         Grid::Offset(e) => (-8i32..=8).prop_map(move |i| pow2(e) + i as f32).boxed(),
         Grid::Random => (-64.0f32..64.0).boxed(),
+        Grid::Fine(e) => (-64i32..=64)
+            .prop_map(move |i| pow2(e) + i as f32 / 8.0)
+            .boxed(),
+        Grid::Mixed => (-8i32..=8, -20i32..=20)
+            .prop_map(|(i, e)| i as f32 * pow2(e))
+            .boxed(),
     }
 }
 
@@ -76,6 +89,10 @@ fn radius(g: Grid) -> BoxedStrategy<f32> {
         Grid::Small | Grid::Offset(_) => (0i32..=5).prop_map(|i| i as f32).boxed(),
         Grid::Scaled(e) => (0i32..=5).prop_map(move |i| i as f32 * pow2(e)).boxed(),
         Grid::Random => (0.0f32..16.0).boxed(),
+        Grid::Fine(_) => (0i32..=40).prop_map(|i| i as f32 / 8.0).boxed(),
+        Grid::Mixed => (0i32..=5, -20i32..=20)
+            .prop_map(|(i, e)| i as f32 * pow2(e))
+            .boxed(),
     }
 }
 
@@ -128,17 +145,34 @@ fn shape(kind: usize, g: Grid) -> BoxedStrategy<Shape> {
             })
             .boxed(),
         7 => prop_oneof![
-            prop::collection::vec(vec2(g), 3..=7).prop_filter_map("not simple", |pts| star(&pts)),
+            prop::collection::vec(vec2(g), 3..=10).prop_filter_map("not simple", |pts| star(&pts)),
             (vec2(g), 1i32..=4, 1i32..=4, 1i32..=4, 1i32..=4)
                 .prop_map(move |(o, a, b, c, d)| l_shape(g, o, a, b, c, d)),
-            prop::collection::vec((coord(g), coord(g), coord(g)), 2..=6)
+            prop::collection::vec((coord(g), coord(g), coord(g)), 2..=8)
                 .prop_filter_map("not simple", monotone),
         ]
         .boxed(),
-        _ => prop::collection::vec((0usize..8).prop_flat_map(move |k| shape(k, g)), 1..=3)
-            .prop_map(|parts| Compound::new(parts).unwrap().into())
-            .boxed(),
+        // Parts of every kind, a compound of convex or concave parts among them.
+        _ => prop::collection::vec(
+            (0usize..9).prop_flat_map(move |k| {
+                if k == 8 {
+                    flat_compound(g)
+                } else {
+                    shape(k, g)
+                }
+            }),
+            1..=3,
+        )
+        .prop_map(|parts| Compound::new(parts).unwrap().into())
+        .boxed(),
     }
+}
+
+/// A compound of 1 to 3 shapes that are not compounds.
+fn flat_compound(g: Grid) -> BoxedStrategy<Shape> {
+    prop::collection::vec((0usize..8).prop_flat_map(move |k| shape(k, g)), 1..=3)
+        .prop_map(|parts| Compound::new(parts).unwrap().into())
+        .boxed()
 }
 
 /// The points sorted by angle around their centroid: a star-shaped polygon, when simple.
