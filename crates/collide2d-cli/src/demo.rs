@@ -43,7 +43,10 @@ fn polygon(points: &[(f32, f32)]) -> Result<Shape, ShapeError> {
 
 /// The cases, in the order they are printed.
 fn cases() -> Result<Vec<Case>, ShapeError> {
-    let case = |name, a: Result<Shape, ShapeError>, b: Result<Shape, ShapeError>| -> Result<Case, ShapeError> {
+    let case = |name,
+                a: Result<Shape, ShapeError>,
+                b: Result<Shape, ShapeError>|
+     -> Result<Case, ShapeError> {
         Ok(Case {
             name: String::from(name),
             a: a?,
@@ -51,7 +54,16 @@ fn cases() -> Result<Vec<Case>, ShapeError> {
         })
     };
     let crate_box = || rect(0.0, 0.0, 10.0, 10.0);
-    let l_shape = || polygon(&[(0.0, 0.0), (4.0, 0.0), (4.0, 1.0), (1.0, 1.0), (1.0, 4.0), (0.0, 4.0)]);
+    let l_shape = || {
+        polygon(&[
+            (0.0, 0.0),
+            (4.0, 0.0),
+            (4.0, 1.0),
+            (1.0, 1.0),
+            (1.0, 4.0),
+            (0.0, 4.0),
+        ])
+    };
     // A character hitbox: body, head and an arm held out to the right.
     let hitbox = || -> Result<Shape, ShapeError> {
         let parts = vec![
@@ -71,8 +83,16 @@ fn cases() -> Result<Vec<Case>, ShapeError> {
         polygon(&points)
     };
     [
-        case("circle overlapping a box's edge", crate_box(), circle(11.0, 5.0, 2.0)),
-        case("circle clear of a box's edge", crate_box(), circle(13.0, 5.0, 2.0)),
+        case(
+            "circle overlapping a box's edge",
+            crate_box(),
+            circle(11.0, 5.0, 2.0),
+        ),
+        case(
+            "circle clear of a box's edge",
+            crate_box(),
+            circle(13.0, 5.0, 2.0),
+        ),
         case(
             "circle overlapping a box's corner",
             crate_box(),
@@ -83,10 +103,26 @@ fn cases() -> Result<Vec<Case>, ShapeError> {
             crate_box(),
             circle(11.5, 11.5, 2.0),
         ),
-        case("circles touching", circle(0.0, 0.0, 1.0), circle(2.0, 0.0, 1.0)),
-        case("circles overlapping", circle(0.0, 0.0, 1.0), circle(1.5, 0.0, 1.0)),
-        case("boxes touching along an edge", crate_box(), rect(10.0, 0.0, 10.0, 10.0)),
-        case("boxes touching at a corner", crate_box(), rect(10.0, 10.0, 5.0, 5.0)),
+        case(
+            "circles touching",
+            circle(0.0, 0.0, 1.0),
+            circle(2.0, 0.0, 1.0),
+        ),
+        case(
+            "circles overlapping",
+            circle(0.0, 0.0, 1.0),
+            circle(1.5, 0.0, 1.0),
+        ),
+        case(
+            "boxes touching along an edge",
+            crate_box(),
+            rect(10.0, 0.0, 10.0, 10.0),
+        ),
+        case(
+            "boxes touching at a corner",
+            crate_box(),
+            rect(10.0, 10.0, 5.0, 5.0),
+        ),
         case("boxes overlapping", crate_box(), rect(8.0, 3.0, 10.0, 10.0)),
         case(
             "rotated box overlapping a rotated box",
@@ -110,8 +146,16 @@ fn cases() -> Result<Vec<Case>, ShapeError> {
         ),
         case("circle in an L's notch", l_shape(), circle(2.5, 2.5, 1.0)),
         case("circle on an L's arm", l_shape(), circle(3.0, 1.5, 1.0)),
-        case("bullet hitting a hitbox's arm", hitbox(), circle(7.0, 6.5, 0.75)),
-        case("bullet between arm and head", hitbox(), circle(5.5, 8.0, 0.75)),
+        case(
+            "bullet hitting a hitbox's arm",
+            hitbox(),
+            circle(7.0, 6.5, 0.75),
+        ),
+        case(
+            "bullet between arm and head",
+            hitbox(),
+            circle(5.5, 8.0, 0.75),
+        ),
         case(
             "capsule against a box",
             Capsule::new(v(-3.0, 2.0), v(-3.0, 8.0), 1.0).map(Shape::from),
@@ -175,7 +219,14 @@ fn row(case: &Case) -> [String; 6] {
         Err(message) => (message, String::new(), String::new(), String::new()),
     };
     let bounds = if bounds { "overlap" } else { "apart" };
-    [case.name.clone(), bounds.to_string(), hit, distance, normal, depth]
+    [
+        case.name.clone(),
+        bounds.to_string(),
+        hit,
+        distance,
+        normal,
+        depth,
+    ]
 }
 
 /// A table row: the cells of an answered pair, or a name and the reason it has no answer.
@@ -218,14 +269,26 @@ pub fn run_files(out: &mut impl Write, files: &[impl AsRef<Path>]) -> Result<boo
             });
         }
     }
-    let title = format!("collide2d demo: {} pairs from {} file(s)", rows.len(), files.len());
+    let title = format!(
+        "collide2d demo: {} pairs from {} file(s)",
+        rows.len(),
+        files.len()
+    );
     table(out, &title, &rows).map_err(FileError::Write)?;
     Ok(rows.iter().all(Result::is_ok))
 }
 
 /// Prints `rows` as an aligned table under `title`, then the legend.
 fn table(out: &mut impl Write, title: &str, rows: &[Row]) -> io::Result<()> {
-    let header = ["case (a vs b)", "boxes", "shapes", "distance", "normal a->b", "depth"].map(String::from);
+    let header = [
+        "case (a vs b)",
+        "boxes",
+        "shapes",
+        "distance",
+        "normal a->b",
+        "depth",
+    ]
+    .map(String::from);
     let mut widths = header.each_ref().map(|h| h.chars().count());
     for r in rows {
         match r {
@@ -240,7 +303,11 @@ fn table(out: &mut impl Write, title: &str, rows: &[Row]) -> io::Result<()> {
     writeln!(out, "{title}")?;
     writeln!(out)?;
     let print = |out: &mut dyn Write, cells: &[String; 6]| -> io::Result<()> {
-        let line: Vec<String> = cells.iter().zip(widths).map(|(c, w)| format!("{c:<w$}")).collect();
+        let line: Vec<String> = cells
+            .iter()
+            .zip(widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
         writeln!(out, "{}", line.join("  ").trim_end())
     };
     print(out, &header)?;
@@ -253,7 +320,10 @@ fn table(out: &mut impl Write, title: &str, rows: &[Row]) -> io::Result<()> {
         }
     }
     writeln!(out)?;
-    writeln!(out, "boxes:  do the bounding boxes overlap? (all a box-only test sees)")?;
+    writeln!(
+        out,
+        "boxes:  do the bounding boxes overlap? (all a box-only test sees)"
+    )?;
     writeln!(
         out,
         "shapes: do the shapes themselves intersect? Shapes are closed, so touching (distance 0) is a hit."
@@ -301,7 +371,10 @@ mod tests {
     fn the_corner_trap_is_a_miss_with_overlapping_boxes() {
         let (hit, distance) = answer("circle near a box's corner (the trap)");
         assert!(!hit);
-        assert!((distance - (1.5f32.hypot(1.5) - 2.0)).abs() < 1e-5, "{distance}");
+        assert!(
+            (distance - (1.5f32.hypot(1.5) - 2.0)).abs() < 1e-5,
+            "{distance}"
+        );
         let all = cases().unwrap();
         let case = all.iter().find(|c| c.name.contains("the trap")).unwrap();
         assert!(case.a.aabb().overlaps(&case.b.aabb()));
@@ -332,7 +405,8 @@ mod tests {
 
     #[test]
     fn files_give_a_row_per_line_and_errors_in_place() {
-        let path = std::env::temp_dir().join(format!("collide2d-demo-{}.jsonl", std::process::id()));
+        let path =
+            std::env::temp_dir().join(format!("collide2d-demo-{}.jsonl", std::process::id()));
         let good = r#"{"a": {"type": "circle", "center": [0, 0], "radius": 1}, "b": {"type": "circle", "center": [2, 0], "radius": 1}}"#;
         std::fs::write(&path, format!("{good}\n{{\n")).unwrap();
         let mut out = Vec::new();
@@ -341,9 +415,15 @@ mod tests {
         assert!(!ok);
         let text = String::from_utf8(out).unwrap();
         let name = path.display().to_string();
-        let first = text.lines().find(|l| l.starts_with(&format!("{name}:1 "))).unwrap();
+        let first = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{name}:1 ")))
+            .unwrap();
         assert!(first.contains("hit") && first.contains("(1, 0)"), "{first}");
-        let second = text.lines().find(|l| l.starts_with(&format!("{name}:2 "))).unwrap();
+        let second = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{name}:2 ")))
+            .unwrap();
         assert!(second.contains("error: invalid JSON"), "{second}");
     }
 }

@@ -54,7 +54,9 @@ pub fn parse_line(line: &str) -> Result<Query, String> {
         ));
     };
     if let Some(extra) = object.keys().find(|k| *k != "a" && *k != "b") {
-        return Err(format!(r#"{extra} is not a field of a query line (expected a, b)"#));
+        return Err(format!(
+            r#"{extra} is not a field of a query line (expected a, b)"#
+        ));
     }
     let mut shape = |name: &str| {
         let value = object
@@ -84,7 +86,10 @@ struct Checked {
 
 impl Checked {
     fn plain(value: Value) -> Checked {
-        Checked { value, repeated: None }
+        Checked {
+            value,
+            repeated: None,
+        }
     }
 }
 
@@ -136,7 +141,9 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
         let mut repeated = None;
         while let Some(item) = seq.next_element::<Checked>()? {
             if repeated.is_none() {
-                repeated = item.repeated.map(|path| format!("[{}]{}", items.len(), dotted(&path)));
+                repeated = item
+                    .repeated
+                    .map(|path| format!("[{}]{}", items.len(), dotted(&path)));
             }
             items.push(item.value);
         }
@@ -234,8 +241,9 @@ fn vector(v: Vec2) -> Option<String> {
 impl Answer {
     /// The output line (without line break), or an error message when a number is not finite.
     pub fn to_line(&self) -> Result<String, String> {
-        self.try_line()
-            .ok_or_else(|| "internal error: a result is not a finite number (please report this line)".to_string())
+        self.try_line().ok_or_else(|| {
+            "internal error: a result is not a finite number (please report this line)".to_string()
+        })
     }
 
     fn try_line(&self) -> Option<String> {
@@ -288,10 +296,20 @@ mod tests {
         assert_eq!(number(16777216.0).unwrap(), "16777216");
         assert_eq!(number(f32::NAN), None);
         assert_eq!(number(f32::INFINITY), None);
-        for x in [0.1f32, 1.0 / 3.0, 1e-30, 3.4e38, -7.25e-12, core::f32::consts::PI] {
+        for x in [
+            0.1f32,
+            1.0 / 3.0,
+            1e-30,
+            3.4e38,
+            -7.25e-12,
+            core::f32::consts::PI,
+        ] {
             let text = number(x).unwrap();
             assert_eq!(text.parse::<f32>().unwrap(), x, "{text}");
-            assert!(serde_json::from_str::<serde_json::Number>(&text).is_ok(), "{text}");
+            assert!(
+                serde_json::from_str::<serde_json::Number>(&text).is_ok(),
+                "{text}"
+            );
         }
     }
 
@@ -308,7 +326,10 @@ mod tests {
     fn line_errors_name_the_problem() {
         let err = |line: &str| parse_line(line).unwrap_err();
         assert_eq!(err(""), r#"empty line, expected {"a": SHAPE, "b": SHAPE}"#);
-        assert_eq!(err("  \t"), r#"empty line, expected {"a": SHAPE, "b": SHAPE}"#);
+        assert_eq!(
+            err("  \t"),
+            r#"empty line, expected {"a": SHAPE, "b": SHAPE}"#
+        );
         assert_eq!(
             err(r#"{"a": 1"#),
             "invalid JSON at column 7: EOF while parsing an object"
@@ -321,14 +342,21 @@ mod tests {
             err(r#"{"a": {"type": "point", "p": [0, 0]}}"#),
             "b is missing (expected a, b)"
         );
-        let extra = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [0, 0]}, "c": 1}"#;
-        assert_eq!(err(extra), "c is not a field of a query line (expected a, b)");
+        let extra =
+            r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [0, 0]}, "c": 1}"#;
+        assert_eq!(
+            err(extra),
+            "c is not a field of a query line (expected a, b)"
+        );
         let bad = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "circle", "center": [0, 0], "radius": -1}}"#;
         assert_eq!(err(bad), "circle.radius must be >= 0, got -1");
         let twice = r#"{"a": {"type": "point", "p": [0, 0], "p": [1, 1]}, "b": {"type": "point", "p": [0, 0]}}"#;
         assert_eq!(err(twice), "a.p is repeated (each field may appear once)");
         let deep = r#"{"a": {"type": "compound", "parts": [{"type": "point", "p": [0, 0]}, {"type": "point", "type": "point", "p": [0, 0]}]}, "b": {"type": "point", "p": [0, 0]}}"#;
-        assert_eq!(err(deep), "a.parts[1].type is repeated (each field may appear once)");
+        assert_eq!(
+            err(deep),
+            "a.parts[1].type is repeated (each field may appear once)"
+        );
         let top = r#"{"a": {"type": "point", "p": [0, 0]}, "a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [0, 0]}}"#;
         assert_eq!(err(top), "a is repeated (each field may appear once)");
         let not_shape = r#"{"a": {"type": "point", "p": [0, 0]}, "b": [0, 0]}"#;

@@ -57,7 +57,9 @@ fn main() -> ExitCode {
         Command::Demo { files } => {
             let mut out = BufWriter::new(io::stdout().lock());
             let result = if files.is_empty() {
-                demo::run(&mut out).map(|()| true).map_err(demo::FileError::Write)
+                demo::run(&mut out)
+                    .map(|()| true)
+                    .map_err(demo::FileError::Write)
             } else {
                 demo::run_files(&mut out, &files)
             };
@@ -91,7 +93,8 @@ fn query(file: Option<PathBuf>) -> ExitCode {
     };
     let name = file.map_or_else(|| "standard input".to_string(), |p| p.display().to_string());
     let mut out = BufWriter::new(io::stdout().lock());
-    let result = answer_lines(input, &mut out).and_then(|ok| out.flush().map(|()| ok).map_err(Fatal::Write));
+    let result =
+        answer_lines(input, &mut out).and_then(|ok| out.flush().map(|()| ok).map_err(Fatal::Write));
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
@@ -153,7 +156,11 @@ mod tests {
         assert_eq!(lines.len(), 5);
         let miss = r#"{"intersects": false, "distance": 5, "contact": null}"#;
         assert_eq!(lines[0], miss);
-        assert!(lines[1].starts_with(r#"{"error": "line 2: empty line"#), "{}", lines[1]);
+        assert!(
+            lines[1].starts_with(r#"{"error": "line 2: empty line"#),
+            "{}",
+            lines[1]
+        );
         assert_eq!(lines[2], miss);
         assert!(
             lines[3].starts_with(r#"{"error": "line 4: invalid JSON"#),

@@ -20,15 +20,26 @@ fn conformance_dir() -> PathBuf {
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the collide2d binary runs");
     if let Some(input) = stdin {
-        child.stdin.take().expect("piped stdin").write_all(input.as_bytes()).expect("stdin takes the input");
+        child
+            .stdin
+            .take()
+            .expect("piped stdin")
+            .write_all(input.as_bytes())
+            .expect("stdin takes the input");
     }
-    child.wait_with_output().expect("the collide2d binary finishes")
+    child
+        .wait_with_output()
+        .expect("the collide2d binary finishes")
 }
 
 #[test]
@@ -39,17 +50,33 @@ fn every_case_file_gives_its_expected_output_and_status() {
         .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
         .collect();
     cases.sort();
-    assert!(cases.len() >= 5, "expected the conformance cases, found {cases:?}");
+    assert!(
+        cases.len() >= 5,
+        "expected the conformance cases, found {cases:?}"
+    );
     let mut failures = Vec::new();
     for case in &cases {
         let expected_path = case.with_extension("expected");
-        let expected = fs::read_to_string(&expected_path)
-            .unwrap_or_else(|e| panic!("{} needs {}: {e}", case.display(), expected_path.display()));
-        let input_lines = fs::read_to_string(case).expect("readable case").lines().count();
-        assert_eq!(expected.lines().count(), input_lines, "{}: one expected line per input line", case.display());
+        let expected = fs::read_to_string(&expected_path).unwrap_or_else(|e| {
+            panic!("{} needs {}: {e}", case.display(), expected_path.display())
+        });
+        let input_lines = fs::read_to_string(case)
+            .expect("readable case")
+            .lines()
+            .count();
+        assert_eq!(
+            expected.lines().count(),
+            input_lines,
+            "{}: one expected line per input line",
+            case.display()
+        );
         let out = run(&["query", case.to_str().expect("UTF-8 path")], None);
         let stdout = String::from_utf8_lossy(&out.stdout);
-        let want_status = if expected.lines().any(|l| l.starts_with(r#"{"error": "#)) { 1 } else { 0 };
+        let want_status = if expected.lines().any(|l| l.starts_with(r#"{"error": "#)) {
+            1
+        } else {
+            0
+        };
         if stdout != expected || out.status.code() != Some(want_status) {
             failures.push(format!(
                 "{}: status {:?} (want {want_status})\n--- got\n{stdout}--- want\n{expected}--- stderr\n{}",
@@ -66,8 +93,7 @@ fn every_case_file_gives_its_expected_output_and_status() {
 fn mixed_good_and_bad_lines_on_stdin_answer_every_line_and_exit_1() {
     let good = r#"{"a": {"type": "circle", "center": [0, 0], "radius": 1}, "b": {"type": "rect", "x": 2, "y": -1, "w": 2, "h": 2}}"#;
     let hit = r#"{"a": {"type": "circle", "center": [0, 0], "radius": 1}, "b": {"type": "circle", "center": [2, 0], "radius": 1}}"#;
-    let bad_radius =
-        r#"{"a": {"type": "circle", "center": [0, 0], "radius": -1}, "b": {"type": "point", "p": [0, 0]}}"#;
+    let bad_radius = r#"{"a": {"type": "circle", "center": [0, 0], "radius": -1}, "b": {"type": "point", "p": [0, 0]}}"#;
     let input = [good, "{not json", hit, "", bad_radius, good].join("\n") + "\n";
     let out = run(&["query"], Some(&input));
     assert_eq!(out.status.code(), Some(1));
@@ -76,13 +102,24 @@ fn mixed_good_and_bad_lines_on_stdin_answer_every_line_and_exit_1() {
     assert_eq!(lines.len(), 6, "{stdout}");
     let miss = r#"{"intersects": false, "distance": 1, "contact": null}"#;
     assert_eq!(lines[0], miss);
-    assert!(lines[1].starts_with(r#"{"error": "line 2: invalid JSON"#), "{}", lines[1]);
+    assert!(
+        lines[1].starts_with(r#"{"error": "line 2: invalid JSON"#),
+        "{}",
+        lines[1]
+    );
     assert_eq!(
         lines[2],
         r#"{"intersects": true, "distance": 0, "contact": {"normal": [1, 0], "depth": 0, "points": [[1, 0]]}}"#
     );
-    assert!(lines[3].starts_with(r#"{"error": "line 4: empty line"#), "{}", lines[3]);
-    assert_eq!(lines[4], r#"{"error": "line 5: circle.radius must be >= 0, got -1"}"#);
+    assert!(
+        lines[3].starts_with(r#"{"error": "line 4: empty line"#),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(
+        lines[4],
+        r#"{"error": "line 5: circle.radius must be >= 0, got -1"}"#
+    );
     assert_eq!(lines[5], miss);
     for line in lines {
         serde_json::from_str::<serde_json::Value>(line).expect("every output line is JSON");
@@ -95,7 +132,10 @@ fn good_lines_on_stdin_exit_0_and_last_line_needs_no_line_break() {
     let out = run(&["query", "-"], Some(&format!("{line}\r\n{line}")));
     assert_eq!(out.status.code(), Some(0));
     let miss = r#"{"intersects": false, "distance": 5, "contact": null}"#;
-    assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{miss}\n{miss}\n"));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("{miss}\n{miss}\n")
+    );
 }
 
 #[test]
@@ -104,21 +144,36 @@ fn unreadable_file_exits_2_with_a_message() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("cannot read tests/conformance/no-such-file.jsonl"), "{stderr}");
+    assert!(
+        stderr.contains("cannot read tests/conformance/no-such-file.jsonl"),
+        "{stderr}"
+    );
 
     let dir = conformance_dir();
     let out = run(&["query", dir.to_str().expect("UTF-8 path")], None);
-    assert_eq!(out.status.code(), Some(2), "a directory is not a readable file");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a directory is not a readable file"
+    );
 }
 
 #[test]
 fn bad_command_lines_exit_2_with_usage_and_no_backtrace() {
-    for args in [&[][..], &["frobnicate"], &["query", "a.jsonl", "b.jsonl"], &["query", "--bogus"]] {
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["query", "a.jsonl", "b.jsonl"],
+        &["query", "--bogus"],
+    ] {
         let out = run(args, None);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("Usage: collide2d"), "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("backtrace"),
+            "{args:?}: {stderr}"
+        );
     }
     let help = run(&["--help"], None);
     assert_eq!(help.status.code(), Some(0));
@@ -129,6 +184,12 @@ fn demo_prints_the_table() {
     let out = run(&["demo"], None);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let trap = stdout.lines().find(|l| l.starts_with("circle near a box's corner")).expect("the corner trap row");
-    assert!(trap.contains("overlap") && trap.contains("miss *"), "{trap}");
+    let trap = stdout
+        .lines()
+        .find(|l| l.starts_with("circle near a box's corner"))
+        .expect("the corner trap row");
+    assert!(
+        trap.contains("overlap") && trap.contains("miss *"),
+        "{trap}"
+    );
 }

@@ -43,4 +43,6 @@ pub use query::{
     cast_ray, closest_points, contact, contains, contains_point, distance, distance_to_point,
     intersects, project_point, ClosestPoints, Contact, ContactPoints, PointProjection, Ray, RayHit,
 };
-pub use shape::{Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind};
+pub use shape::{
+    Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind,
+};

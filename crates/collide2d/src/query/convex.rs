@@ -202,13 +202,19 @@ fn best_axis(a: &[Vec2], b: &[Vec2]) -> Axis {
             face: Some((false, i)),
         });
     }
-    // Degenerate hulls need their own directions too (collinear segments, point pairs).
+    // Degenerate hulls need their own directions too (collinear segments, point pairs). Where
+    // such a direction is parallel to a face normal (a segment perpendicular to a face of the
+    // other hull), it ties that face up to rounding; the face must win then, as its contact
+    // points come from clipping, not from one arbitrary vertex of b's deepest edge.
+    let scale = a
+        .iter()
+        .chain(b)
+        .fold(0.0_f64, |m, v| m.max(d(*v).abs().max_element()));
     let mut extra = |n: DVec2| {
-        consider(Axis {
-            n,
-            sep: support_min(b, n) - support_max(a, n),
-            face: None,
-        })
+        let sep = support_min(b, n) - support_max(a, n);
+        if sep > best.sep + 1e-12 * scale {
+            best = Axis { n, sep, face: None };
+        }
     };
     for hull in [a, b] {
         if hull.len() == 2 {
@@ -234,7 +240,7 @@ pub(crate) fn contact(a: &Convex, b: &Convex) -> Contact {
     let scale = pa
         .iter()
         .chain(pb)
-        .fold(1.0_f64, |m, v| m.max(d(*v).abs().max_element()));
+        .fold(0.0_f64, |m, v| m.max(d(*v).abs().max_element()));
     if axis.sep > 1e-9 * scale && ra + rb > 0.0 {
         return rounded_contact(a, b);
     }
@@ -350,7 +356,7 @@ fn clip_contact(
     if let Some((c1, c2)) = clip(v1, v2) {
         for c in if c1 == c2 { vec![c1] } else { vec![c1, c2] } {
             let s = n.dot(c - p1);
-            if s <= limit + 1e-9 * (1.0 + limit.abs() + c.abs().max_element()) {
+            if s <= limit + 1e-9 * (limit.abs() + c.abs().max_element()) {
                 points.push((c - n * ((r_inc + s - r_ref) * 0.5)).as_vec2());
             }
         }
@@ -371,100 +377,192 @@ fn clip_contact(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::shape::Shape;
-    use crate::{Aabb, Capsule, Obb, Segment};
+    use crate::math::Vec2;
+    use crate::shape::{Aabb, Capsule, ConvexPolygon, Point, Segment, Shape};
 
-    fn hit(a: &Shape, b: &Shape) -> Contact {
-        let (ca, cb) = (a.as_convex().unwrap(), b.as_convex().unwrap());
-        assert!(intersects(&ca, &cb));
-        contact(&ca, &cb)
+    /// The point `(-7, -2) * u` against the capsule `(-3, 0)-(-6, 0)` of radius `3 * u`.
+    fn point_in_capsule_end(u: f32) -> (Shape, Shape) {
+        let p = Point::new(Vec2::new(-7.0, -2.0) * u).unwrap();
+        let c = Capsule::new(Vec2::new(-3.0, 0.0) * u, Vec2::new(-6.0, 0.0) * u, 3.0 * u).unwrap();
+        (p.into(), c.into())
     }
 
     #[test]
-    fn capsule_lying_on_a_box_gets_two_points() {
-        let floor: Shape = Aabb::new(Vec2::new(-10.0, -2.0), Vec2::new(10.0, 0.0))
-            .unwrap()
-            .into();
-        let capsule: Shape = Capsule::new(Vec2::new(-1.0, 0.5), Vec2::new(1.0, 0.5), 0.75)
-            .unwrap()
-            .into();
-        let c = hit(&floor, &capsule);
-        assert_eq!(c.normal, Vec2::Y);
-        assert!((c.depth - 0.25).abs() < 1e-6);
-        assert_eq!(c.points.len(), 2);
-        for p in c.points.iter() {
+    fn tiny_shapes_get_the_same_contact_as_unit_ones() {
+        // Found by the property tests: the "hulls clearly apart" threshold had an absolute floor
+        // of 1e-9, so below that size a capsule end got a face normal (0, 1) and depth 1 * u
+        // instead of the closest-points normal and 3 - sqrt(5) = 0.764 * u.
+        let unit =
+            crate::query::contact(&point_in_capsule_end(1.0).0, &point_in_capsule_end(1.0).1)
+                .unwrap();
+        for e in [-34, -60, -140] {
+            let u = 2f64.powi(e) as f32;
+            let (a, b) = point_in_capsule_end(u);
+            let c = crate::query::contact(&a, &b).unwrap();
             assert!(
-                (p.y + 0.125).abs() < 1e-6,
-                "midway between the surfaces: {p}"
+                (c.normal - unit.normal).length() < 1e-6,
+                "2^{e}: normal {} vs {}",
+                c.normal,
+                unit.normal
+            );
+            assert!(
+                (c.depth / u - unit.depth).abs() < 1e-2,
+                "2^{e}: depth {} vs {}",
+                c.depth / u,
+                unit.depth
             );
         }
     }
 
     #[test]
-    fn rotated_boxes_overlapping_push_along_a_face_normal() {
-        let a: Shape = Obb::new(Vec2::ZERO, Vec2::new(2.0, 1.0), 0.0)
+    fn perpendicular_segments_get_a_contact_point_where_they_cross() {
+        // Found by the property tests: b's tangent axis tied a's face normal up to rounding and
+        // won, and the contact point became b's first vertex, (4.88, 1.08), about 5 units from
+        // the crossing near (2, -3).
+        let a: Shape = Segment::new(Vec2::new(2.0, -3.0), Vec2::new(8.0, -7.0))
             .unwrap()
             .into();
-        let b: Shape = Obb::new(
-            Vec2::new(2.5, 0.0),
-            Vec2::new(1.0, 1.0),
-            core::f32::consts::FRAC_PI_4,
-        )
-        .unwrap()
-        .into();
-        let c = hit(&a, &b);
-        assert!((c.normal - Vec2::X).length() < 1e-6);
-        // b's left corner is at 2.5 - sqrt(2), a's right face at 2.
-        assert!((c.depth - (2.0 - (2.5 - core::f32::consts::SQRT_2))).abs() < 1e-5);
-        assert_eq!(c.points.len(), 1);
-    }
-
-    #[test]
-    fn crossing_segments_touch_with_zero_depth() {
-        let a: Shape = Segment::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0))
+        let b: Shape = Segment::new(Vec2::new(5.0, 1.0), Vec2::new(-1.0, -8.0))
             .unwrap()
             .into();
-        let b: Shape = Segment::new(Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0))
-            .unwrap()
-            .into();
-        let c = hit(&a, &b);
-        assert_eq!(c.depth, 1.0); // b must move 1 along a's normal to stop crossing
-        assert!((c.normal.length() - 1.0).abs() < 1e-6);
-    }
-
-    #[test]
-    fn collinear_segments_apart_do_not_intersect() {
-        let a: Shape = Segment::new(Vec2::ZERO, Vec2::new(1.0, 1.0))
-            .unwrap()
-            .into();
-        let b: Shape = Segment::new(Vec2::new(2.0, 2.0), Vec2::new(3.0, 3.0))
-            .unwrap()
-            .into();
-        assert!(!intersects(
-            &a.as_convex().unwrap(),
-            &b.as_convex().unwrap()
-        ));
-        let b_touching: Shape = Segment::new(Vec2::new(1.0, 1.0), Vec2::new(3.0, 3.0))
-            .unwrap()
-            .into();
-        let c = hit(&a, &b_touching);
-        assert_eq!(c.depth, 0.0);
-    }
-
-    #[test]
-    fn capsule_contains_a_circle_touching_its_end_from_inside() {
-        let capsule: Shape = Capsule::new(Vec2::ZERO, Vec2::new(4.0, 0.0), 2.0)
-            .unwrap()
-            .into();
-        let inside: Shape = crate::Circle::new(Vec2::new(5.0, 0.0), 1.0).unwrap().into();
-        let poking: Shape = crate::Circle::new(Vec2::new(5.0, 0.5), 1.0).unwrap().into();
-        let (cap, c_in, c_out) = (
-            capsule.as_convex().unwrap(),
-            inside.as_convex().unwrap(),
-            poking.as_convex().unwrap(),
+        let c = crate::query::contact(&a, &b).unwrap();
+        assert!(
+            (c.depth - 1.0 / 13f32.sqrt()).abs() < 1e-6,
+            "depth {}",
+            c.depth
         );
-        assert!(contains(&cap, &c_in));
-        assert!(!contains(&cap, &c_out));
+        assert_eq!(c.points.len(), 1);
+        assert!(
+            c.points[0].distance(Vec2::new(2.0, -3.0)) < 0.2,
+            "point {}",
+            c.points[0]
+        );
+    }
+
+    #[test]
+    fn tiny_shapes_keep_only_contact_points_within_reach() {
+        // Found by the property tests: the clipping tolerance had an absolute floor of 1e-9, so
+        // at 2^-140 a point about one unit (scaled) outside the overlap was kept as a second
+        // contact point. Unit scale keeps one point; so must every scale.
+        let contact_at = |u: f32| {
+            let v = |x: f32, y: f32| Vec2::new(x, y) * u;
+            let flat = Aabb::new(v(-7.0, 8.0), v(0.0, 8.0)).unwrap();
+            let hull = [
+                v(-1.4375, 9.050781),
+                v(4.109375, 0.73046875),
+                v(7.4375, 2.9492188),
+                v(1.890625, 11.269531),
+            ];
+            let tilted = ConvexPolygon::new(&hull).unwrap();
+            crate::query::contact(&flat.into(), &tilted.into()).unwrap()
+        };
+        let unit = contact_at(1.0);
+        assert_eq!(unit.points.len(), 1);
+        let u = 2f64.powi(-140) as f32;
+        let tiny = contact_at(u);
+        assert_eq!(tiny.points.len(), 1, "{tiny:?}");
+        assert!(
+            (tiny.points[0] / u - unit.points[0]).length() < 0.01,
+            "{tiny:?}"
+        );
+    }
+
+    mod shapes {
+        use super::super::*;
+        use crate::shape::Shape;
+        use crate::{Aabb, Capsule, Obb, Segment};
+
+        fn hit(a: &Shape, b: &Shape) -> Contact {
+            let (ca, cb) = (a.as_convex().unwrap(), b.as_convex().unwrap());
+            assert!(intersects(&ca, &cb));
+            contact(&ca, &cb)
+        }
+
+        #[test]
+        fn capsule_lying_on_a_box_gets_two_points() {
+            let floor: Shape = Aabb::new(Vec2::new(-10.0, -2.0), Vec2::new(10.0, 0.0))
+                .unwrap()
+                .into();
+            let capsule: Shape = Capsule::new(Vec2::new(-1.0, 0.5), Vec2::new(1.0, 0.5), 0.75)
+                .unwrap()
+                .into();
+            let c = hit(&floor, &capsule);
+            assert_eq!(c.normal, Vec2::Y);
+            assert!((c.depth - 0.25).abs() < 1e-6);
+            assert_eq!(c.points.len(), 2);
+            for p in c.points.iter() {
+                assert!(
+                    (p.y + 0.125).abs() < 1e-6,
+                    "midway between the surfaces: {p}"
+                );
+            }
+        }
+
+        #[test]
+        fn rotated_boxes_overlapping_push_along_a_face_normal() {
+            let a: Shape = Obb::new(Vec2::ZERO, Vec2::new(2.0, 1.0), 0.0)
+                .unwrap()
+                .into();
+            let b: Shape = Obb::new(
+                Vec2::new(2.5, 0.0),
+                Vec2::new(1.0, 1.0),
+                core::f32::consts::FRAC_PI_4,
+            )
+            .unwrap()
+            .into();
+            let c = hit(&a, &b);
+            assert!((c.normal - Vec2::X).length() < 1e-6);
+            // b's left corner is at 2.5 - sqrt(2), a's right face at 2.
+            assert!((c.depth - (2.0 - (2.5 - core::f32::consts::SQRT_2))).abs() < 1e-5);
+            assert_eq!(c.points.len(), 1);
+        }
+
+        #[test]
+        fn crossing_segments_touch_with_zero_depth() {
+            let a: Shape = Segment::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0))
+                .unwrap()
+                .into();
+            let b: Shape = Segment::new(Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0))
+                .unwrap()
+                .into();
+            let c = hit(&a, &b);
+            assert_eq!(c.depth, 1.0); // b must move 1 along a's normal to stop crossing
+            assert!((c.normal.length() - 1.0).abs() < 1e-6);
+        }
+
+        #[test]
+        fn collinear_segments_apart_do_not_intersect() {
+            let a: Shape = Segment::new(Vec2::ZERO, Vec2::new(1.0, 1.0))
+                .unwrap()
+                .into();
+            let b: Shape = Segment::new(Vec2::new(2.0, 2.0), Vec2::new(3.0, 3.0))
+                .unwrap()
+                .into();
+            assert!(!intersects(
+                &a.as_convex().unwrap(),
+                &b.as_convex().unwrap()
+            ));
+            let b_touching: Shape = Segment::new(Vec2::new(1.0, 1.0), Vec2::new(3.0, 3.0))
+                .unwrap()
+                .into();
+            let c = hit(&a, &b_touching);
+            assert_eq!(c.depth, 0.0);
+        }
+
+        #[test]
+        fn capsule_contains_a_circle_touching_its_end_from_inside() {
+            let capsule: Shape = Capsule::new(Vec2::ZERO, Vec2::new(4.0, 0.0), 2.0)
+                .unwrap()
+                .into();
+            let inside: Shape = crate::Circle::new(Vec2::new(5.0, 0.0), 1.0).unwrap().into();
+            let poking: Shape = crate::Circle::new(Vec2::new(5.0, 0.5), 1.0).unwrap().into();
+            let (cap, c_in, c_out) = (
+                capsule.as_convex().unwrap(),
+                inside.as_convex().unwrap(),
+                poking.as_convex().unwrap(),
+            );
+            assert!(contains(&cap, &c_in));
+            assert!(!contains(&cap, &c_out));
+        }
     }
 }

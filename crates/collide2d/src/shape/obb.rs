@@ -124,3 +124,30 @@ impl Obb {
         Aabb::new_unchecked(lo, hi)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::Pose;
+    use crate::shape::Shape;
+
+    #[test]
+    fn placed_box_reports_the_corners_its_hull_was_built_from() {
+        // Found by the property tests: the rotation of Pose::new(.., PI) is not
+        // from_angle(pose.angle()) to the last bit, so corners() disagreed with the hull every
+        // predicate uses (a point on the hull's edge per corners() was reported a miss).
+        let aabb: Shape = Aabb::new(Vec2::new(-1.0, 0.0), Vec2::new(3.0, 8.0))
+            .unwrap()
+            .into();
+        let pose = Pose::new(Vec2::new(-7.0, 2.0), core::f32::consts::PI);
+        let Shape::Obb(placed) = aabb.transformed(&pose) else {
+            unreachable!("rotated boxes are obbs")
+        };
+        let mut from_corners = convex_hull(&placed.corners());
+        let mut hull = placed.hull().to_vec();
+        let key = |a: &Vec2, b: &Vec2| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y));
+        from_corners.sort_by(key);
+        hull.sort_by(key);
+        assert_eq!(from_corners, hull);
+    }
+}

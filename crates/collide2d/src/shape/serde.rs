@@ -125,8 +125,12 @@ impl<'de> Visitor<'de> for XyVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec2, A::Error> {
-        let x: f32 = seq.next_element()?.ok_or_else(|| de::Error::invalid_length(0, &self))?;
-        let y: f32 = seq.next_element()?.ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        let x: f32 = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let y: f32 = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
         let mut len = 2;
         while seq.next_element::<IgnoredAny>()?.is_some() {
             len += 1;
@@ -168,7 +172,12 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ListVisitor<T> {
             match seq.next_element::<T>() {
                 Ok(Some(item)) => items.push(item),
                 Ok(None) => return Ok(items),
-                Err(e) => return Err(de::Error::custom(format_args!("{}[{index}]: {e}", self.name))),
+                Err(e) => {
+                    return Err(de::Error::custom(format_args!(
+                        "{}[{index}]: {e}",
+                        self.name
+                    )))
+                }
             }
         }
     }
@@ -179,8 +188,11 @@ struct PointList(Vec<Vec2>);
 
 impl<'de> Deserialize<'de> for PointList {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PointList, D::Error> {
-        let visitor =
-            ListVisitor::<Xy> { name: "points", expecting: "a list of [x, y] points", item: core::marker::PhantomData };
+        let visitor = ListVisitor::<Xy> {
+            name: "points",
+            expecting: "a list of [x, y] points",
+            item: core::marker::PhantomData,
+        };
         let list = d.deserialize_seq(visitor)?;
         Ok(PointList(list.into_iter().map(|p| p.0).collect()))
     }
@@ -191,8 +203,11 @@ struct PartList(Vec<Shape>);
 
 impl<'de> Deserialize<'de> for PartList {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PartList, D::Error> {
-        let visitor =
-            ListVisitor::<Shape> { name: "parts", expecting: "a list of shapes", item: core::marker::PhantomData };
+        let visitor = ListVisitor::<Shape> {
+            name: "parts",
+            expecting: "a list of shapes",
+            item: core::marker::PhantomData,
+        };
         d.deserialize_seq(visitor).map(PartList)
     }
 }
@@ -202,7 +217,11 @@ struct ShapeVisitor;
 
 impl ShapeVisitor {
     /// Reads the value of field `key` into `fields`.
-    fn read_value<'de, A: MapAccess<'de>>(map: &mut A, key: &str, fields: &mut Fields) -> Result<(), A::Error> {
+    fn read_value<'de, A: MapAccess<'de>>(
+        map: &mut A,
+        key: &str,
+        fields: &mut Fields,
+    ) -> Result<(), A::Error> {
         if key == "type" {
             fields.kind = Some(map.next_value::<String>()?);
         } else if let Some(i) = VECTOR_FIELDS.iter().position(|f| *f == key) {
@@ -239,7 +258,9 @@ impl ShapeVisitor {
 /// with the field's list index.
 fn field_message(kind: Option<&str>, key: &str, message: &str) -> String {
     let prefix = kind.map(|k| format!("{k}.")).unwrap_or_default();
-    let indexed = message.strip_prefix(key).is_some_and(|rest| rest.starts_with('['));
+    let indexed = message
+        .strip_prefix(key)
+        .is_some_and(|rest| rest.starts_with('['));
     if indexed {
         format!("{prefix}{message}")
     } else {
@@ -251,7 +272,9 @@ impl<'de> Visitor<'de> for ShapeVisitor {
     type Value = Shape;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a shape object such as {\"type\": \"circle\", \"center\": [x, y], \"radius\": r}")
+        f.write_str(
+            "a shape object such as {\"type\": \"circle\", \"center\": [x, y], \"radius\": r}",
+        )
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Shape, A::Error> {
@@ -259,11 +282,19 @@ impl<'de> Visitor<'de> for ShapeVisitor {
         while let Some(key) = map.next_key::<String>()? {
             if fields.present.contains(&key) {
                 let kind = ShapeVisitor::find_kind(&mut map, &fields);
-                return Err(de::Error::custom(field_message(kind.as_deref(), &key, "repeated field")));
+                return Err(de::Error::custom(field_message(
+                    kind.as_deref(),
+                    &key,
+                    "repeated field",
+                )));
             }
             if let Err(e) = ShapeVisitor::read_value(&mut map, &key, &mut fields) {
                 let kind = ShapeVisitor::find_kind(&mut map, &fields);
-                return Err(de::Error::custom(field_message(kind.as_deref(), &key, &e.to_string())));
+                return Err(de::Error::custom(field_message(
+                    kind.as_deref(),
+                    &key,
+                    &e.to_string(),
+                )));
             }
             fields.present.push(key);
         }
@@ -274,16 +305,28 @@ impl<'de> Visitor<'de> for ShapeVisitor {
 /// Checks the fields against the type's FORMAT.md row and builds the shape.
 fn build(fields: &Fields) -> Result<Shape, String> {
     let names = || TYPES.iter().map(|(t, _)| *t).collect::<Vec<_>>().join(", ");
-    let kind = fields.kind.as_deref().ok_or_else(|| format!("type is missing (one of {})", names()))?;
+    let kind = fields
+        .kind
+        .as_deref()
+        .ok_or_else(|| format!("type is missing (one of {})", names()))?;
     let (kind, expected) = TYPES
         .iter()
         .find(|(t, _)| *t == kind)
         .ok_or_else(|| format!("type {kind:?} is unknown (expected one of {})", names()))?;
     let list = expected.join(", ");
-    if let Some(extra) = fields.present.iter().find(|f| *f != "type" && !expected.contains(&f.as_str())) {
-        return Err(format!("{kind}.{extra} is not a field of {kind} (expected {list})"));
+    if let Some(extra) = fields
+        .present
+        .iter()
+        .find(|f| *f != "type" && !expected.contains(&f.as_str()))
+    {
+        return Err(format!(
+            "{kind}.{extra} is not a field of {kind} (expected {list})"
+        ));
     }
-    if let Some(missing) = expected.iter().find(|f| !fields.present.iter().any(|p| p == *f)) {
+    if let Some(missing) = expected
+        .iter()
+        .find(|f| !fields.present.iter().any(|p| p == *f))
+    {
         return Err(format!("{kind}.{missing} is missing (expected {list})"));
     }
     let (v, s) = (|n| fields.vector(n), |n| fields.scalar(n));
@@ -325,7 +368,14 @@ mod tests {
 
     fn every_shape() -> Vec<Shape> {
         let square = [v(0.0, 0.0), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)];
-        let l = [v(0.0, 0.0), v(2.0, 0.0), v(2.0, 1.0), v(1.0, 1.0), v(1.0, 2.0), v(0.0, 2.0)];
+        let l = [
+            v(0.0, 0.0),
+            v(2.0, 0.0),
+            v(2.0, 1.0),
+            v(1.0, 1.0),
+            v(1.0, 2.0),
+            v(0.0, 2.0),
+        ];
         let shapes: Vec<Result<Shape, ShapeError>> = vec![
             Point::new(v(1.5, -2.0)).map(Shape::from),
             Segment::new(v(0.0, 0.0), v(3.0, 4.0)).map(Shape::from),
@@ -349,14 +399,21 @@ mod tests {
             let text = serde_json::to_string(&shape).unwrap();
             let back: Shape = serde_json::from_str(&text).unwrap();
             assert_eq!(back, shape, "{text}");
-            assert_eq!(load(serde_json::from_str(&text).unwrap()).unwrap(), shape, "{text}");
+            assert_eq!(
+                load(serde_json::from_str(&text).unwrap()).unwrap(),
+                shape,
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn circle_is_written_in_format_md_form() {
         let c: Shape = Circle::new(v(1.0, 2.0), 0.5).unwrap().into();
-        assert_eq!(serde_json::to_value(&c).unwrap(), json!({"type": "circle", "center": [1.0, 2.0], "radius": 0.5}));
+        assert_eq!(
+            serde_json::to_value(&c).unwrap(),
+            json!({"type": "circle", "center": [1.0, 2.0], "radius": 0.5})
+        );
     }
 
     #[test]
@@ -389,16 +446,34 @@ mod tests {
     #[test]
     fn invalid_shapes_name_the_type_and_field() {
         let cases = [
-            (json!({"type": "circle", "center": [0, 0], "radius": -1}), "circle.radius must be >= 0, got -1"),
-            (json!({"type": "circle", "center": [0, 1e39], "radius": 1}), "circle.center.y must be finite, got inf"),
-            (json!({"type": "rect", "x": 0, "y": 0, "w": -2, "h": 1}), "rect.w must be >= 0, got -2"),
-            (json!({"type": "aabb", "min": [3, 0], "max": [1, 1]}), "aabb.min.x must be <= max.x, got 3 > 1"),
+            (
+                json!({"type": "circle", "center": [0, 0], "radius": -1}),
+                "circle.radius must be >= 0, got -1",
+            ),
+            (
+                json!({"type": "circle", "center": [0, 1e39], "radius": 1}),
+                "circle.center.y must be finite, got inf",
+            ),
+            (
+                json!({"type": "rect", "x": 0, "y": 0, "w": -2, "h": 1}),
+                "rect.w must be >= 0, got -2",
+            ),
+            (
+                json!({"type": "aabb", "min": [3, 0], "max": [1, 1]}),
+                "aabb.min.x must be <= max.x, got 3 > 1",
+            ),
             (
                 json!({"type": "polygon", "points": [[0, 0], [1, 1]]}),
                 "polygon.points must hold at least 3 distinct points, got 2",
             ),
-            (json!({"type": "polygon", "points": [[0, 0], [1, 1], [2, 2]]}), "polygon.points enclose zero area"),
-            (json!({"type": "compound", "parts": []}), "compound.parts must not be empty"),
+            (
+                json!({"type": "polygon", "points": [[0, 0], [1, 1], [2, 2]]}),
+                "polygon.points enclose zero area",
+            ),
+            (
+                json!({"type": "compound", "parts": []}),
+                "compound.parts must not be empty",
+            ),
             (
                 json!({"type": "compound", "parts": [{"type": "point", "p": [0, 0]}, {"type": "circle", "center": [0, 0], "radius": -1}]}),
                 "compound.parts[1]: circle.radius must be >= 0, got -1",
@@ -428,12 +503,19 @@ mod tests {
             assert_eq!(load(input).unwrap_err(), message);
         }
         let not_a_shape = load(json!([1, 2])).unwrap_err();
-        assert!(not_a_shape.starts_with("invalid type: sequence, expected a shape object"), "{not_a_shape}");
+        assert!(
+            not_a_shape.starts_with("invalid type: sequence, expected a shape object"),
+            "{not_a_shape}"
+        );
     }
 
     #[test]
     fn repeated_field_is_an_error() {
-        let err = serde_json::from_str::<Shape>(r#"{"type": "point", "p": [0, 0], "p": [1, 1]}"#).unwrap_err();
-        assert!(err.to_string().starts_with("point.p: repeated field"), "{err}");
+        let err = serde_json::from_str::<Shape>(r#"{"type": "point", "p": [0, 0], "p": [1, 1]}"#)
+            .unwrap_err();
+        assert!(
+            err.to_string().starts_with("point.p: repeated field"),
+            "{err}"
+        );
     }
 }
