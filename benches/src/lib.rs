@@ -8,9 +8,29 @@ use collide2d::{math::Vec2, Aabb, Capsule, Circle, ConvexPolygon, Obb, Shape};
 use parry2d::math::{Pose, Vector};
 
 pub mod plain;
+pub mod runs;
 
 /// Pairs per group; every timed iteration runs over all of them.
 pub const PAIRS: usize = 1024;
+
+/// The pair names, in bench order, with the seed of each one's inputs.
+pub const SEEDS: [(&str, u64); 6] = [
+    ("circle_circle", 1),
+    ("circle_aabb", 2),
+    ("aabb_aabb", 3),
+    ("obb_obb", 4),
+    ("polygon_polygon", 5),
+    ("capsule_circle", 6),
+];
+
+/// The seed of the pair called `name` (0 for an unknown name).
+#[must_use]
+pub fn seed(name: &str) -> u64 {
+    SEEDS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(0, |&(_, s)| s)
+}
 
 /// SplitMix64: a tiny seeded generator, so every run and both libraries see the same inputs.
 #[derive(Clone, Debug)]
