@@ -1,0 +1,63 @@
+//! Runs one bench's loop a fixed number of times, so that callgrind can count its instructions
+//! on a noisy machine (see `scripts/instructions.py`):
+//!
+//! ```sh
+//! valgrind --tool=callgrind --collect-atstart=no \
+//!     --toggle-collect='collide2d_benches::runs::*' \
+//!     target/release/examples/instructions intersects/obb_obb/collide2d
+//! ```
+//!
+//! Instructions per pair = collected instructions / (`ROUNDS` * `PAIRS`).
+// Bad arguments end the program: it is a measuring tool.
+#![allow(clippy::panic)]
+
+use collide2d_benches::{
+    plain, runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, Pairs, PolygonSpec, Spec, PAIRS,
+};
+
+/// Passes over the pairs.
+const ROUNDS: usize = 10;
+
+/// Runs `function` of `query` on the same pairs the bench uses (same seed).
+fn run<A: Spec, B: Spec>(
+    pair: &str,
+    query: &str,
+    function: &str,
+    plain_test: impl Fn(&A::Plain, &B::Plain) -> bool + Copy,
+) {
+    let pairs = Pairs::<A, B>::generate(seed(pair), PAIRS);
+    for _ in 0..ROUNDS {
+        match (query, function) {
+            ("intersects", "collide2d") => runs::collide2d_intersects(&pairs.collide),
+            ("intersects", "parry2d") => runs::parry2d_intersects(&pairs.parry),
+            ("intersects", "plain_f32") => runs::plain_intersects(&pairs.plain, plain_test),
+            ("contact", "collide2d") => runs::collide2d_contact(&pairs.collide),
+            ("contact", "parry2d") => runs::parry2d_contact(&pairs.parry),
+            _ => panic!("unknown bench {query}/…/{function}"),
+        }
+    }
+    println!("rounds {ROUNDS} pairs {}", pairs.collide.len());
+}
+
+fn main() {
+    let id = std::env::args().nth(1).unwrap_or_default();
+    let parts: Vec<&str> = id.split('/').collect();
+    let [query, pair, function] = parts[..] else {
+        panic!("usage: instructions <query>/<pair>/<function>, e.g. intersects/obb_obb/collide2d");
+    };
+    match pair {
+        "circle_circle" => {
+            run::<CircleSpec, CircleSpec>(pair, query, function, plain::circle_circle)
+        }
+        "circle_aabb" => run::<CircleSpec, AabbSpec>(pair, query, function, plain::circle_aabb),
+        "aabb_aabb" => run::<AabbSpec, AabbSpec>(pair, query, function, plain::aabb_aabb),
+        "obb_obb" => run::<ObbSpec, ObbSpec>(pair, query, function, plain::obb_obb),
+        "polygon_polygon" => {
+            run::<PolygonSpec, PolygonSpec>(pair, query, function, plain::polygon_polygon);
+        }
+        "capsule_circle" => {
+            run::<CapsuleSpec, CircleSpec>(pair, query, function, plain::capsule_circle)
+        }
+        _ => panic!("unknown pair {pair}"),
+    }
+}

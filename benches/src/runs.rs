@@ -1,0 +1,54 @@
+//! The timed loops, shared by the criterion bench and the instruction-count example: one call
+//! runs the query on every pair and passes each result through [`black_box`].
+//!
+//! Each is `#[inline(never)]` so callgrind can count exactly these instructions
+//! (`--toggle-collect='collide2d_benches::runs::*'`).
+
+use crate::Placed;
+use collide2d::Shape;
+use std::hint::black_box;
+
+/// `collide2d::intersects` on every pair.
+#[inline(never)]
+pub fn collide2d_intersects(pairs: &[(Shape, Shape)]) {
+    for (a, b) in pairs {
+        black_box(collide2d::intersects(a, b));
+    }
+}
+
+/// `collide2d::contact` on every pair.
+#[inline(never)]
+pub fn collide2d_contact(pairs: &[(Shape, Shape)]) {
+    for (a, b) in pairs {
+        black_box(collide2d::contact(a, b));
+    }
+}
+
+/// `parry2d::query::intersection_test` on every pair.
+#[inline(never)]
+pub fn parry2d_intersects<A: parry2d::shape::Shape, B: parry2d::shape::Shape>(
+    pairs: &[(Placed<A>, Placed<B>)],
+) {
+    for ((pa, a), (pb, b)) in pairs {
+        let hit = parry2d::query::intersection_test(pa, a, pb, b);
+        black_box(matches!(hit, Ok(r) if r.intersecting));
+    }
+}
+
+/// `parry2d::query::contact` (prediction 0) on every pair.
+#[inline(never)]
+pub fn parry2d_contact<A: parry2d::shape::Shape, B: parry2d::shape::Shape>(
+    pairs: &[(Placed<A>, Placed<B>)],
+) {
+    for ((pa, a), (pb, b)) in pairs {
+        black_box(parry2d::query::contact(pa, a, pb, b, 0.0)).ok();
+    }
+}
+
+/// The plain `f32` test on every pair.
+#[inline(never)]
+pub fn plain_intersects<A, B>(pairs: &[(A, B)], test: impl Fn(&A, &B) -> bool) {
+    for (a, b) in pairs {
+        black_box(test(a, b));
+    }
+}
