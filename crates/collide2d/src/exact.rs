@@ -227,9 +227,37 @@ fn orient_expr<T: Field>(a: Vec2, b: Vec2, c: Vec2) -> T {
 }
 
 /// Sign of `(b - a) x (c - a)`: `Greater` when `c` lies to the left of `a -> b` (counter-clockwise).
-#[inline]
+#[inline(always)]
 pub(crate) fn orient(a: Vec2, b: Vec2, c: Vec2) -> Ordering {
-    exact_sign!(orient_expr(a, b, c))
+    let (u, w) = (b.as_dvec2() - a.as_dvec2(), c.as_dvec2() - a.as_dvec2());
+    let (t1, t2) = (u.x * w.y, u.y * w.x);
+    // Each difference is rounded once, so (Shewchuk's ccwerrboundA) the error is below
+    // 4 ulp of |t1| + |t2|; 8 leaves room.
+    decide(t1 - t2, (t1.abs() + t2.abs()) * ERR_2).unwrap_or_else(|| orient_exact(a, b, c))
+}
+
+#[cold]
+#[inline(never)]
+fn orient_exact(a: Vec2, b: Vec2, c: Vec2) -> Ordering {
+    orient_expr::<Expansion>(a, b, c).sign()
+}
+
+/// Relative error bounds of the hand-derived filters below (`2^-50` = 8 ulp of `f64`, and so on):
+/// each is several times the worst rounding of its expression, whose first operations are
+/// differences of `f32` inputs, each rounded once in `f64`.
+const ERR_2: f64 = 1.0 / (1u64 << 50) as f64;
+const ERR_DIST: f64 = 1.0 / (1u64 << 49) as f64;
+const ERR_4: f64 = 1.0 / (1u64 << 45) as f64;
+
+/// The sign of `v` when the filter decides it: `|v|` above the error bound, or a bound of 0,
+/// which (no `f64` product of `f32` differences underflows) means every term is exactly 0.
+#[inline(always)]
+fn decide(v: f64, bound: f64) -> Option<Ordering> {
+    if v.abs() > bound || bound == 0.0 {
+        Some(v.partial_cmp(&0.0).unwrap_or(Ordering::Equal))
+    } else {
+        None
+    }
 }
 
 #[inline(always)]
@@ -242,9 +270,17 @@ fn dot_expr<T: Field>(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> T {
 }
 
 /// Sign of `(b - a) . (d - c)`.
-#[inline]
+#[inline(always)]
 pub(crate) fn dot(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> Ordering {
-    exact_sign!(dot_expr(a, b, c, d))
+    let (u, w) = (b.as_dvec2() - a.as_dvec2(), d.as_dvec2() - c.as_dvec2());
+    let (t1, t2) = (u.x * w.x, u.y * w.y);
+    decide(t1 + t2, (t1.abs() + t2.abs()) * ERR_2).unwrap_or_else(|| dot_exact(a, b, c, d))
+}
+
+#[cold]
+#[inline(never)]
+fn dot_exact(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> Ordering {
+    dot_expr::<Expansion>(a, b, c, d).sign()
 }
 
 #[inline(always)]
@@ -256,9 +292,19 @@ fn dist2_expr<T: Field>(p: Vec2, q: Vec2, r1: f32, r2: f32) -> T {
 }
 
 /// Sign of `|p - q|^2 - (r1 + r2)^2`.
-#[inline]
+#[inline(always)]
 pub(crate) fn cmp_dist2(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
-    exact_sign!(dist2_expr(p, q, r1, r2))
+    let delta = p.as_dvec2() - q.as_dvec2();
+    let r = f64::from(r1) + f64::from(r2);
+    let (d2, rr) = (delta.x * delta.x + delta.y * delta.y, r * r);
+    // Each of delta.x, delta.y, r is rounded once: the error is below 5 ulp of d2 + rr.
+    decide(d2 - rr, (d2 + rr) * ERR_DIST).unwrap_or_else(|| cmp_dist2_exact(p, q, r1, r2))
+}
+
+#[cold]
+#[inline(never)]
+fn cmp_dist2_exact(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
+    dist2_expr::<Expansion>(p, q, r1, r2).sign()
 }
 
 #[inline(always)]
@@ -274,7 +320,20 @@ fn line_dist2_expr<T: Field>(a: Vec2, b: Vec2, p: Vec2, r1: f32, r2: f32) -> T {
 /// Sign of `dist(p, line ab)^2 - (r1 + r2)^2`, scaled by `|b - a|^2` (so exact, no division).
 #[inline]
 pub(crate) fn cmp_line_dist2(a: Vec2, b: Vec2, p: Vec2, r1: f32, r2: f32) -> Ordering {
-    exact_sign!(line_dist2_expr(a, b, p, r1, r2))
+    let (u, w) = (b.as_dvec2() - a.as_dvec2(), p.as_dvec2() - a.as_dvec2());
+    let (t1, t2) = (u.x * w.y, u.y * w.x);
+    let (cross, perm) = (t1 - t2, t1.abs() + t2.abs());
+    let r = f64::from(r1) + f64::from(r2);
+    let rl = r * r * u.length_squared();
+    // cross^2 is off by under ~10 ulp of perm^2, r^2 |u|^2 by under ~9 ulp of itself.
+    decide(cross * cross - rl, (perm * perm + rl) * ERR_4)
+        .unwrap_or_else(|| line_dist2_exact(a, b, p, r1, r2))
+}
+
+#[cold]
+#[inline(never)]
+fn line_dist2_exact(a: Vec2, b: Vec2, p: Vec2, r1: f32, r2: f32) -> Ordering {
+    line_dist2_expr::<Expansion>(a, b, p, r1, r2).sign()
 }
 
 #[inline(always)]
@@ -346,15 +405,13 @@ pub(crate) fn point_segment_within(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) 
     point_segment_cmp(p, a, b, r1, r2).is_le()
 }
 
+/// Sign of `r1 + r2`, exactly: rounding never changes the sign of a sum, and (with gradual
+/// underflow) a sum rounds to 0 only when it is 0.
 #[inline(always)]
-fn radius_sum_expr<T: Field>(r1: f32, r2: f32) -> T {
-    T::from_f32(r1).add(T::from_f32(r2))
-}
-
-/// Sign of `r1 + r2`, exactly.
-#[inline]
 pub(crate) fn radius_sum_sign(r1: f32, r2: f32) -> Ordering {
-    exact_sign!(radius_sum_expr(r1, r2))
+    (f64::from(r1) + f64::from(r2))
+        .partial_cmp(&0.0)
+        .unwrap_or(Ordering::Equal)
 }
 
 /// Sign of `dist(segment ab, segment cd) - (r1 + r2)`, exactly.

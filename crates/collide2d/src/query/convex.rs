@@ -230,6 +230,36 @@ fn best_axis(a: &[Vec2], b: &[Vec2]) -> Axis {
     best
 }
 
+/// The contact of two convex shapes, or `None` when they do not intersect.
+///
+/// The separating-axis pass that finds the contact also decides most pairs: the exact test runs
+/// only when the hulls' separation, or their distance against the radii, is within rounding.
+pub(crate) fn contact_checked(a: &Convex, b: &Convex) -> Option<Contact> {
+    let (pa, pb) = (a.points(), b.points());
+    let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
+    let scale = pa
+        .iter()
+        .chain(pb)
+        .fold(ra + rb, |m, v| m.max(d(*v).abs().max_element()));
+    let tol = 1e-9 * scale;
+    let sep = best_axis(pa, pb).sep;
+    let certain = if sep < -tol {
+        true
+    } else if sep > tol && ra + rb == 0.0 {
+        false
+    } else if sep > tol {
+        let dist = hull_closest(a, b).2.sqrt();
+        if dist > ra + rb + tol {
+            false
+        } else {
+            dist < ra + rb - tol || intersects(a, b)
+        }
+    } else {
+        intersects(a, b)
+    };
+    certain.then(|| contact(a, b))
+}
+
 /// The contact of two convex shapes known to intersect.
 pub(crate) fn contact(a: &Convex, b: &Convex) -> Contact {
     let (pa, pb) = (a.points(), b.points());

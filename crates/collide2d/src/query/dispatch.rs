@@ -5,12 +5,18 @@
 //! same algorithm with the arguments swapped and the contact flipped. Contacts and closest
 //! points are computed in a canonical argument order, so both orders agree bit for bit.
 
-use crate::query::{aabb_aabb, circle_aabb, circle_circle, convex, parts, ClosestPoints, Contact};
+use crate::query::{
+    aabb_aabb, circle_aabb, circle_capsule, circle_circle, convex, parts, ClosestPoints, Contact,
+};
 use crate::shape::Shape;
 use core::cmp::Ordering;
 
+#[inline]
 pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
     match (a, b) {
+        (Shape::Circle(c), Shape::Capsule(k)) | (Shape::Capsule(k), Shape::Circle(c)) => {
+            circle_capsule::intersects(c, k)
+        }
         (Shape::Circle(a), Shape::Circle(b)) => circle_circle::intersects(a, b),
         (Shape::Aabb(a), Shape::Aabb(b)) => aabb_aabb::intersects(a, b),
         (Shape::Circle(c), Shape::Aabb(r)) | (Shape::Aabb(r), Shape::Circle(c)) => {
@@ -31,18 +37,24 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
 }
 
 fn contact_ordered(a: &Shape, b: &Shape) -> Option<Contact> {
-    if !intersects(a, b) {
-        return None;
-    }
-    Some(match (a, b) {
-        (Shape::Circle(a), Shape::Circle(b)) => circle_circle::contact(a, b),
-        (Shape::Aabb(a), Shape::Aabb(b)) => aabb_aabb::contact(a, b),
-        (Shape::Circle(c), Shape::Aabb(r)) => circle_aabb::contact(c, r),
+    match (a, b) {
+        (Shape::Circle(a), Shape::Circle(b)) => {
+            circle_circle::intersects(a, b).then(|| circle_circle::contact(a, b))
+        }
+        (Shape::Aabb(a), Shape::Aabb(b)) => {
+            aabb_aabb::intersects(a, b).then(|| aabb_aabb::contact(a, b))
+        }
+        (Shape::Circle(c), Shape::Aabb(r)) => {
+            circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r))
+        }
+        (Shape::Circle(c), Shape::Capsule(k)) => {
+            circle_capsule::intersects(c, k).then(|| circle_capsule::contact(c, k))
+        }
         _ => match (a.as_convex(), b.as_convex()) {
-            (Some(ca), Some(cb)) => convex::contact(&ca, &cb),
-            _ => return parts::contact(a, b),
+            (Some(ca), Some(cb)) => convex::contact_checked(&ca, &cb),
+            _ => parts::contact(a, b),
         },
-    })
+    }
 }
 
 pub(crate) fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
@@ -78,18 +90,20 @@ pub(crate) fn contains(a: &Shape, b: &Shape) -> bool {
 
 /// A total order on shapes (kind, then defining numbers bit by bit), used only to pick which
 /// argument order a symmetric computation runs in.
+#[inline]
 fn canonical_order(a: &Shape, b: &Shape) -> Ordering {
-    a.kind()
-        .cmp(&b.kind())
-        .then_with(|| match (small_key(a), small_key(b)) {
-            (Some(x), Some(y)) => cmp_numbers(&x, &y),
-            _ => {
-                let (mut xs, mut ys) = (Vec::new(), Vec::new());
-                numbers(a, &mut |x| xs.push(x));
-                numbers(b, &mut |y| ys.push(y));
-                cmp_numbers(&xs, &ys)
-            }
-        })
+    a.kind().cmp(&b.kind()).then_with(|| match (a, b) {
+        (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y)) => cmp_points(x.points(), y.points()),
+        (Shape::Polygon(x), Shape::Polygon(y)) => cmp_points(x.points(), y.points()),
+        (Shape::Compound(x), Shape::Compound(y)) => {
+            let pairs = x.parts().iter().zip(y.parts());
+            pairs
+                .map(|(p, q)| canonical_order(p, q))
+                .find(|o| o.is_ne())
+                .unwrap_or(x.parts().len().cmp(&y.parts().len()))
+        }
+        _ => cmp_numbers(&small_key(a), &small_key(b)),
+    })
 }
 
 fn cmp_numbers(xs: &[f32], ys: &[f32]) -> Ordering {
@@ -100,54 +114,27 @@ fn cmp_numbers(xs: &[f32], ys: &[f32]) -> Ordering {
         .unwrap_or(xs.len().cmp(&ys.len()))
 }
 
-/// The defining numbers of a shape with at most five of them, without allocating.
-fn small_key(s: &Shape) -> Option<[f32; 5]> {
-    let (mut key, mut len) = ([0.0; 5], 0);
-    if matches!(
-        s,
-        Shape::ConvexPolygon(_) | Shape::Polygon(_) | Shape::Compound(_)
-    ) {
-        return None;
-    }
-    numbers(s, &mut |x| {
-        key[len] = x;
-        len += 1;
-    });
-    Some(key)
+fn cmp_points(xs: &[crate::math::Vec2], ys: &[crate::math::Vec2]) -> Ordering {
+    xs.iter()
+        .zip(ys)
+        .map(|(p, q)| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)))
+        .find(|o| o.is_ne())
+        .unwrap_or(xs.len().cmp(&ys.len()))
 }
 
-/// Every number that defines the shape, in a fixed order.
-fn numbers(s: &Shape, f: &mut dyn FnMut(f32)) {
-    let pt = |p: crate::math::Vec2, f: &mut dyn FnMut(f32)| {
-        f(p.x);
-        f(p.y);
-    };
+/// The defining numbers of a shape of fixed size (zeros for the others, which never get here).
+#[inline]
+fn small_key(s: &Shape) -> [f32; 7] {
     match s {
-        Shape::Point(s) => pt(s.p(), f),
-        Shape::Segment(s) => {
-            pt(s.a(), f);
-            pt(s.b(), f);
-        }
-        Shape::Circle(s) => {
-            pt(s.center(), f);
-            f(s.radius());
-        }
-        Shape::Aabb(s) => {
-            pt(s.min(), f);
-            pt(s.max(), f);
-        }
+        Shape::Point(s) => [s.p().x, s.p().y, 0.0, 0.0, 0.0, 0.0, 0.0],
+        Shape::Segment(s) => [s.a().x, s.a().y, s.b().x, s.b().y, 0.0, 0.0, 0.0],
+        Shape::Circle(s) => [s.center().x, s.center().y, s.radius(), 0.0, 0.0, 0.0, 0.0],
+        Shape::Aabb(s) => [s.min().x, s.min().y, s.max().x, s.max().y, 0.0, 0.0, 0.0],
         Shape::Obb(s) => {
-            pt(s.center(), f);
-            pt(s.half_extents(), f);
-            f(s.angle());
+            let (c, h, r) = (s.center(), s.half_extents(), s.rotation());
+            [c.x, c.y, h.x, h.y, s.angle(), r.x, r.y]
         }
-        Shape::Capsule(s) => {
-            pt(s.a(), f);
-            pt(s.b(), f);
-            f(s.radius());
-        }
-        Shape::ConvexPolygon(s) => s.points().iter().for_each(|&p| pt(p, f)),
-        Shape::Polygon(s) => s.points().iter().for_each(|&p| pt(p, f)),
-        Shape::Compound(s) => s.parts().iter().for_each(|p| numbers(p, f)),
+        Shape::Capsule(s) => [s.a().x, s.a().y, s.b().x, s.b().y, s.radius(), 0.0, 0.0],
+        Shape::ConvexPolygon(_) | Shape::Polygon(_) | Shape::Compound(_) => [0.0; 7],
     }
 }

@@ -10,6 +10,7 @@
 
 mod aabb_aabb;
 mod circle_aabb;
+mod circle_capsule;
 mod circle_circle;
 pub(crate) mod convex;
 mod dispatch;
@@ -88,6 +89,7 @@ impl Contact {
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 #[must_use]
+#[inline]
 pub fn intersects(a: &Shape, b: &Shape) -> bool {
     dispatch::intersects(a, b)
 }
@@ -148,6 +150,7 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 #[must_use]
+#[inline]
 pub fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     dispatch::contact(a, b)
 }

@@ -77,8 +77,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     let mut best: Option<Contact> = None;
     let _ = each_part(a, &mut |pa| {
         each_part(b, &mut |pb| {
-            if convex::intersects(pa, pb) {
-                let c = convex::contact(pa, pb);
+            if let Some(c) = convex::contact_checked(pa, pb) {
                 if best.is_none_or(|b| c.depth > b.depth) {
                     best = Some(c);
                 }
