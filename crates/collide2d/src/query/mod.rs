@@ -14,6 +14,7 @@ mod circle_capsule;
 mod circle_circle;
 pub(crate) mod convex;
 mod dispatch;
+mod obb_obb;
 mod parts;
 mod point;
 mod ray;
