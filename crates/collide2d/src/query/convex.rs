@@ -242,7 +242,8 @@ pub(crate) fn contact_checked(a: &Convex, b: &Convex) -> Option<Contact> {
         .chain(pb)
         .fold(ra + rb, |m, v| m.max(d(*v).abs().max_element()));
     let tol = 1e-9 * scale;
-    let sep = best_axis(pa, pb).sep;
+    let axis = best_axis(pa, pb);
+    let sep = axis.sep;
     let certain = if sep < -tol {
         true
     } else if sep > tol && ra + rb == 0.0 {
@@ -257,14 +258,13 @@ pub(crate) fn contact_checked(a: &Convex, b: &Convex) -> Option<Contact> {
     } else {
         intersects(a, b)
     };
-    certain.then(|| contact(a, b))
+    certain.then(|| contact_on_axis(a, b, axis))
 }
 
-/// The contact of two convex shapes known to intersect.
-pub(crate) fn contact(a: &Convex, b: &Convex) -> Contact {
+/// The contact of two intersecting convex shapes, given their axis of least penetration.
+fn contact_on_axis(a: &Convex, b: &Convex, axis: Axis) -> Contact {
     let (pa, pb) = (a.points(), b.points());
     let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
-    let axis = best_axis(pa, pb);
     // Hulls clearly apart: only the radii overlap. (Hulls that touch, up to rounding, take the
     // face path, whose normal does not depend on a vanishing distance's direction.)
     let scale = pa
@@ -382,16 +382,18 @@ fn clip_contact(
         Some((a, b))
     };
     let limit = r_ref + r_inc;
-    let mut points: Vec<Vec2> = Vec::with_capacity(2);
+    let (mut points, mut count) = ([Vec2::ZERO; 2], 0);
     if let Some((c1, c2)) = clip(v1, v2) {
-        for c in if c1 == c2 { vec![c1] } else { vec![c1, c2] } {
+        let ends = [c1, c2];
+        for &c in &ends[..if c1 == c2 { 1 } else { 2 }] {
             let s = n.dot(c - p1);
             if s <= limit + 1e-9 * (limit.abs() + c.abs().max_element()) {
-                points.push((c - n * ((r_inc + s - r_ref) * 0.5)).as_vec2());
+                points[count] = (c - n * ((r_inc + s - r_ref) * 0.5)).as_vec2();
+                count += 1;
             }
         }
     }
-    if points.is_empty() {
+    if count == 0 {
         // The incident edge lies beyond the face's ends: use the incident hull's deepest vertex.
         let deepest = incident
             .iter()
@@ -399,10 +401,11 @@ fn clip_contact(
             .min_by(|x, y| n.dot(*x).total_cmp(&n.dot(*y)));
         let c = deepest.unwrap_or(p1);
         let s = n.dot(c - p1);
-        points.push((c - n * ((r_inc + s - r_ref) * 0.5)).as_vec2());
+        points[0] = (c - n * ((r_inc + s - r_ref) * 0.5)).as_vec2();
+        count = 1;
     }
     let normal = if flip { -n } else { n };
-    Contact::new(normal.as_vec2(), depth as f32, &points)
+    Contact::new(normal.as_vec2(), depth as f32, &points[..count])
 }
 
 #[cfg(test)]
@@ -505,7 +508,7 @@ mod tests {
         fn hit(a: &Shape, b: &Shape) -> Contact {
             let (ca, cb) = (a.as_convex().unwrap(), b.as_convex().unwrap());
             assert!(intersects(&ca, &cb));
-            contact(&ca, &cb)
+            contact_checked(&ca, &cb).unwrap()
         }
 
         #[test]

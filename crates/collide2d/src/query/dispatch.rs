@@ -23,26 +23,19 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
         (Shape::Circle(c), Shape::Aabb(r)) | (Shape::Aabb(r), Shape::Circle(c)) => {
             circle_aabb::intersects(c, r)
         }
-        (Shape::Obb(x), Shape::Obb(y)) => boxes(BoxView::of_obb(x), BoxView::of_obb(y), a, b),
+        (Shape::Obb(x), Shape::Obb(y)) => {
+            obb_obb::intersects(BoxView::of_obb(x), BoxView::of_obb(y), a, b)
+        }
         (Shape::Aabb(x), Shape::Obb(y)) => {
-            boxes(Some(BoxView::of_aabb(x)), BoxView::of_obb(y), a, b)
+            obb_obb::intersects(Some(BoxView::of_aabb(x)), BoxView::of_obb(y), a, b)
         }
         (Shape::Obb(x), Shape::Aabb(y)) => {
-            boxes(BoxView::of_obb(x), Some(BoxView::of_aabb(y)), a, b)
+            obb_obb::intersects(BoxView::of_obb(x), Some(BoxView::of_aabb(y)), a, b)
         }
         _ => match (a.as_convex(), b.as_convex()) {
             (Some(ca), Some(cb)) => convex::intersects(&ca, &cb),
             _ => a.aabb().overlaps(&b.aabb()) && parts::intersects(a, b),
         },
-    }
-}
-
-/// Boxes, with the generic hulls for the pairs the float test leaves open.
-#[inline]
-fn boxes(x: Option<BoxView>, y: Option<BoxView>, a: &Shape, b: &Shape) -> bool {
-    match (a.as_convex(), b.as_convex()) {
-        (Some(ha), Some(hb)) => obb_obb::intersects(x, y, &ha, &hb),
-        _ => false, // boxes are always convex
     }
 }
 

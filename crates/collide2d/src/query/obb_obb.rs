@@ -8,8 +8,7 @@
 //! touching take the exact generic path.
 
 use crate::query::convex;
-use crate::shape::convex::Convex;
-use crate::shape::{Aabb, Obb};
+use crate::shape::{Aabb, Obb, Shape};
 use glam::DVec2;
 
 /// A box as center, half extents, unit axis, and how far its hull may stray from that ideal.
@@ -70,6 +69,7 @@ fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
         let rb = b.half.x * n.dot(ub).abs() + b.half.y * n.dot(vb).abs();
         sep = sep.max(d.dot(n).abs() - ra - rb);
     }
+    // Axes of length 1 ± 1e-6 scale `sep` by as much; the margin is twice what the argument needs.
     let margin = 4.0 * (a.err + b.err);
     if sep > margin {
         Some(false)
@@ -82,10 +82,19 @@ fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
 
 /// The closed boxes share a point, exactly (for their computed corners).
 #[inline]
-pub(crate) fn intersects(a: Option<BoxView>, b: Option<BoxView>, ha: &Convex, hb: &Convex) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => certain(&a, &b).unwrap_or_else(|| convex::intersects(ha, hb)),
-        _ => convex::intersects(ha, hb),
+pub(crate) fn intersects(x: Option<BoxView>, y: Option<BoxView>, a: &Shape, b: &Shape) -> bool {
+    let float = match (x, y) {
+        (Some(x), Some(y)) => certain(&x, &y),
+        _ => None,
+    };
+    float.unwrap_or_else(|| generic(a, b))
+}
+
+#[cold]
+fn generic(a: &Shape, b: &Shape) -> bool {
+    match (a.as_convex(), b.as_convex()) {
+        (Some(ha), Some(hb)) => convex::intersects(&ha, &hb),
+        _ => false, // boxes are always convex
     }
 }
 
