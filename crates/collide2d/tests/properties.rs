@@ -235,7 +235,7 @@ fn for_every_kind_pair(cases: u32, check: impl Fn(&Shape, &Shape) -> Result<(), 
     for (ka, name_a) in KINDS.iter().enumerate() {
         for (kb, name_b) in KINDS.iter().enumerate() {
             let config = Config {
-                cases,
+                cases: soak(cases),
                 max_global_rejects: 100_000,
                 failure_persistence: None,
                 ..Config::default()
@@ -335,9 +335,18 @@ fn translates_exactly(s: &Shape, t: Vec2) -> bool {
     }
 }
 
+/// Case counts are multiplied by `COLLIDE2D_SOAK` (default 1) for long local runs, e.g.
+/// `COLLIDE2D_SOAK=50 cargo test --release -p collide2d --test properties`.
+fn soak(cases: u32) -> u32 {
+    let factor = std::env::var("COLLIDE2D_SOAK")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok());
+    cases.saturating_mul(factor.unwrap_or(1).max(1))
+}
+
 fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
-        cases,
+        cases: soak(cases),
         max_global_rejects: 100_000,
         failure_persistence: None,
         ..ProptestConfig::default()

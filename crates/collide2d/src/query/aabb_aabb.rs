@@ -26,10 +26,7 @@ pub(crate) fn contact(a: &Aabb, b: &Aabb) -> Contact {
         (amax.y - bmin.y, Vec2::Y),
         (bmax.y - amin.y, Vec2::NEG_Y),
     ];
-    let (depth, normal) =
-        candidates
-            .into_iter()
-            .fold(candidates[0], |best, c| if c.0 < best.0 { c } else { best });
+    let (depth, normal) = shallowest(candidates);
     // The overlap region is a box; its face across the normal is where the surfaces meet.
     let (lo, hi) = (amin.max(bmin), amax.min(bmax));
     let mid = (lo + hi) * 0.5;
@@ -41,6 +38,13 @@ pub(crate) fn contact(a: &Aabb, b: &Aabb) -> Contact {
     let pts = [points[0].as_vec2(), points[1].as_vec2()];
     let count = if pts[0] == pts[1] { 1 } else { 2 };
     Contact::new(normal, depth.max(0.0) as f32, &pts[..count])
+}
+
+/// The candidate with the least penetration (the first one on ties).
+pub(crate) fn shallowest(candidates: [(f64, Vec2); 4]) -> (f64, Vec2) {
+    candidates
+        .into_iter()
+        .fold(candidates[0], |best, c| if c.0 < best.0 { c } else { best })
 }
 
 #[cfg(test)]

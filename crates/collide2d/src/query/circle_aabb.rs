@@ -3,6 +3,7 @@
 
 use crate::exact::cmp_dist2;
 use crate::math::Vec2;
+use crate::query::aabb_aabb::shallowest;
 use crate::query::Contact;
 use crate::shape::{Aabb, Circle};
 
@@ -34,10 +35,7 @@ pub(crate) fn contact(c: &Circle, b: &Aabb) -> Contact {
         (center.y - min.y, Vec2::Y),
         (max.y - center.y, Vec2::NEG_Y),
     ];
-    let (to_face, normal) =
-        candidates
-            .into_iter()
-            .fold(candidates[0], |best, x| if x.0 < best.0 { x } else { best });
+    let (to_face, normal) = shallowest(candidates);
     let n = normal.as_dvec2();
     let face_point = center - n * to_face;
     let point = (center + n * r + face_point) * 0.5;

@@ -285,11 +285,6 @@ mod tests {
         Vec2::new(x, y)
     }
 
-    /// The next `f32` above a positive `x` (`f32::next_up` needs Rust 1.86).
-    fn next_up(x: f32) -> f32 {
-        f32::from_bits(x.to_bits() + 1)
-    }
-
     fn boxed(x0: f32, y0: f32, x1: f32, y1: f32) -> Shape {
         Aabb::new(v(x0, y0), v(x1, y1)).unwrap().into()
     }
@@ -319,7 +314,7 @@ mod tests {
         let b = boxed(0.0, 0.0, 1.0, 1.0);
         assert!(contains_point(&b, v(1.0, 0.5)));
         assert!(contains_point(&b, v(1.0, 1.0)));
-        assert!(!contains_point(&b, v(next_up(1.0), 0.5)));
+        assert!(!contains_point(&b, v(1.0_f32.next_up(), 0.5)));
         let far = Circle::new(v(3_000_000.0, 4_000_000.0), 5.0)
             .unwrap()
             .into();
@@ -327,7 +322,7 @@ mod tests {
         assert!(!contains_point(&far, v(3_000_003.0, 4_000_004.5)));
         let seg = Segment::new(v(0.0, 0.0), v(3.0, 1.0)).unwrap().into();
         assert!(contains_point(&seg, v(1.5, 0.5)));
-        assert!(!contains_point(&seg, v(1.5, next_up(0.5))));
+        assert!(!contains_point(&seg, v(1.5, 0.5_f32.next_up())));
     }
 
     #[test]
@@ -372,7 +367,7 @@ mod tests {
         assert_eq!(distance_to_point(&c, v(2.0, 3.0)), 2.0);
         assert_eq!(distance_to_point(&c, v(7.0, 4.0)), 4.0); // 3-4-5 from the end b
         let touching = Circle::new(v(0.0, 0.0), 1.0).unwrap().into();
-        assert!(distance_to_point(&touching, v(next_up(1.0), 0.0)) > 0.0);
+        assert!(distance_to_point(&touching, v(1.0_f32.next_up(), 0.0)) > 0.0);
         assert!((distance_to_point(&l_shape(), v(1.5, 1.5)) - 0.5).abs() < 1e-6);
     }
 

@@ -279,11 +279,6 @@ mod tests {
         Vec2::new(x, y)
     }
 
-    /// The next `f32` above a positive `x` (`f32::next_up` needs Rust 1.86).
-    fn next_up(x: f32) -> f32 {
-        f32::from_bits(x.to_bits() + 1)
-    }
-
     fn boxed(x0: f32, y0: f32, x1: f32, y1: f32) -> Shape {
         Aabb::new(v(x0, y0), v(x1, y1)).unwrap().into()
     }
@@ -370,7 +365,7 @@ mod tests {
             v(0.0, 1.0),
             -Vec2::X,
         );
-        assert!(cast(&b, v(-1.0, next_up(1.0)), v(1.0, 0.0)).is_none());
+        assert!(cast(&b, v(-1.0, 1.0_f32.next_up()), v(1.0, 0.0)).is_none());
         // Tangent to a circle.
         let c = circle(0.0, 0.0, 1.0);
         assert_hit(
