@@ -37,6 +37,8 @@ pub mod int;
 pub mod math;
 pub mod query;
 pub mod shape;
+#[cfg(test)]
+mod test_support;
 
 pub use error::ShapeError;
 pub use query::{

@@ -279,31 +279,8 @@ fn ring_nearest(ring: &[Vec2], p: DVec2) -> DVec2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{Aabb, Capsule, Circle, Compound, Polygon, Segment};
-
-    fn v(x: f32, y: f32) -> Vec2 {
-        Vec2::new(x, y)
-    }
-
-    fn boxed(x0: f32, y0: f32, x1: f32, y1: f32) -> Shape {
-        Aabb::new(v(x0, y0), v(x1, y1)).unwrap().into()
-    }
-
-    fn l_ring() -> [Vec2; 6] {
-        [
-            (0.0, 0.0),
-            (2.0, 0.0),
-            (2.0, 1.0),
-            (1.0, 1.0),
-            (1.0, 2.0),
-            (0.0, 2.0),
-        ]
-        .map(|(x, y)| v(x, y))
-    }
-
-    fn l_shape() -> Shape {
-        Polygon::new(&l_ring()).unwrap().into()
-    }
+    use crate::shape::{Capsule, Circle, Compound, Segment};
+    use crate::test_support::{boxed, l_ring, l_shape, v};
 
     fn close(a: Vec2, b: Vec2) -> bool {
         a.distance(b) < 1e-5

@@ -271,17 +271,8 @@ fn point_span(p: DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
 mod tests {
     use super::*;
     use crate::query::point::distance_to_point;
-    use crate::shape::{
-        Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment,
-    };
-
-    fn v(x: f32, y: f32) -> Vec2 {
-        Vec2::new(x, y)
-    }
-
-    fn boxed(x0: f32, y0: f32, x1: f32, y1: f32) -> Shape {
-        Aabb::new(v(x0, y0), v(x1, y1)).unwrap().into()
-    }
+    use crate::shape::{Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Segment};
+    use crate::test_support::{boxed, l_shape, v};
 
     fn circle(x: f32, y: f32, r: f32) -> Shape {
         Circle::new(v(x, y), r).unwrap().into()
@@ -289,18 +280,6 @@ mod tests {
 
     fn cast(shape: &Shape, origin: Vec2, dir: Vec2) -> Option<RayHit> {
         cast_ray(shape, &Ray::new(origin, dir), f32::INFINITY)
-    }
-
-    fn l_shape() -> Shape {
-        let pts = [
-            (0.0, 0.0),
-            (2.0, 0.0),
-            (2.0, 1.0),
-            (1.0, 1.0),
-            (1.0, 2.0),
-            (0.0, 2.0),
-        ];
-        Polygon::new(&pts.map(|(x, y)| v(x, y))).unwrap().into()
     }
 
     fn assert_hit(hit: Option<RayHit>, t: f32, point: Vec2, normal: Vec2) {

@@ -124,17 +124,7 @@ mod tests {
 
     #[test]
     fn l_shape_splits_into_two_convex_parts_covering_its_area() {
-        let ring: Vec<Vec2> = [
-            (0.0, 0.0),
-            (2.0, 0.0),
-            (2.0, 1.0),
-            (1.0, 1.0),
-            (1.0, 2.0),
-            (0.0, 2.0),
-        ]
-        .iter()
-        .map(|&(x, y)| Vec2::new(x, y))
-        .collect();
+        let ring = crate::test_support::l_ring();
         let parts = convex_parts(&ring);
         assert_eq!(parts.len(), 2);
         let total: f64 = parts.iter().map(|p| area(p.points())).sum();
