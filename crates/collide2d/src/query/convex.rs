@@ -416,13 +416,34 @@ fn clip_contact(
     let m = reference.len();
     let (p1, p2) = (d(reference[i]), d(reference[(i + 1) % m]));
     let e = p2 - p1;
-    let n = DVec2::new(e.y, -e.x).normalize_or(DVec2::X);
-    // The incident edge: the face of the incident hull most opposed to n.
-    let (v1, v2) = match faces(incident).min_by(|x, y| x.1.dot(n).total_cmp(&y.1.dot(n))) {
-        Some((j, _, _)) => (d(incident[j]), d(incident[(j + 1) % incident.len()])),
-        None => (d(incident[0]), d(incident[0])),
-    };
-    let t = e.normalize_or(DVec2::Y);
+    let en = DVec2::new(e.y, -e.x);
+    let n = en.normalize_or(DVec2::X);
+    // The incident edge: the face of the incident hull most opposed to n, that is with the least
+    // `m . en / |m|` over its normals `m`, compared without square roots as the least
+    // `key / l2` with `key = c * |c|`, `c = m . en`, `l2 = |m|^2` (see `FaceBest` for why these
+    // products of `f32` differences neither overflow nor underflow to 0).
+    let k = incident.len();
+    let mut incident_face = None;
+    let (mut best_key, mut best_l2) = (f64::INFINITY, 1.0);
+    if k >= 2 {
+        for j in 0..k {
+            let (p, q) = (d(incident[j]), d(incident[(j + 1) % k]));
+            let f = q - p;
+            let m = DVec2::new(f.y, -f.x);
+            let l2 = m.length_squared();
+            if l2 == 0.0 {
+                continue;
+            }
+            let c = m.dot(en);
+            let key = c * c.abs();
+            if key * best_l2 < best_key * l2 {
+                (best_key, best_l2, incident_face) = (key, l2, Some((p, q)));
+            }
+        }
+    }
+    let (v1, v2) = incident_face.unwrap_or((d(incident[0]), d(incident[0])));
+    // e / |e|, exactly as `e.normalize()` would round it.
+    let t = DVec2::new(-n.y, n.x);
     let (lo, hi) = (t.dot(p1), t.dot(p2));
     let clip = |x: DVec2, y: DVec2| -> Option<(DVec2, DVec2)> {
         let (sx, sy) = (t.dot(x), t.dot(y));
