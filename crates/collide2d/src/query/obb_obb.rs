@@ -34,10 +34,15 @@ impl BoxView {
         // (and covers |rot| differing from 1 by 1e-6).
         let err = (center.abs().max_element() + half.x + half.y) * (1.0 / (1u64 << 20) as f64)
             + (half.x + half.y) * 1e-6;
+        // The axis is `rot` itself, not normalised: its length is within 5e-7 of 1, the box
+        // `center +- rot * hx +- rot.perp() * hy` it spans (a rectangle scaled by |rot|) is the
+        // exact value of the corners' f32 expressions, so they lie within `err` of it, and the
+        // separating-axis test below is exact for such rectangles on axes of any length (every
+        // projection scales by the axis length, which `certain`'s margin allows for).
         Some(BoxView {
             center,
             half,
-            axis: rot.normalize(),
+            axis: rot,
             err,
         })
     }
@@ -63,12 +68,16 @@ fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
     }
     let (ua, va, ub, vb) = (a.axis, a.axis.perp(), b.axis, b.axis.perp());
     let d = b.center - a.center;
-    let mut sep = f64::NEG_INFINITY;
-    for n in [ua, va, ub, vb] {
-        let ra = a.half.x * n.dot(ua).abs() + a.half.y * n.dot(va).abs();
-        let rb = b.half.x * n.dot(ub).abs() + b.half.y * n.dot(vb).abs();
-        sep = sep.max(d.dot(n).abs() - ra - rb);
-    }
+    // The sixteen axis products of the classic loop reduce to four, exactly in floating point:
+    // u.u_perp = -u.x*u.y + u.y*u.x = 0, va.vb = ua.ub and ua.vb = -(va.ub) (the same products,
+    // summed in an order that does not matter for two terms, or negated).
+    let (la2, lb2) = (ua.length_squared(), ub.length_squared());
+    let (c, s) = (ua.dot(ub).abs(), va.dot(ub).abs());
+    let (ha, hb) = (a.half, b.half);
+    let sep = (d.dot(ua).abs() - ha.x * la2 - (hb.x * c + hb.y * s))
+        .max(d.dot(va).abs() - ha.y * la2 - (hb.x * s + hb.y * c))
+        .max(d.dot(ub).abs() - (ha.x * c + ha.y * s) - hb.x * lb2)
+        .max(d.dot(vb).abs() - (ha.x * s + ha.y * c) - hb.y * lb2);
     // Axes of length 1 ± 1e-6 scale `sep` by as much; the margin is twice what the argument needs.
     let margin = 4.0 * (a.err + b.err);
     if sep > margin {
