@@ -23,6 +23,7 @@ pub(crate) struct BoxView {
 impl BoxView {
     /// `None` for a rotation that is not a unit vector (a hand-made pose): the generic path
     /// takes those.
+    #[inline]
     pub(crate) fn of_obb(o: &Obb) -> Option<BoxView> {
         let rot = o.rotation().as_dvec2();
         if (rot.length_squared() - 1.0).abs() > 1e-6 {
@@ -47,6 +48,7 @@ impl BoxView {
         })
     }
 
+    #[inline]
     pub(crate) fn of_aabb(b: &Aabb) -> BoxView {
         let (min, max) = (b.min().as_dvec2(), b.max().as_dvec2());
         // The corners are exact; only the f64 center and half size round.
@@ -61,7 +63,7 @@ impl BoxView {
 }
 
 /// `Some(answer)` when the float test is certain, `None` near touching.
-#[inline]
+#[inline(always)]
 fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
     if a.half.min_element() <= 2.0 * a.err || b.half.min_element() <= 2.0 * b.err {
         return None; // too thin for the shrunk-rectangle argument
@@ -74,10 +76,18 @@ fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
     let (la2, lb2) = (ua.length_squared(), ub.length_squared());
     let (c, s) = (ua.dot(ub).abs(), va.dot(ub).abs());
     let (ha, hb) = (a.half, b.half);
-    let sep = (d.dot(ua).abs() - ha.x * la2 - (hb.x * c + hb.y * s))
-        .max(d.dot(va).abs() - ha.y * la2 - (hb.x * s + hb.y * c))
-        .max(d.dot(ub).abs() - (ha.x * c + ha.y * s) - hb.x * lb2)
-        .max(d.dot(vb).abs() - (ha.x * s + ha.y * c) - hb.y * lb2);
+    // Plain comparisons rather than f64::max: every term is finite.
+    let max = |x: f64, y: f64| if x > y { x } else { y };
+    let sep = max(
+        max(
+            d.dot(ua).abs() - ha.x * la2 - (hb.x * c + hb.y * s),
+            d.dot(va).abs() - ha.y * la2 - (hb.x * s + hb.y * c),
+        ),
+        max(
+            d.dot(ub).abs() - (ha.x * c + ha.y * s) - hb.x * lb2,
+            d.dot(vb).abs() - (ha.x * s + ha.y * c) - hb.y * lb2,
+        ),
+    );
     // Axes of length 1 ± 1e-6 scale `sep` by as much; the margin is twice what the argument needs.
     let margin = 4.0 * (a.err + b.err);
     if sep > margin {
@@ -90,7 +100,7 @@ fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
 }
 
 /// The closed boxes share a point, exactly (for their computed corners).
-#[inline]
+#[inline(always)]
 pub(crate) fn intersects(x: Option<BoxView>, y: Option<BoxView>, a: &Shape, b: &Shape) -> bool {
     let float = match (x, y) {
         (Some(x), Some(y)) => certain(&x, &y),
