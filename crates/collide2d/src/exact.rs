@@ -385,6 +385,7 @@ pub(crate) fn segments_intersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
 }
 
 /// Sign of `dist(p, segment ab) - (r1 + r2)`, exactly.
+#[inline]
 pub(crate) fn point_segment_cmp(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> Ordering {
     if radius_sum_sign(r1, r2).is_lt() {
         return Ordering::Greater;
