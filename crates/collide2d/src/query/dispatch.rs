@@ -50,6 +50,19 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
             return circle_circle::intersects(x, y).then(|| circle_circle::contact(x, y));
         }
     }
+    // Boxes the float box test proves apart have no contact, in either order.
+    let apart = match (a, b) {
+        (Shape::Obb(x), Shape::Obb(y)) => {
+            obb_obb::certainly_apart(BoxView::of_obb(x), BoxView::of_obb(y))
+        }
+        (Shape::Aabb(x), Shape::Obb(y)) | (Shape::Obb(y), Shape::Aabb(x)) => {
+            obb_obb::certainly_apart(Some(BoxView::of_aabb(x)), BoxView::of_obb(y))
+        }
+        _ => false,
+    };
+    if apart {
+        return None;
+    }
     if canonical_order(a, b).is_gt() {
         return contact_ordered(b, a).map(Contact::flipped);
     }

@@ -109,6 +109,12 @@ pub(crate) fn intersects(x: Option<BoxView>, y: Option<BoxView>, a: &Shape, b: &
     float.unwrap_or_else(|| generic(a, b))
 }
 
+/// The boxes are certainly apart by the float test (`false` when it is not certain).
+#[inline(always)]
+pub(crate) fn certainly_apart(x: Option<BoxView>, y: Option<BoxView>) -> bool {
+    matches!((x, y), (Some(x), Some(y)) if certain(&x, &y) == Some(false))
+}
+
 #[cold]
 fn generic(a: &Shape, b: &Shape) -> bool {
     match (a.as_convex(), b.as_convex()) {
