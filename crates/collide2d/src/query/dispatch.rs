@@ -40,28 +40,30 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
 }
 
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
-    // Circles whose centers differ in both coordinates need no canonical order: swapping them
-    // negates the center difference exactly, hence the normal (no zero component to change
-    // sign), and leaves the depth and the midpoint (sums of the same two terms) unchanged, so
-    // `contact(b, a)` is `contact(a, b).flipped()` bit for bit. (Concentric circles get `+X`.)
-    if let (Shape::Circle(x), Shape::Circle(y)) = (a, b) {
-        let (p, q) = (x.center(), y.center());
-        if p.x != q.x && p.y != q.y {
-            return circle_circle::intersects(x, y).then(|| circle_circle::contact(x, y));
+    match (a, b) {
+        // Circles whose centers differ in both coordinates need no canonical order: swapping
+        // them negates the center difference exactly, hence the normal (no zero component to
+        // change sign), and leaves the depth and the midpoint (sums of the same two terms)
+        // unchanged, so `contact(b, a)` is `contact(a, b).flipped()` bit for bit. (Concentric
+        // circles get `+X`.)
+        (Shape::Circle(x), Shape::Circle(y)) => {
+            let (p, q) = (x.center(), y.center());
+            if p.x != q.x && p.y != q.y {
+                return circle_circle::intersects(x, y).then(|| circle_circle::contact(x, y));
+            }
         }
-    }
-    // Boxes the float box test proves apart have no contact, in either order.
-    let apart = match (a, b) {
+        // Boxes the float box test proves apart have no contact, in either order.
         (Shape::Obb(x), Shape::Obb(y)) => {
-            obb_obb::certainly_apart(BoxView::of_obb(x), BoxView::of_obb(y))
+            if obb_obb::certainly_apart(BoxView::of_obb(x), BoxView::of_obb(y)) {
+                return None;
+            }
         }
         (Shape::Aabb(x), Shape::Obb(y)) | (Shape::Obb(y), Shape::Aabb(x)) => {
-            obb_obb::certainly_apart(Some(BoxView::of_aabb(x)), BoxView::of_obb(y))
+            if obb_obb::certainly_apart(Some(BoxView::of_aabb(x)), BoxView::of_obb(y)) {
+                return None;
+            }
         }
-        _ => false,
-    };
-    if apart {
-        return None;
+        _ => {}
     }
     if canonical_order(a, b).is_gt() {
         return contact_ordered(b, a).map(Contact::flipped);
