@@ -46,22 +46,21 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         // change sign), and leaves the depth and the midpoint (sums of the same two terms)
         // unchanged, so `contact(b, a)` is `contact(a, b).flipped()` bit for bit. (Concentric
         // circles get `+X`.)
-        (Shape::Circle(x), Shape::Circle(y)) => {
-            let (p, q) = (x.center(), y.center());
-            if p.x != q.x && p.y != q.y {
-                return circle_circle::intersects(x, y).then(|| circle_circle::contact(x, y));
-            }
+        (Shape::Circle(x), Shape::Circle(y))
+            if x.center().x != y.center().x && x.center().y != y.center().y =>
+        {
+            return circle_circle::intersects(x, y).then(|| circle_circle::contact(x, y));
         }
         // Boxes the float box test proves apart have no contact, in either order.
-        (Shape::Obb(x), Shape::Obb(y)) => {
-            if obb_obb::certainly_apart(BoxView::of_obb(x), BoxView::of_obb(y)) {
-                return None;
-            }
+        (Shape::Obb(x), Shape::Obb(y))
+            if obb_obb::certainly_apart(BoxView::of_obb(x), BoxView::of_obb(y)) =>
+        {
+            return None;
         }
-        (Shape::Aabb(x), Shape::Obb(y)) | (Shape::Obb(y), Shape::Aabb(x)) => {
-            if obb_obb::certainly_apart(Some(BoxView::of_aabb(x)), BoxView::of_obb(y)) {
-                return None;
-            }
+        (Shape::Aabb(x), Shape::Obb(y)) | (Shape::Obb(y), Shape::Aabb(x))
+            if obb_obb::certainly_apart(Some(BoxView::of_aabb(x)), BoxView::of_obb(y)) =>
+        {
+            return None;
         }
         _ => {}
     }
