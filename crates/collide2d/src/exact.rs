@@ -385,6 +385,7 @@ pub(crate) fn segments_intersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
 }
 
 /// Sign of `dist(p, segment ab) - (r1 + r2)`, exactly.
+#[inline]
 pub(crate) fn point_segment_cmp(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> Ordering {
     if radius_sum_sign(r1, r2).is_lt() {
         return Ordering::Greater;
@@ -400,9 +401,45 @@ pub(crate) fn point_segment_cmp(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> 
 }
 
 /// `dist(p, segment ab) <= r1 + r2`, exactly (never when `r1 + r2 < 0`).
+///
+/// The same decisions as `point_segment_cmp(..).is_le()`, with the filters' differences
+/// `b - a`, `p - a` (as `dot`, `cmp_line_dist2` compute them) and `p - b` computed once, and
+/// each filter's expression and bound unchanged.
 #[inline]
 pub(crate) fn point_segment_within(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
-    point_segment_cmp(p, a, b, r1, r2).is_le()
+    let r = f64::from(r1) + f64::from(r2);
+    if r < 0.0 {
+        return false;
+    }
+    if a == b {
+        return cmp_dist2(p, a, r1, r2).is_le();
+    }
+    let (da, db, dp) = (a.as_dvec2(), b.as_dvec2(), p.as_dvec2());
+    let (u, w) = (db - da, dp - da);
+    // dot(a, b, a, p) <= 0: p projects before a.
+    let (t1, t2) = (u.x * w.x, u.y * w.y);
+    let before_a = decide(t1 + t2, (t1.abs() + t2.abs()) * ERR_2)
+        .unwrap_or_else(|| dot_exact(a, b, a, p))
+        .is_le();
+    if before_a {
+        return cmp_dist2(p, a, r1, r2).is_le();
+    }
+    // dot(b, a, b, p) <= 0: p projects beyond b (a - b is -u exactly).
+    let (ub, wb) = (-u, dp - db);
+    let (t1, t2) = (ub.x * wb.x, ub.y * wb.y);
+    let beyond_b = decide(t1 + t2, (t1.abs() + t2.abs()) * ERR_2)
+        .unwrap_or_else(|| dot_exact(b, a, b, p))
+        .is_le();
+    if beyond_b {
+        return cmp_dist2(p, b, r1, r2).is_le();
+    }
+    // cmp_line_dist2(a, b, p, r1, r2) <= 0.
+    let (t1, t2) = (u.x * w.y, u.y * w.x);
+    let (cross, perm) = (t1 - t2, t1.abs() + t2.abs());
+    let rl = r * r * u.length_squared();
+    decide(cross * cross - rl, (perm * perm + rl) * ERR_4)
+        .unwrap_or_else(|| line_dist2_exact(a, b, p, r1, r2))
+        .is_le()
 }
 
 /// Sign of `r1 + r2`, exactly: rounding never changes the sign of a sum, and (with gradual

@@ -176,31 +176,95 @@ struct Axis {
     face: Option<(bool, usize)>,
 }
 
-/// The axis of greatest separation (least penetration) between the hulls.
-fn best_axis(a: &[Vec2], b: &[Vec2]) -> Axis {
-    let mut best = Axis {
-        n: DVec2::X,
-        sep: f64::NEG_INFINITY,
+/// The best face axis found so far, kept unnormalised: the separation along the unit normal is
+/// `u / sqrt(l2)`, ordered without a square root by `key = u * |u|` (`key / l2` is the signed
+/// square of the separation, so `key1 * l2_2 > key2 * l2_1` compares separations, up to a few
+/// ulps, which only matters for ties).
+///
+/// Range: `f32` coordinates are multiples of 2^-149 below 2^128 in magnitude, so in `f64` every
+/// nonzero edge or offset component lies in [2^-149, 2^129], every nonzero product in
+/// [2^-298, 2^258] (its ulp at least 2^-350), so nonzero `|u|` and `l2` lie in [2^-350, 2^260]
+/// and every `key * l2` in [2^-998, 2^780]: normal `f64`s, no overflow or underflow to 0.
+#[derive(Clone, Copy)]
+struct FaceBest {
+    key: f64,
+    l2: f64,
+    u: f64,
+    normal: DVec2,
+    face: Option<(bool, usize)>,
+}
+
+/// Scans the faces of `hull` against `other`, keeping the greatest separation in `best`.
+/// Returns `true` as soon as a face separates by more than `stop` (when `stop` is finite).
+#[inline]
+fn scan_faces(hull: &[Vec2], other: &[Vec2], of_a: bool, stop: f64, best: &mut FaceBest) -> bool {
+    let n = hull.len();
+    if n < 2 {
+        return false;
+    }
+    let stop2 = stop * stop;
+    for i in 0..n {
+        let (p, q) = (d(hull[i]), d(hull[(i + 1) % n]));
+        let e = q - p;
+        let normal = DVec2::new(e.y, -e.x);
+        let l2 = normal.length_squared();
+        if l2 == 0.0 {
+            continue;
+        }
+        let mut u = f64::INFINITY;
+        for &v in other {
+            let s = normal.dot(d(v) - p);
+            if s < u {
+                u = s;
+            }
+        }
+        let key = u * u.abs();
+        if key * best.l2 > best.key * l2 {
+            *best = FaceBest {
+                key,
+                l2,
+                u,
+                normal,
+                face: Some((of_a, i)),
+            };
+            if u > 0.0 && u * u > stop2 * l2 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The axis of greatest separation (least penetration) between the hulls. With a finite
+/// `stop`, returns the first face axis found separating them by more than `stop` instead.
+fn best_axis(a: &[Vec2], b: &[Vec2], stop: f64) -> Axis {
+    let mut faces_best = FaceBest {
+        key: f64::NEG_INFINITY,
+        l2: 1.0,
+        u: f64::NEG_INFINITY,
+        normal: DVec2::X,
         face: None,
     };
-    let mut consider = |axis: Axis| {
-        if axis.sep > best.sep {
-            best = axis;
+    let stopped = scan_faces(a, b, true, stop, &mut faces_best)
+        || scan_faces(b, a, false, stop, &mut faces_best);
+    let mut best = match faces_best.face {
+        Some((of_a, _)) => {
+            let len = faces_best.l2.sqrt();
+            let n = faces_best.normal / len;
+            Axis {
+                n: if of_a { n } else { -n },
+                sep: faces_best.u / len,
+                face: faces_best.face,
+            }
         }
+        None => Axis {
+            n: DVec2::X,
+            sep: f64::NEG_INFINITY,
+            face: None,
+        },
     };
-    for (i, n, p) in faces(a) {
-        consider(Axis {
-            n,
-            sep: support_min(b, n) - n.dot(p),
-            face: Some((true, i)),
-        });
-    }
-    for (i, m, p) in faces(b) {
-        consider(Axis {
-            n: -m,
-            sep: support_min(a, m) - m.dot(p),
-            face: Some((false, i)),
-        });
+    if stopped || (a.len() >= 3 && b.len() >= 3) {
+        return best;
     }
     // Degenerate hulls need their own directions too (collinear segments, point pairs). Where
     // such a direction is parallel to a face normal (a segment perpendicular to a face of the
@@ -237,19 +301,22 @@ fn best_axis(a: &[Vec2], b: &[Vec2]) -> Axis {
 pub(crate) fn contact_checked(a: &Convex, b: &Convex) -> Option<Contact> {
     let (pa, pb) = (a.points(), b.points());
     let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
-    let scale = pa
+    let points_scale = pa
         .iter()
         .chain(pb)
-        .fold(ra + rb, |m, v| m.max(d(*v).abs().max_element()));
-    let tol = 1e-9 * scale;
-    let axis = best_axis(pa, pb);
+        .fold(0.0_f64, |m, v| m.max(d(*v).abs().max_element()));
+    let tol = 1e-9 * points_scale.max(ra + rb);
+    let axis = best_axis(pa, pb, if ra + rb == 0.0 { tol } else { f64::INFINITY });
     let sep = axis.sep;
+    let mut closest = None;
     let certain = if sep < -tol {
         true
     } else if sep > tol && ra + rb == 0.0 {
         false
     } else if sep > tol {
-        let dist = hull_closest(a, b).2.sqrt();
+        let hc = hull_closest(a, b);
+        closest = Some(hc);
+        let dist = hc.2.sqrt();
         if dist > ra + rb + tol {
             false
         } else {
@@ -258,21 +325,25 @@ pub(crate) fn contact_checked(a: &Convex, b: &Convex) -> Option<Contact> {
     } else {
         intersects(a, b)
     };
-    certain.then(|| contact_on_axis(a, b, axis))
+    certain.then(|| contact_on_axis(a, b, axis, points_scale, closest))
 }
 
 /// The contact of two intersecting convex shapes, given their axis of least penetration.
-fn contact_on_axis(a: &Convex, b: &Convex, axis: Axis) -> Contact {
+/// `scale` is the largest coordinate magnitude of the hulls; `closest` is `hull_closest(a, b)`
+/// when already known.
+fn contact_on_axis(
+    a: &Convex,
+    b: &Convex,
+    axis: Axis,
+    scale: f64,
+    closest: Option<(DVec2, DVec2, f64)>,
+) -> Contact {
     let (pa, pb) = (a.points(), b.points());
     let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
     // Hulls clearly apart: only the radii overlap. (Hulls that touch, up to rounding, take the
     // face path, whose normal does not depend on a vanishing distance's direction.)
-    let scale = pa
-        .iter()
-        .chain(pb)
-        .fold(0.0_f64, |m, v| m.max(d(*v).abs().max_element()));
     if axis.sep > 1e-9 * scale && ra + rb > 0.0 {
-        return rounded_contact(a, b);
+        return rounded_contact(a, b, closest.unwrap_or_else(|| hull_closest(a, b)));
     }
     let depth = (ra + rb - axis.sep).max(0.0);
     match axis.face {
@@ -300,8 +371,9 @@ fn contact_on_axis(a: &Convex, b: &Convex, axis: Axis) -> Contact {
 }
 
 /// Contact of rounded shapes whose hulls are apart but within the sum of the radii.
-fn rounded_contact(a: &Convex, b: &Convex) -> Contact {
-    let (ha, hb, d2) = hull_closest(a, b);
+/// `closest` is `hull_closest(a, b)`.
+fn rounded_contact(a: &Convex, b: &Convex, closest: (DVec2, DVec2, f64)) -> Contact {
+    let (ha, hb, d2) = closest;
     let dist = d2.sqrt();
     let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
     let n = if dist > 0.0 {
@@ -344,13 +416,34 @@ fn clip_contact(
     let m = reference.len();
     let (p1, p2) = (d(reference[i]), d(reference[(i + 1) % m]));
     let e = p2 - p1;
-    let n = DVec2::new(e.y, -e.x).normalize_or(DVec2::X);
-    // The incident edge: the face of the incident hull most opposed to n.
-    let (v1, v2) = match faces(incident).min_by(|x, y| x.1.dot(n).total_cmp(&y.1.dot(n))) {
-        Some((j, _, _)) => (d(incident[j]), d(incident[(j + 1) % incident.len()])),
-        None => (d(incident[0]), d(incident[0])),
-    };
-    let t = e.normalize_or(DVec2::Y);
+    let en = DVec2::new(e.y, -e.x);
+    let n = en.normalize_or(DVec2::X);
+    // The incident edge: the face of the incident hull most opposed to n, that is with the least
+    // `m . en / |m|` over its normals `m`, compared without square roots as the least
+    // `key / l2` with `key = c * |c|`, `c = m . en`, `l2 = |m|^2` (see `FaceBest` for why these
+    // products of `f32` differences neither overflow nor underflow to 0).
+    let k = incident.len();
+    let mut incident_face = None;
+    let (mut best_key, mut best_l2) = (f64::INFINITY, 1.0);
+    if k >= 2 {
+        for j in 0..k {
+            let (p, q) = (d(incident[j]), d(incident[(j + 1) % k]));
+            let f = q - p;
+            let m = DVec2::new(f.y, -f.x);
+            let l2 = m.length_squared();
+            if l2 == 0.0 {
+                continue;
+            }
+            let c = m.dot(en);
+            let key = c * c.abs();
+            if key * best_l2 < best_key * l2 {
+                (best_key, best_l2, incident_face) = (key, l2, Some((p, q)));
+            }
+        }
+    }
+    let (v1, v2) = incident_face.unwrap_or((d(incident[0]), d(incident[0])));
+    // e / |e|, exactly as `e.normalize()` would round it.
+    let t = DVec2::new(-n.y, n.x);
     let (lo, hi) = (t.dot(p1), t.dot(p2));
     let clip = |x: DVec2, y: DVec2| -> Option<(DVec2, DVec2)> {
         let (sx, sy) = (t.dot(x), t.dot(y));

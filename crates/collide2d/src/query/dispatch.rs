@@ -40,6 +40,30 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
 }
 
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
+    match (a, b) {
+        // Circles whose centers differ in both coordinates need no canonical order: swapping
+        // them negates the center difference exactly, hence the normal (no zero component to
+        // change sign), and leaves the depth and the midpoint (sums of the same two terms)
+        // unchanged, so `contact(b, a)` is `contact(a, b).flipped()` bit for bit. (Concentric
+        // circles get `+X`.)
+        (Shape::Circle(x), Shape::Circle(y))
+            if x.center().x != y.center().x && x.center().y != y.center().y =>
+        {
+            return circle_circle::intersects(x, y).then(|| circle_circle::contact(x, y));
+        }
+        // Boxes the float box test proves apart have no contact, in either order.
+        (Shape::Obb(x), Shape::Obb(y))
+            if obb_obb::certainly_apart(BoxView::of_obb(x), BoxView::of_obb(y)) =>
+        {
+            return None;
+        }
+        (Shape::Aabb(x), Shape::Obb(y)) | (Shape::Obb(y), Shape::Aabb(x))
+            if obb_obb::certainly_apart(Some(BoxView::of_aabb(x)), BoxView::of_obb(y)) =>
+        {
+            return None;
+        }
+        _ => {}
+    }
     if canonical_order(a, b).is_gt() {
         return contact_ordered(b, a).map(Contact::flipped);
     }
@@ -112,8 +136,29 @@ fn canonical_order(a: &Shape, b: &Shape) -> Ordering {
                 .find(|o| o.is_ne())
                 .unwrap_or(x.parts().len().cmp(&y.parts().len()))
         }
-        _ => cmp_numbers(&small_key(a), &small_key(b)),
+        _ => {
+            // The first defining number almost always decides; build the full keys only if not.
+            let first = first_number(a).total_cmp(&first_number(b));
+            if first.is_ne() {
+                return first;
+            }
+            cmp_numbers(&small_key(a), &small_key(b))
+        }
     })
+}
+
+/// `small_key(s)[0]`, without building the key.
+#[inline]
+fn first_number(s: &Shape) -> f32 {
+    match s {
+        Shape::Point(s) => s.p().x,
+        Shape::Segment(s) => s.a().x,
+        Shape::Circle(s) => s.center().x,
+        Shape::Aabb(s) => s.min().x,
+        Shape::Obb(s) => s.center().x,
+        Shape::Capsule(s) => s.a().x,
+        Shape::ConvexPolygon(_) | Shape::Polygon(_) | Shape::Compound(_) => 0.0,
+    }
 }
 
 fn cmp_numbers(xs: &[f32], ys: &[f32]) -> Ordering {

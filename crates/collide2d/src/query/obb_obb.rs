@@ -23,6 +23,7 @@ pub(crate) struct BoxView {
 impl BoxView {
     /// `None` for a rotation that is not a unit vector (a hand-made pose): the generic path
     /// takes those.
+    #[inline]
     pub(crate) fn of_obb(o: &Obb) -> Option<BoxView> {
         let rot = o.rotation().as_dvec2();
         if (rot.length_squared() - 1.0).abs() > 1e-6 {
@@ -34,14 +35,20 @@ impl BoxView {
         // (and covers |rot| differing from 1 by 1e-6).
         let err = (center.abs().max_element() + half.x + half.y) * (1.0 / (1u64 << 20) as f64)
             + (half.x + half.y) * 1e-6;
+        // The axis is `rot` itself, not normalised: its length is within 5e-7 of 1, the box
+        // `center +- rot * hx +- rot.perp() * hy` it spans (a rectangle scaled by |rot|) is the
+        // exact value of the corners' f32 expressions, so they lie within `err` of it, and the
+        // separating-axis test below is exact for such rectangles on axes of any length (every
+        // projection scales by the axis length, which `certain`'s margin allows for).
         Some(BoxView {
             center,
             half,
-            axis: rot.normalize(),
+            axis: rot,
             err,
         })
     }
 
+    #[inline]
     pub(crate) fn of_aabb(b: &Aabb) -> BoxView {
         let (min, max) = (b.min().as_dvec2(), b.max().as_dvec2());
         // The corners are exact; only the f64 center and half size round.
@@ -56,19 +63,31 @@ impl BoxView {
 }
 
 /// `Some(answer)` when the float test is certain, `None` near touching.
-#[inline]
+#[inline(always)]
 fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
     if a.half.min_element() <= 2.0 * a.err || b.half.min_element() <= 2.0 * b.err {
         return None; // too thin for the shrunk-rectangle argument
     }
     let (ua, va, ub, vb) = (a.axis, a.axis.perp(), b.axis, b.axis.perp());
     let d = b.center - a.center;
-    let mut sep = f64::NEG_INFINITY;
-    for n in [ua, va, ub, vb] {
-        let ra = a.half.x * n.dot(ua).abs() + a.half.y * n.dot(va).abs();
-        let rb = b.half.x * n.dot(ub).abs() + b.half.y * n.dot(vb).abs();
-        sep = sep.max(d.dot(n).abs() - ra - rb);
-    }
+    // The sixteen axis products of the classic loop reduce to four, exactly in floating point:
+    // u.u_perp = -u.x*u.y + u.y*u.x = 0, va.vb = ua.ub and ua.vb = -(va.ub) (the same products,
+    // summed in an order that does not matter for two terms, or negated).
+    let (la2, lb2) = (ua.length_squared(), ub.length_squared());
+    let (c, s) = (ua.dot(ub).abs(), va.dot(ub).abs());
+    let (ha, hb) = (a.half, b.half);
+    // Plain comparisons rather than f64::max: every term is finite.
+    let max = |x: f64, y: f64| if x > y { x } else { y };
+    let sep = max(
+        max(
+            d.dot(ua).abs() - ha.x * la2 - (hb.x * c + hb.y * s),
+            d.dot(va).abs() - ha.y * la2 - (hb.x * s + hb.y * c),
+        ),
+        max(
+            d.dot(ub).abs() - (ha.x * c + ha.y * s) - hb.x * lb2,
+            d.dot(vb).abs() - (ha.x * s + ha.y * c) - hb.y * lb2,
+        ),
+    );
     // Axes of length 1 ± 1e-6 scale `sep` by as much; the margin is twice what the argument needs.
     let margin = 4.0 * (a.err + b.err);
     if sep > margin {
@@ -81,13 +100,19 @@ fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
 }
 
 /// The closed boxes share a point, exactly (for their computed corners).
-#[inline]
+#[inline(always)]
 pub(crate) fn intersects(x: Option<BoxView>, y: Option<BoxView>, a: &Shape, b: &Shape) -> bool {
     let float = match (x, y) {
         (Some(x), Some(y)) => certain(&x, &y),
         _ => None,
     };
     float.unwrap_or_else(|| generic(a, b))
+}
+
+/// The boxes are certainly apart by the float test (`false` when it is not certain).
+#[inline(always)]
+pub(crate) fn certainly_apart(x: Option<BoxView>, y: Option<BoxView>) -> bool {
+    matches!((x, y), (Some(x), Some(y)) if certain(&x, &y) == Some(false))
 }
 
 #[cold]
