@@ -3,6 +3,10 @@
 //!
 //! - [`json`]: `query` lines in, answer lines out, number formatting, error lines.
 //! - [`scene`]: scene files (`pairs`, `render`), with layers and masks resolved to bits.
+//! - [`render`]: a scene drawn as SVG, collisions highlighted (`render`, `demo --svg`).
+//! - [`serve`]: a small static file server for the playground under `web/` (`serve`).
 
 pub mod json;
+pub mod render;
 pub mod scene;
+pub mod serve;

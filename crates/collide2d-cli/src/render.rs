@@ -22,11 +22,15 @@ use std::fmt::Write as _;
 use collide2d::math::Vec2;
 use collide2d::{Aabb, Contact, Shape};
 
+use crate::scene::{parse_scene, Scene, SceneError};
+
 /// One object to draw.
 #[derive(Clone, Copy, Debug)]
 pub struct Object<'a> {
-    /// Its name, shown next to it and in `data-id`.
+    /// Its name, in `data-id` and its tooltip.
     pub id: &'a str,
+    /// Text written above its top left corner, if any (scenes use the id).
+    pub label: Option<&'a str>,
     /// Its shape, in world coordinates.
     pub shape: &'a Shape,
 }
@@ -69,10 +73,7 @@ impl Default for Options {
 /// This is O(n²) tests; it is what the picture needs until the collision world's broad phase
 /// can answer the same question, and it stays the reference the world is checked against.
 #[must_use]
-pub fn colliding_pairs(
-    shapes: &[&Shape],
-    may_collide: impl Fn(usize, usize) -> bool,
-) -> Vec<Hit> {
+pub fn colliding_pairs(shapes: &[&Shape], may_collide: impl Fn(usize, usize) -> bool) -> Vec<Hit> {
     let mut hits = Vec::new();
     for (a, shape_a) in shapes.iter().enumerate() {
         let box_a = shape_a.aabb();
@@ -88,6 +89,43 @@ pub fn colliding_pairs(
     hits
 }
 
+/// The colliding pairs of a loaded scene, its layers and masks applied (brute force; see
+/// [`colliding_pairs`]).
+#[must_use]
+pub fn scene_pairs(scene: &Scene) -> Vec<Hit> {
+    let shapes: Vec<&Shape> = scene.objects.iter().map(|o| &o.shape).collect();
+    colliding_pairs(&shapes, |a, b| scene.objects[a].accepts(&scene.objects[b]))
+}
+
+/// The picture of a scene file's text: `collide2d render`.
+///
+/// ```
+/// use collide2d_cli::render::{render_scene, Options};
+/// let svg = render_scene(r#"{"objects": [
+///     {"id": "wall", "shape": {"type": "rect", "x": 0, "y": 0, "w": 4, "h": 4}},
+///     {"id": "ball", "shape": {"type": "circle", "center": [5, 2], "radius": 2}}
+/// ]}"#, &Options::default())?;
+/// assert!(svg.contains(r#"class="object hit" data-id="ball""#));
+/// # Ok::<(), collide2d_cli::scene::SceneError>(())
+/// ```
+///
+/// # Errors
+/// The scene's load error ([`parse_scene`]), naming the object.
+pub fn render_scene(text: &str, options: &Options) -> Result<String, SceneError> {
+    let scene = parse_scene(text)?;
+    let hits = scene_pairs(&scene);
+    let objects: Vec<Object<'_>> = scene
+        .objects
+        .iter()
+        .map(|o| Object {
+            id: &o.id,
+            label: Some(&o.id),
+            shape: &o.shape,
+        })
+        .collect();
+    Ok(svg(&objects, &hits, options))
+}
+
 const BLUE: &str = "#2563eb";
 const RED: &str = "#dc2626";
 const GREY: &str = "#6b7280";
@@ -95,7 +133,7 @@ const MARGIN: f64 = 24.0;
 const LEGEND_HEIGHT: f64 = 64.0;
 /// Screen length of a normal arrow, whatever the depth.
 const ARROW: f64 = 28.0;
-/// Objects are labelled with their id only up to this many (beyond, labels hide the picture).
+/// Objects are labelled only up to this many (beyond, labels hide the picture).
 const MAX_LABELS: usize = 200;
 
 /// World to screen: a uniform scale, a translation and an optional flip of y.
@@ -118,13 +156,14 @@ impl View {
         // A point or a line still gets an area: at least one unit, or 1/10 of the other side.
         let extent = (max.0 - min.0).max(max.1 - min.1);
         let extent = if extent > 0.0 { extent } else { 1.0 };
-        // Each side at least a tenth of the other, the view never taller than wide, 5% margins.
+        // Each side at least a tenth of the other, the view at most 1.5 times taller than wide,
+        // 5% margins.
         let pad = |lo: f64, hi: f64, at_least: f64| {
             let grow = ((at_least).max(hi - lo) - (hi - lo)) / 2.0 + extent * 0.05;
             (lo - grow, hi + grow)
         };
         let (y0, y1) = pad(min.1, max.1, extent * 0.1);
-        let (x0, x1) = pad(min.0, max.0, max.1 - min.1);
+        let (x0, x1) = pad(min.0, max.0, (max.1 - min.1) / 1.5);
         let inner = (options.width - 2.0 * MARGIN).max(1.0);
         let scale = inner / (x1 - x0);
         let view = View {
@@ -250,7 +289,13 @@ fn capsule(out: &mut String, view: &View, a: Vec2, b: Vec2, radius: f32) -> std:
     let r = view.length(radius);
     let len = (bx - ax).hypot(by - ay);
     if len == 0.0 || !len.is_finite() {
-        return writeln!(out, r#"<circle cx="{}" cy="{}" r="{}"/>"#, n(ax), n(ay), n(r));
+        return writeln!(
+            out,
+            r#"<circle cx="{}" cy="{}" r="{}"/>"#,
+            n(ax),
+            n(ay),
+            n(r)
+        );
     }
     // Side offset on screen; both arcs turn with decreasing screen angle (sweep flag 0).
     let (nx, ny) = (-(by - ay) / len * r, (bx - ax) / len * r);
@@ -377,7 +422,12 @@ pub fn svg(objects: &[Object<'_>], hits: &[Hit], options: &Options) -> String {
             escape(o.id),
             o.shape.kind().name(),
         );
-        let _ = writeln!(out, "<title>{} ({})</title>", escape(o.id), o.shape.kind().name());
+        let _ = writeln!(
+            out,
+            "<title>{} ({})</title>",
+            escape(o.id),
+            o.shape.kind().name()
+        );
         outline(&mut out, &view, o.shape, options.debug);
         let _ = writeln!(out, "</g>");
     }
@@ -385,15 +435,19 @@ pub fn svg(objects: &[Object<'_>], hits: &[Hit], options: &Options) -> String {
     if objects.len() <= MAX_LABELS {
         let _ = writeln!(out, r##"<g class="labels" fill="#111827" font-size="11">"##);
         for o in objects {
+            let Some(label) = o.label else { continue };
             let b = o.shape.aabb();
-            let top_left = Vec2::new(b.min().x, if options.y_down { b.min().y } else { b.max().y });
+            let top_left = Vec2::new(
+                b.min().x,
+                if options.y_down { b.min().y } else { b.max().y },
+            );
             let (x, y) = view.point(top_left);
             let _ = writeln!(
                 out,
                 r#"<text x="{}" y="{}">{}</text>"#,
                 n(x),
                 n(y - 3.0),
-                escape(o.id)
+                escape(label)
             );
         }
         let _ = writeln!(out, "</g>");
@@ -432,7 +486,13 @@ pub fn svg(objects: &[Object<'_>], hits: &[Hit], options: &Options) -> String {
     }
     let _ = writeln!(out, "</g>");
 
-    legend(&mut out, &view, width, drawing_height + 2.0 * MARGIN, options);
+    legend(
+        &mut out,
+        &view,
+        width,
+        drawing_height + 2.0 * MARGIN,
+        options,
+    );
     let _ = writeln!(out, "</svg>");
     out
 }
@@ -536,14 +596,27 @@ mod tests {
 
     /// One object of every kind, laid out on a row; the box and the circle overlap.
     fn zoo() -> Vec<(&'static str, Shape)> {
-        let l = [v(30., 0.), v(34., 0.), v(34., 1.), v(31., 1.), v(31., 4.), v(30., 4.)];
+        let l = [
+            v(30., 0.),
+            v(34., 0.),
+            v(34., 1.),
+            v(31., 1.),
+            v(31., 4.),
+            v(30., 4.),
+        ];
         vec![
             ("box", Aabb::new(v(0., 0.), v(4., 4.)).unwrap().into()),
             ("ball", Circle::new(v(5., 2.), 2.).unwrap().into()),
             ("dot", Point::new(v(10., 1.)).unwrap().into()),
             ("line", Segment::new(v(12., 0.), v(14., 4.)).unwrap().into()),
-            ("crate", Obb::new(v(18., 2.), v(2., 1.), 0.5).unwrap().into()),
-            ("pill", Capsule::new(v(22., 1.), v(26., 3.), 1.).unwrap().into()),
+            (
+                "crate",
+                Obb::new(v(18., 2.), v(2., 1.), 0.5).unwrap().into(),
+            ),
+            (
+                "pill",
+                Capsule::new(v(22., 1.), v(26., 3.), 1.).unwrap().into(),
+            ),
             ("ell", Polygon::new(&l).unwrap().into()),
             (
                 "hitbox",
@@ -562,7 +635,11 @@ mod tests {
         let hits = colliding_pairs(&refs, |_, _| true);
         let objects: Vec<Object> = shapes
             .iter()
-            .map(|(id, shape)| Object { id, shape })
+            .map(|(id, shape)| Object {
+                id,
+                label: Some(id),
+                shape,
+            })
             .collect();
         (svg(&objects, &hits, options), hits)
     }
@@ -576,11 +653,19 @@ mod tests {
         let doc = roxmltree::Document::parse(&text).unwrap();
         let objects: Vec<_> = doc
             .descendants()
-            .filter(|e| e.attribute("class").is_some_and(|c| c.starts_with("object")))
+            .filter(|e| {
+                e.attribute("class")
+                    .is_some_and(|c| c.starts_with("object"))
+            })
             .collect();
         let drawn: Vec<_> = objects
             .iter()
-            .map(|e| (e.attribute("data-id").unwrap(), e.attribute("data-kind").unwrap()))
+            .map(|e| {
+                (
+                    e.attribute("data-id").unwrap(),
+                    e.attribute("data-kind").unwrap(),
+                )
+            })
             .collect();
         assert_eq!(
             drawn,
@@ -601,7 +686,10 @@ mod tests {
             assert_eq!(e.attribute("stroke"), Some(if hit { RED } else { BLUE }));
         }
         let element = |id: &str| {
-            let group = objects.iter().find(|e| e.attribute("data-id") == Some(id)).unwrap();
+            let group = objects
+                .iter()
+                .find(|e| e.attribute("data-id") == Some(id))
+                .unwrap();
             group
                 .children()
                 .filter(|c| c.is_element() && c.tag_name().name() != "title")
@@ -647,8 +735,14 @@ mod tests {
         let high: Shape = Circle::new(v(0., 10.), 1.).unwrap().into();
         let cy = |options: &Options| {
             let objects = [
-                Object { id: "low", shape: &low },
-                Object { id: "high", shape: &high },
+                Object {
+                    id: "low",
+                    shape: &low,
+                },
+                Object {
+                    id: "high",
+                    shape: &high,
+                },
             ];
             let text = svg(&objects, &[], options);
             let doc = roxmltree::Document::parse(&text).unwrap();
@@ -664,7 +758,10 @@ mod tests {
             (centre("low"), centre("high"))
         };
         let (low_up, high_up) = cy(&Options::default());
-        assert!(high_up < low_up, "y up: the higher circle is nearer the top");
+        assert!(
+            high_up < low_up,
+            "y up: the higher circle is nearer the top"
+        );
         let (low_down, high_down) = cy(&Options {
             y_down: true,
             ..Options::default()
@@ -701,6 +798,7 @@ mod tests {
         let text = svg(
             &[Object {
                 id: "<a&b>\"",
+                label: Some("<label>"),
                 shape: &dot,
             }],
             &[],
@@ -710,6 +808,7 @@ mod tests {
         assert!(doc
             .descendants()
             .any(|e| e.attribute("data-id") == Some("<a&b>\"")));
+        assert!(doc.descendants().any(|e| e.text() == Some("<label>")));
         let empty = svg(&[], &[], &Options::default());
         assert!(roxmltree::Document::parse(&empty).is_ok());
         assert!(empty.contains("units"));

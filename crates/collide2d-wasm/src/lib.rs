@@ -99,7 +99,10 @@ mod tests {
     #[test]
     fn placing_a_box_with_a_rotation_gives_an_obb() {
         let moved = value(&place(BOX, 5.0, 0.0, 0.0));
-        assert_eq!(moved, value(r#"{"type": "aabb", "min": [4.0, -1.0], "max": [6.0, 1.0]}"#));
+        assert_eq!(
+            moved,
+            value(r#"{"type": "aabb", "min": [4.0, -1.0], "max": [6.0, 1.0]}"#)
+        );
         let turned = value(&place(BOX, 5.0, 0.0, 0.5));
         assert_eq!(turned["type"], "obb");
         assert_eq!(turned["center"], json!([5.0, 0.0]));
@@ -133,7 +136,10 @@ mod tests {
         let bad = r#"{"type": "circle", "center": [0, 0], "radius": -1}"#;
         let answer = value(&query(bad, BALL));
         let message = answer["error"].as_str().unwrap();
-        assert!(message.starts_with("a: circle.radius must be >= 0"), "{message}");
+        assert!(
+            message.starts_with("a: circle.radius must be >= 0"),
+            "{message}"
+        );
         assert!(value(&place("{", 0.0, 0.0, 0.0))["error"].is_string());
         assert!(!contains(bad, 0.0, 0.0));
     }

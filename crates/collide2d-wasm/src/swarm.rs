@@ -87,7 +87,11 @@ impl Swarm {
     /// Moves every shape by `dt` seconds (bouncing off the field's edges), then finds the
     /// colliding pairs; returns how many there are.
     pub fn step(&mut self, dt: f32) -> u32 {
-        let dt = if dt.is_finite() { dt.clamp(0.0, 0.1) } else { 0.0 };
+        let dt = if dt.is_finite() {
+            dt.clamp(0.0, 0.1)
+        } else {
+            0.0
+        };
         for ((p, v), shape) in self
             .positions
             .iter_mut()
@@ -228,7 +232,10 @@ mod tests {
         for shape in swarm.placed() {
             let b = shape.aabb();
             assert!(b.min().x >= -slack && b.min().y >= -slack, "{b:?}");
-            assert!(b.max().x <= 120.0 + slack && b.max().y <= 80.0 + slack, "{b:?}");
+            assert!(
+                b.max().x <= 120.0 + slack && b.max().y <= 80.0 + slack,
+                "{b:?}"
+            );
         }
         assert_eq!(swarm.len(), 100);
         let shapes: serde_json::Value = serde_json::from_str(&swarm.shapes()).unwrap();
