@@ -262,7 +262,7 @@ canvas.addEventListener("pointerdown", (event) => {
   const at = mouse(event);
   if (drawing) {
     drawing.points.push(at);
-    render(null);
+    update();
     return;
   }
   const body = pick(at);

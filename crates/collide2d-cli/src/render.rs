@@ -497,6 +497,9 @@ pub fn svg(objects: &[Object<'_>], hits: &[Hit], options: &Options) -> String {
     out
 }
 
+/// A legend entry: its picture drawn at a given x, and its text.
+type Sample<'a> = (Box<dyn Fn(f64) -> String + 'a>, &'static str);
+
 /// The legend (one row of samples) and the scale bar (below it), from the top `y`.
 fn legend(out: &mut String, view: &View, width: f64, y: f64, options: &Options) {
     let _ = writeln!(out, r#"<g class="legend">"#);
@@ -533,7 +536,7 @@ fn legend(out: &mut String, view: &View, width: f64, y: f64, options: &Options) 
             n(row)
         )
     };
-    let mut samples: Vec<(Box<dyn Fn(f64) -> String>, &str)> = vec![
+    let mut samples: Vec<Sample<'_>> = vec![
         (Box::new(swatch(BLUE)), "object"),
         (Box::new(swatch(RED)), "colliding"),
         (Box::new(dot), "contact point"),
@@ -737,10 +740,12 @@ mod tests {
             let objects = [
                 Object {
                     id: "low",
+                    label: None,
                     shape: &low,
                 },
                 Object {
                     id: "high",
+                    label: None,
                     shape: &high,
                 },
             ];

@@ -43,8 +43,9 @@ impl Rng {
 
 #[wasm_bindgen]
 impl Swarm {
-    /// `count` shapes (half circles, half boxes, sizes 2 to 6 units) at seeded random places
-    /// and velocities (up to 80 units per second) in a `width` × `height` field.
+    /// `count` shapes (half circles, half boxes; radii and half sizes 1.5 to 4.5 units) at
+    /// seeded random places and velocities (10 to 80 units per second) in a `width` × `height`
+    /// field (each at least 16).
     #[wasm_bindgen(constructor)]
     #[must_use]
     pub fn new(count: u32, width: f32, height: f32, seed: u32) -> Swarm {
@@ -55,9 +56,9 @@ impl Swarm {
         let mut velocities = Vec::new();
         for i in 0..count {
             let shape = if i % 2 == 0 {
-                Circle::new(Vec2::ZERO, rng.range(2.0, 6.0)).map(Shape::from)
+                Circle::new(Vec2::ZERO, rng.range(1.5, 4.5)).map(Shape::from)
             } else {
-                let half = Vec2::new(rng.range(2.0, 6.0), rng.range(2.0, 6.0));
+                let half = Vec2::new(rng.range(1.5, 4.5), rng.range(1.5, 4.5));
                 Aabb::new(-half, half).map(Shape::from)
             };
             // Radii and sizes above are positive and finite, so construction cannot fail;
