@@ -2,7 +2,9 @@
 //! subcommands, the tests and the fuzz targets.
 //!
 //! - [`json`]: `query` lines in, answer lines out, number formatting, error lines.
+//! - [`pairs`]: the output lines of `collide2d pairs`, found by a `CollisionWorld`.
 //! - [`scene`]: scene files (`pairs`, `render`), with layers and masks resolved to bits.
 
 pub mod json;
+pub mod pairs;
 pub mod scene;
