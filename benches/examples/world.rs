@@ -8,12 +8,13 @@
 //!     target/release/examples/world many_small/parry2d/100000 5
 //! ```
 //!
-//! Ids: `many_small/{grid,tree,parry2d}/N`, `bullets/{grid,tree,parry2d}/{with,without}_targets`,
+//! Ids: `many_small/{grid,tree,parry2d,parry2d_refit,parry2d_propagate}/N`,
+//! `bullets/{grid,tree,parry2d}/{with,without}_targets`,
 //! `rays/{collide2d,parry2d}/N`. Prints pairs (or hit sums) and milliseconds per frame.
 // Bad arguments end the program: it is a measuring tool.
 #![allow(clippy::panic)]
 
-use collide2d_benches::world::{Collide2dSim, ParrySim, RayScene, Scene};
+use collide2d_benches::world::{Collide2dSim, ParryMode, ParrySim, RayScene, Scene};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -41,7 +42,9 @@ fn main() {
         return;
     }
     let mut scene = match (workload, size) {
-        ("many_small", n) => Scene::many_small(n.parse().unwrap_or_else(|_| panic!("bad n {n}")), 1),
+        ("many_small", n) => {
+            Scene::many_small(n.parse().unwrap_or_else(|_| panic!("bad n {n}")), 1)
+        }
         ("bullets", "with_targets") => Scene::bullet_hell(20_000, 200, 2),
         ("bullets", "without_targets") => Scene::bullet_hell(20_000, 0, 2),
         _ => panic!("unknown workload {workload}/{size}"),
@@ -59,9 +62,13 @@ fn main() {
             let mut sim = ParrySim::new(&scene, collide2d_benches::world::MARGIN);
             Box::new(move |s| sim.frame(s))
         }
-        "parry2d_noopt" => {
+        "parry2d_refit" | "parry2d_propagate" => {
             let mut sim = ParrySim::new(&scene, collide2d_benches::world::MARGIN);
-            sim.optimize = false;
+            sim.mode = if lib == "parry2d_refit" {
+                ParryMode::Refit
+            } else {
+                ParryMode::Propagate
+            };
             Box::new(move |s| sim.frame(s))
         }
         _ => panic!("unknown lib {lib}"),

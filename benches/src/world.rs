@@ -218,8 +218,20 @@ pub struct ParrySim {
     filters: Vec<Filter>,
     candidates: Vec<(u32, u32)>,
     margin: f32,
-    /// Whether to run `optimize_incremental` each frame.
-    pub optimize: bool,
+    /// How the tree follows the motion.
+    pub mode: ParryMode,
+}
+
+/// parry2d's incremental update paths; the bench reports the fastest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParryMode {
+    /// `insert_or_update_partially` on every leaf, `refit`, then `optimize_incremental` (rapier's
+    /// BVH broad phase).
+    RefitOptimize,
+    /// The same without `optimize_incremental`.
+    Refit,
+    /// `insert_with_change_detection`, which enlarges the ancestors at once: no refit.
+    Propagate,
 }
 
 impl ParrySim {
@@ -248,7 +260,7 @@ impl ParrySim {
             filters: scene.bodies.iter().map(|b| b.filter).collect(),
             candidates: Vec::new(),
             margin,
-            optimize: true,
+            mode: ParryMode::RefitOptimize,
         }
     }
 
@@ -259,11 +271,18 @@ impl ParrySim {
         for (i, b) in scene.bodies.iter().enumerate() {
             self.poses[i] = b.pose();
             self.aabbs[i] = self.shapes[i].compute_aabb(&self.poses[i]);
-            self.bvh
-                .insert_or_update_partially(self.aabbs[i], i as u32, self.margin);
+            if self.mode == ParryMode::Propagate {
+                self.bvh
+                    .insert_with_change_detection(self.aabbs[i], i as u32, self.margin);
+            } else {
+                self.bvh
+                    .insert_or_update_partially(self.aabbs[i], i as u32, self.margin);
+            }
         }
-        self.bvh.refit(&mut self.workspace);
-        if self.optimize {
+        if self.mode != ParryMode::Propagate {
+            self.bvh.refit(&mut self.workspace);
+        }
+        if self.mode == ParryMode::RefitOptimize {
             self.bvh.optimize_incremental(&mut self.workspace);
         }
         self.candidates.clear();

@@ -186,6 +186,9 @@ pub struct CollisionWorld<T = ()> {
     broad: Broad,
     contacts: bool,
     candidates: Vec<(u32, u32)>,
+    /// Scratch for sorting the candidates.
+    counts: Vec<u32>,
+    scratch: Vec<(u32, u32)>,
     hits: Vec<Option<Option<Contact>>>,
     pairs: Vec<Pair>,
     previous: Vec<(Handle, Handle)>,
@@ -211,6 +214,8 @@ impl<T> CollisionWorld<T> {
             broad: Broad::new(broad_phase),
             contacts: false,
             candidates: Vec::new(),
+            counts: Vec::new(),
+            scratch: Vec::new(),
             hits: Vec::new(),
             pairs: Vec::new(),
             previous: Vec::new(),
@@ -446,7 +451,12 @@ impl<T> CollisionWorld<T> {
         self.changed.clear();
         self.candidates.clear();
         self.broad.pairs(&view, &mut self.candidates);
-        self.candidates.sort_unstable();
+        sort_pairs(
+            &mut self.candidates,
+            self.slots.len(),
+            &mut self.counts,
+            &mut self.scratch,
+        );
         self.narrow();
 
         self.pairs.clear();
@@ -686,4 +696,46 @@ fn valid_ray(ray: &Ray, max_t: f32) -> bool {
     max_t.partial_cmp(&0.0).is_some_and(|o| o.is_ge())
         && ray.origin.is_finite()
         && ray.dir.is_finite()
+}
+
+/// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a` (linear), then each run of
+/// equal `a`, usually one or two long, by `b`.
+fn sort_pairs(
+    pairs: &mut Vec<(u32, u32)>,
+    slots: usize,
+    counts: &mut Vec<u32>,
+    scratch: &mut Vec<(u32, u32)>,
+) {
+    if pairs.len() < 256 {
+        pairs.sort_unstable();
+        return;
+    }
+    counts.clear();
+    counts.resize(slots + 1, 0);
+    for &(a, _) in pairs.iter() {
+        counts[a as usize + 1] += 1;
+    }
+    for i in 1..counts.len() {
+        counts[i] += counts[i - 1];
+    }
+    scratch.clear();
+    scratch.resize(pairs.len(), (0, 0));
+    for &p in pairs.iter() {
+        let at = &mut counts[p.0 as usize];
+        scratch[*at as usize] = p;
+        *at += 1;
+    }
+    core::mem::swap(pairs, scratch);
+    let mut i = 0;
+    while i < pairs.len() {
+        let a = pairs[i].0;
+        let mut j = i + 1;
+        while j < pairs.len() && pairs[j].0 == a {
+            j += 1;
+        }
+        if j - i > 1 {
+            pairs[i..j].sort_unstable();
+        }
+        i = j;
+    }
 }

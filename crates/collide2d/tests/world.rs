@@ -104,6 +104,7 @@ fn broad_phases() -> Vec<(&'static str, BroadPhase)> {
         ("tree(0.5)", BroadPhase::tree(0.5)),
         ("grid(1)", BroadPhase::grid(1.0).unwrap()),
         ("grid(4)", BroadPhase::grid(4.0).unwrap()),
+        ("grid(16)", BroadPhase::grid(16.0).unwrap()),
     ]
 }
 

@@ -1,38 +1,80 @@
-//! A uniform grid rebuilt every update: each object's box is cut into integer cell keys, the
-//! `(cell, group, slot)` entries are sorted, and pairs come from runs of equal cells, group by
-//! group (the sort-based spatial hash of Le Grand, GPU Gems 3 ch. 32, with Box2D-style filters
-//! applied to groups before any pair is made).
+//! A uniform grid kept as sorted lists, one per filter group: each object sits in the one cell
+//! holding its box's `min` corner, and a list of `(cell key, slot)` sorted by integer cell key.
+//! Objects at most one cell wide can only overlap objects of the 3x3 neighbouring cells, so
+//! pairs come from one sweep over each list with a cursor on the row above (the sort-based
+//! spatial hash of Le Grand, GPU Gems 3 ch. 32, with one cell per object as in Ericson,
+//! RTCD 7.1.6).
 //!
-//! A pair of boxes overlapping in several cells is reported only in the cell holding the corner
-//! `max(a.min, b.min)`, which both boxes cover, so no deduplication pass is needed.
+//! Filtering happens before any pair is made: a group is swept against itself only when its
+//! filter accepts itself, and two groups against each other only when compatible, so a bullet
+//! layer that ignores itself is never swept at all. Lists are re-sorted each update by an
+//! insertion sort, linear when objects move a little (with a fallback to a full sort when they
+//! do not). An object spanning more than two cells on an axis goes to a side list: tested against
+//! each other by brute force, and against the lists by searching the rows they cover.
 
 use super::{ray_box, View};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
 
-/// An object covering more cells than this is kept in a side list and tested against everyone.
-const MAX_CELLS: i64 = 32;
+const NONE: u32 = u32::MAX;
+
+/// One object in a list: the cell key of its box's `min` corner, its slot, and a copy of its box
+/// so the sweep reads memory in order.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    slot: u32,
+    aabb: Aabb,
+}
+
+impl Entry {
+    #[inline]
+    fn order(&self) -> (u64, u32) {
+        (self.key, self.slot)
+    }
+}
 
 #[derive(Debug)]
 pub(crate) struct Grid {
     cell: f32,
     inv: f32,
-    /// `(cell key << 64) | (group << 32) | slot`, sorted after each rebuild.
-    entries: Vec<u128>,
-    /// Slots whose boxes cover more than `MAX_CELLS` cells.
+    /// Sorted entries by group.
+    lists: Vec<Vec<Entry>>,
+    /// Whether some slot of the group changed since the last rebuild.
+    group_dirty: Vec<bool>,
+    /// Whether the group's list needs sorting.
+    unsorted: Vec<bool>,
+    /// The column range of each list's keys, `(i32::MAX, i32::MIN)` when empty.
+    columns: Vec<(i32, i32)>,
+    /// The group whose list holds each slot, or `NONE` (also for large objects).
+    member: Vec<u32>,
+    /// Slots of objects wider or taller than a cell.
     large: Vec<u32>,
     is_large: Vec<bool>,
-    /// The occupied cell range `(x0, y0, x1, y1)`, if any entry.
+    /// The occupied cell range `(x0, y0, x1, y1)` over all lists (objects reach one cell
+    /// further right and up).
     extent: Option<(i32, i32, i32, i32)>,
-    /// Scratch: the group runs of one cell, `(start, end, group)`.
-    runs: Vec<(usize, usize, u32)>,
 }
 
-/// The integer cell coordinate of `x` (saturating at the `i32` range).
+/// The integer cell coordinate of `x`: `floor(x * inv)`, saturating at the `i32` range.
 #[inline]
 fn cell_of(x: f32, inv: f32) -> i32 {
-    (x * inv).floor() as i32
+    let t = x * inv;
+    let i = t as i32;
+    if (i as f32) > t {
+        i.saturating_sub(1)
+    } else {
+        i
+    }
+}
+
+/// True when the box spans at most two cells on each axis: then any box overlapping it is keyed
+/// within one cell of its key (`cell_of` is monotone), whatever the rounding.
+#[inline]
+fn fits(b: &Aabb, inv: f32) -> bool {
+    let span = |lo: f32, hi: f32| i64::from(cell_of(hi, inv)) - i64::from(cell_of(lo, inv)) <= 1;
+    span(b.min().x, b.max().x) && span(b.min().y, b.max().y)
 }
 
 /// The sort key of cell `(cx, cy)`: rows first, then columns, both in increasing order.
@@ -49,138 +91,240 @@ fn unkey(k: u64) -> (i32, i32) {
     )
 }
 
+/// The key one row up and one column left, saturating at the edges of the key space.
+#[inline]
+fn up_left(k: u64) -> u64 {
+    let (cx, cy) = unkey(k);
+    key(cx.saturating_sub(1), cy.saturating_add(1))
+}
+
+/// Sorts nearly sorted entries by insertion; after `budget` element moves, finishes with a full
+/// sort instead.
+fn sort_entries(v: &mut [Entry]) {
+    let mut budget = 8 * v.len() + 64;
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1].order() > x.order() {
+            v[j] = v[j - 1];
+            j -= 1;
+            budget = budget.saturating_sub(1);
+        }
+        v[j] = x;
+        if budget == 0 {
+            v.sort_unstable_by_key(Entry::order);
+            return;
+        }
+    }
+}
+
 impl Grid {
     pub(crate) fn new(cell: f32) -> Grid {
         Grid {
             cell,
             inv: 1.0 / cell,
-            entries: Vec::new(),
+            lists: Vec::new(),
+            group_dirty: Vec::new(),
+            unsorted: Vec::new(),
+            columns: Vec::new(),
+            member: Vec::new(),
             large: Vec::new(),
             is_large: Vec::new(),
             extent: None,
-            runs: Vec::new(),
         }
     }
 
-    fn range(&self, b: &Aabb) -> (i32, i32, i32, i32) {
-        (
-            cell_of(b.min().x, self.inv),
-            cell_of(b.min().y, self.inv),
-            cell_of(b.max().x, self.inv),
-            cell_of(b.max().y, self.inv),
-        )
+    #[inline]
+    fn key_of(&self, b: &Aabb) -> u64 {
+        key(cell_of(b.min().x, self.inv), cell_of(b.min().y, self.inv))
     }
 
-    /// Recomputes every entry from the current boxes.
-    pub(crate) fn rebuild(&mut self, view: &View<'_>) {
-        self.entries.clear();
-        self.large.clear();
-        self.is_large.clear();
-        self.is_large.resize(view.groups.len(), false);
-        let mut extent: Option<(i32, i32, i32, i32)> = None;
-        for (slot, (&group, aabb)) in view.groups.iter().zip(view.aabbs).enumerate() {
-            if group == u32::MAX {
+    #[inline]
+    fn fits(&self, b: &Aabb) -> bool {
+        fits(b, self.inv)
+    }
+
+    /// Brings the lists up to date with the current boxes and groups.
+    pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
+        let slots = view.groups.len();
+        self.member.resize(slots, NONE);
+        self.is_large.resize(slots, false);
+        while self.lists.len() < view.table.len() {
+            self.lists.push(Vec::new());
+            self.group_dirty.push(false);
+            self.unsorted.push(false);
+            self.columns.push((i32::MAX, i32::MIN));
+        }
+        for &s in changed {
+            let old = self.member[s as usize];
+            if old != NONE {
+                self.group_dirty[old as usize] = true;
+            }
+        }
+        // Refresh the lists of groups with changes: new keys, leavers out.
+        for (g, list) in self.lists.iter_mut().enumerate() {
+            if !self.group_dirty[g] {
                 continue;
             }
-            let (x0, y0, x1, y1) = self.range(aabb);
-            let cells = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(y1) - i64::from(y0) + 1);
-            if cells > MAX_CELLS {
-                self.large.push(slot as u32);
-                self.is_large[slot] = true;
-                continue;
-            }
-            extent = Some(match extent {
-                None => (x0, y0, x1, y1),
-                Some((a, b, c, d)) => (a.min(x0), b.min(y0), c.max(x1), d.max(y1)),
-            });
-            let low = (u128::from(group) << 32) | slot as u128;
-            for cy in y0..=y1 {
-                for cx in x0..=x1 {
-                    self.entries.push((u128::from(key(cx, cy)) << 64) | low);
+            self.group_dirty[g] = false;
+            self.unsorted[g] = true;
+            let inv = self.inv;
+            let member = &mut self.member;
+            let columns = &mut self.columns[g];
+            *columns = (i32::MAX, i32::MIN);
+            list.retain_mut(|e| {
+                let s = e.slot as usize;
+                let b = &view.aabbs[s];
+                let (x0, y0) = (cell_of(b.min().x, inv), cell_of(b.min().y, inv));
+                let fits = i64::from(cell_of(b.max().x, inv)) - i64::from(x0) <= 1
+                    && i64::from(cell_of(b.max().y, inv)) - i64::from(y0) <= 1;
+                if fits && view.groups[s] == g as u32 {
+                    *columns = (columns.0.min(x0), columns.1.max(x0));
+                    e.key = key(x0, y0);
+                    e.aabb = *b;
+                    true
+                } else {
+                    member[s] = NONE;
+                    false
                 }
+            });
+        }
+        // Large objects that are no longer large (or gone) leave the side list.
+        let mut i = 0;
+        while i < self.large.len() {
+            let s = self.large[i] as usize;
+            if view.groups[s] == NONE || self.fits(&view.aabbs[s]) {
+                self.is_large[s] = false;
+                self.large.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        // Newcomers, movers between groups, and objects that grew or shrank.
+        for &slot in changed {
+            let s = slot as usize;
+            let g = view.groups[s];
+            if g == NONE || self.member[s] != NONE || self.is_large[s] {
+                continue;
+            }
+            if self.fits(&view.aabbs[s]) {
+                let k = self.key_of(&view.aabbs[s]);
+                let (x, _) = unkey(k);
+                let columns = &mut self.columns[g as usize];
+                *columns = (columns.0.min(x), columns.1.max(x));
+                self.unsorted[g as usize] = true;
+                self.lists[g as usize].push(Entry {
+                    key: k,
+                    slot,
+                    aabb: view.aabbs[s],
+                });
+                self.member[s] = g;
+            } else {
+                self.is_large[s] = true;
+                self.large.push(slot);
+            }
+        }
+        // Deterministic order for the side list; then the lists and their extent.
+        self.large.sort_unstable();
+        let mut extent: Option<(i32, i32, i32, i32)> = None;
+        for (g, list) in self.lists.iter_mut().enumerate() {
+            if self.unsorted[g] {
+                sort_entries(list);
+                self.unsorted[g] = false;
+            }
+            if let (Some(first), Some(last)) = (list.first(), list.last()) {
+                let (_, y0) = unkey(first.key);
+                let (_, y1) = unkey(last.key);
+                let (x0, x1) = self.columns[g];
+                let (x1, y1) = (x1.saturating_add(1), y1.saturating_add(1));
+                extent = Some(match extent {
+                    None => (x0, y0, x1, y1),
+                    Some((a, b, c, d)) => (a.min(x0), b.min(y0), c.max(x1), d.max(y1)),
+                });
             }
         }
         self.extent = extent;
-        self.entries.sort_unstable();
     }
 
     pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
-        let entries = &self.entries;
-        let n = entries.len();
-        let mut i = 0;
-        while i < n {
-            let cell = (entries[i] >> 64) as u64;
-            let mut j = i + 1;
-            while j < n && (entries[j] >> 64) as u64 == cell {
-                j += 1;
+        let groups = self.lists.len();
+        for g in 0..groups {
+            if self.lists[g].is_empty() {
+                continue;
             }
-            if j - i >= 2 {
-                // Split the cell into runs of one group each.
-                self.runs.clear();
-                let mut s = i;
-                while s < j {
-                    let g = (entries[s] >> 32) as u32;
-                    let mut e = s + 1;
-                    while e < j && (entries[e] >> 32) as u32 == g {
-                        e += 1;
-                    }
-                    self.runs.push((s, e, g));
-                    s = e;
-                }
-                let (cx, cy) = unkey(cell);
-                for (r, &(s0, e0, g0)) in self.runs.iter().enumerate() {
-                    for &(s1, e1, g1) in &self.runs[r..] {
-                        if !view.table.compatible(g0, g1) {
-                            continue;
-                        }
-                        for p in s0..e0 {
-                            let a = entries[p] as u32;
-                            let aabb_a = &view.aabbs[a as usize];
-                            let start = if s1 == s0 { p + 1 } else { s1 };
-                            for &entry in &entries[start..e1] {
-                                let b = entry as u32;
-                                let aabb_b = &view.aabbs[b as usize];
-                                if aabb_a.overlaps(aabb_b) {
-                                    let corner = aabb_a.min().max(aabb_b.min());
-                                    if cell_of(corner.x, self.inv) == cx
-                                        && cell_of(corner.y, self.inv) == cy
-                                    {
-                                        out.push((a.min(b), a.max(b)));
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            i = j;
-        }
-        // Large objects against every object.
-        for &l in &self.large {
-            let gl = view.groups[l as usize];
-            let aabb_l = &view.aabbs[l as usize];
-            for (o, &go) in view.groups.iter().enumerate() {
-                if go == u32::MAX || o as u32 == l || (self.is_large[o] && (o as u32) < l) {
+            for h in g..groups {
+                if self.lists[h].is_empty() || !view.table.compatible(g as u32, h as u32) {
                     continue;
                 }
-                if view.table.compatible(gl, go) && aabb_l.overlaps(&view.aabbs[o]) {
-                    let o = o as u32;
+                if g == h {
+                    self_pairs(&self.lists[g], out);
+                } else {
+                    // Walk the shorter list, search the longer one.
+                    let (a, b) = if self.lists[g].len() <= self.lists[h].len() {
+                        (&self.lists[g], &self.lists[h])
+                    } else {
+                        (&self.lists[h], &self.lists[g])
+                    };
+                    cross_pairs(a, b, out);
+                }
+            }
+        }
+        // Large objects: against each other by brute force, against the lists by searching the
+        // rows their box covers (or by scanning the list when that is shorter).
+        for (i, &l) in self.large.iter().enumerate() {
+            let gl = view.groups[l as usize];
+            let aabb_l = &view.aabbs[l as usize];
+            for &o in &self.large[i + 1..] {
+                let go = view.groups[o as usize];
+                if view.table.compatible(gl, go) && aabb_l.overlaps(&view.aabbs[o as usize]) {
                     out.push((l.min(o), l.max(o)));
+                }
+            }
+            // Keys that may overlap: one cell left of and below the box's own cells.
+            let x0 = cell_of(aabb_l.min().x, self.inv).saturating_sub(1);
+            let y0 = cell_of(aabb_l.min().y, self.inv).saturating_sub(1);
+            let x1 = cell_of(aabb_l.max().x, self.inv);
+            let y1 = cell_of(aabb_l.max().y, self.inv);
+            let rows = i64::from(y1) - i64::from(y0) + 1;
+            for (g, list) in self.lists.iter().enumerate() {
+                if list.is_empty() || !view.table.compatible(gl, g as u32) {
+                    continue;
+                }
+                let mut visit = |e: &Entry| {
+                    if aabb_l.overlaps(&e.aabb) {
+                        out.push((l.min(e.slot), l.max(e.slot)));
+                    }
+                };
+                if rows * 8 > list.len() as i64 {
+                    list.iter().for_each(&mut visit);
+                } else {
+                    let mut at = 0;
+                    for cy in y0..=y1 {
+                        let (lo, hi) = (key(x0, cy), key(x1, cy));
+                        at = gallop(list, at, lo);
+                        list[at..]
+                            .iter()
+                            .take_while(|e| e.key <= hi)
+                            .for_each(&mut visit);
+                    }
                 }
             }
         }
     }
 
-    /// Calls `f` for every entry in row `cy` with `x0 <= cx <= x1` whose group is visible.
+    /// Calls `f` for the slots of visible groups keyed in row `cy` with `x0 <= cx <= x1`.
     fn row(&self, view: &View<'_>, cy: i32, x0: i32, x1: i32, mask: u64, f: &mut dyn FnMut(u32)) {
         let (lo, hi) = (key(x0, cy), key(x1, cy));
-        let start = self.entries.partition_point(|&e| ((e >> 64) as u64) < lo);
-        for &e in &self.entries[start..] {
-            if ((e >> 64) as u64) > hi {
-                break;
+        for (g, list) in self.lists.iter().enumerate() {
+            if list.is_empty() || !view.table.visible(g as u32, mask) {
+                continue;
             }
-            if view.table.visible((e >> 32) as u32, mask) {
-                f(e as u32);
+            let start = list.partition_point(|e| e.key < lo);
+            for e in &list[start..] {
+                if e.key > hi {
+                    break;
+                }
+                f(e.slot);
             }
         }
     }
@@ -188,7 +332,7 @@ impl Grid {
     fn each_large(&self, view: &View<'_>, mask: u64, f: &mut dyn FnMut(u32)) {
         for &l in &self.large {
             let g = view.groups[l as usize];
-            if g != u32::MAX && view.table.visible(g, mask) {
+            if g != NONE && view.table.visible(g, mask) {
                 f(l);
             }
         }
@@ -199,8 +343,11 @@ impl Grid {
         let Some((ex0, ey0, ex1, ey1)) = self.extent else {
             return;
         };
-        let (x0, y0, x1, y1) = self.range(region);
-        let (x0, y0, x1, y1) = (x0.max(ex0), y0.max(ey0), x1.min(ex1), y1.min(ey1));
+        // An object keyed one cell left of or below the region may still reach into it.
+        let x0 = cell_of(region.min().x, self.inv).saturating_sub(1).max(ex0);
+        let y0 = cell_of(region.min().y, self.inv).saturating_sub(1).max(ey0);
+        let x1 = cell_of(region.max().x, self.inv).min(ex1);
+        let y1 = cell_of(region.max().y, self.inv).min(ey1);
         if x0 > x1 || y0 > y1 {
             return;
         }
@@ -220,7 +367,7 @@ impl Grid {
         let mut max_t = max_t;
         for &l in &self.large {
             let g = view.groups[l as usize];
-            if g != u32::MAX && view.table.visible(g, mask) {
+            if g != NONE && view.table.visible(g, mask) {
                 max_t = max_t.min(f(l));
             }
         }
@@ -237,26 +384,28 @@ impl Grid {
             return;
         };
         // Rows in the order the ray crosses them; each row's cells from the ray's x span there,
-        // one cell wider on each side so rounding never drops a cell.
+        // one cell wider on each side (objects reach one cell right and up from their key, and
+        // rounding), and one row more below.
         let row_of = |t: f32| cell_of(ray.at(t).y, self.inv);
         let far = if ray.dir == Vec2::ZERO {
             t0
         } else if max_t.is_finite() {
             max_t
         } else {
-            // Beyond the occupied cells nothing can be hit.
             exit_t(ray, inv_dir, &world)
         };
         let (ra, rb) = (row_of(t0), row_of(far));
-        let (r0, r1) = ((ra.min(rb) - 1).max(ey0), (ra.max(rb) + 1).min(ey1));
+        let r0 = ra.min(rb).saturating_sub(1).max(ey0);
+        let r1 = ra.max(rb).saturating_add(1).min(ey1);
         if r0 > r1 {
             return;
         }
         let up = ray.dir.y >= 0.0;
         let mut cy = if up { r0 } else { r1 };
         loop {
-            // The ray's t-span inside this row (widened by a hundredth of a cell).
-            let (band0, band1) = ((cy as f32 - 0.01) * c, (cy as f32 + 1.01) * c);
+            // The ray's t-span over the rows this row's objects can reach (cy to cy + 1),
+            // widened by a hundredth of a cell.
+            let (band0, band1) = ((cy as f32 - 0.01) * c, (cy as f32 + 2.01) * c);
             let (mut ta, mut tb) = (t0, far.min(max_t));
             if ray.dir.y != 0.0 {
                 let (a, b) = (
@@ -268,28 +417,129 @@ impl Grid {
             }
             if ta <= tb {
                 let (xa, xb) = (ray.at(ta).x, ray.at(tb).x);
-                let x0 = (cell_of(xa.min(xb), self.inv) - 1).max(ex0);
-                let x1 = (cell_of(xa.max(xb), self.inv) + 1).min(ex1);
+                let x0 = cell_of(xa.min(xb), self.inv).saturating_sub(1).max(ex0);
+                let x1 = cell_of(xa.max(xb), self.inv).saturating_add(1).min(ex1);
                 if x0 <= x1 {
                     self.row(view, cy, x0, x1, mask, &mut |slot| {
                         max_t = max_t.min(f(slot));
                     });
                 }
-            } else if ray.dir.y != 0.0 && ta > max_t {
-                break; // this row starts beyond the best hit so far, and so do the next ones
             }
             if up {
-                if cy == r1 {
+                if cy >= r1 {
                     break;
                 }
                 cy += 1;
             } else {
-                if cy == r0 {
+                if cy <= r0 {
                     break;
                 }
                 cy -= 1;
             }
         }
+    }
+}
+
+/// Overlapping pairs within one sorted list: each cell against itself, the next cell of its row
+/// and the three cells above.
+fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
+    let n = list.len();
+    let mut up = 0; // first entry at or after the row above, one column left
+    let mut i = 0;
+    while i < n {
+        let k = list[i].key;
+        let mut j = i + 1;
+        while j < n && list[j].key == k {
+            j += 1;
+        }
+        let (cx, cy) = unkey(k);
+        // Same cell.
+        for p in i..j {
+            for e in &list[p + 1..j] {
+                test(&list[p], e, out);
+            }
+        }
+        // The next cell of the row.
+        let right = key(cx.saturating_add(1), cy);
+        let mut r = j;
+        if right != k {
+            while r < n && list[r].key == right {
+                r += 1;
+            }
+        }
+        // The three cells above.
+        let lo = up_left(k);
+        let hi = key(cx.saturating_add(1), cy.saturating_add(1));
+        while up < n && list[up].key < lo {
+            up += 1;
+        }
+        let mut u_end = up;
+        if lo > k {
+            while u_end < n && list[u_end].key <= hi {
+                u_end += 1;
+            }
+        }
+        for p in &list[i..j] {
+            for e in &list[j..r] {
+                test(p, e, out);
+            }
+            for e in &list[up..u_end] {
+                test(p, e, out);
+            }
+        }
+        i = j;
+    }
+}
+
+/// Overlapping pairs between two sorted lists: each cell of `a` against the 3x3 cells around it
+/// in `b`, found by galloping search (cost grows with `a`, and only logarithmically with `b`).
+fn cross_pairs(a: &[Entry], b: &[Entry], out: &mut Vec<(u32, u32)>) {
+    // One cursor per row of `b` (below, same, above); each only moves forward.
+    let mut cursors = [0usize; 3];
+    let mut i = 0;
+    while i < a.len() {
+        let k = a[i].key;
+        let mut j = i + 1;
+        while j < a.len() && a[j].key == k {
+            j += 1;
+        }
+        let (cx, cy) = unkey(k);
+        for (d, cursor) in cursors.iter_mut().enumerate() {
+            let row = match d {
+                0 => cy.checked_sub(1),
+                1 => Some(cy),
+                _ => cy.checked_add(1),
+            };
+            let Some(row) = row else { continue };
+            let lo = key(cx.saturating_sub(1), row);
+            let hi = key(cx.saturating_add(1), row);
+            *cursor = gallop(b, *cursor, lo);
+            for e in b[*cursor..].iter().take_while(|e| e.key <= hi) {
+                for p in &a[i..j] {
+                    test(p, e, out);
+                }
+            }
+        }
+        i = j;
+    }
+}
+
+/// The first index at or after `from` whose key is `>= key`, by doubling steps then bisection.
+fn gallop(v: &[Entry], from: usize, key: u64) -> usize {
+    let mut step = 1;
+    let mut lo = from;
+    while lo + step < v.len() && v[lo + step].key < key {
+        lo += step;
+        step *= 2;
+    }
+    let hi = (lo + step + 1).min(v.len());
+    lo + v[lo..hi].partition_point(|e| e.key < key)
+}
+
+#[inline]
+fn test(a: &Entry, b: &Entry, out: &mut Vec<(u32, u32)>) {
+    if a.aabb.overlaps(&b.aabb) {
+        out.push((a.slot.min(b.slot), a.slot.max(b.slot)));
     }
 }
 
@@ -305,4 +555,44 @@ fn exit_t(ray: &Ray, inv_dir: Vec2, aabb: &Aabb) -> f32 {
     }
     // A little past the exit, for rounding.
     t1 + t1.abs() * 1e-5 + f32::MIN_POSITIVE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floor_matches_the_standard_one() {
+        for x in [-2.5f32, -2.0, -1e-30, -0.0, 0.0, 0.3, 1.0, 7.9, 1e20, -1e20] {
+            let want = (x * 0.5).floor() as i32;
+            assert_eq!(cell_of(x, 0.5), want, "{x}");
+        }
+        assert_eq!(cell_of(f32::NAN, 1.0), 0);
+    }
+
+    #[test]
+    fn keys_sort_rows_then_columns() {
+        assert!(key(5, -1) < key(-5, 0));
+        assert!(key(-1, 0) < key(0, 0));
+        assert_eq!(unkey(key(-7, 9)), (-7, 9));
+        assert_eq!(up_left(key(i32::MIN, i32::MAX)), key(i32::MIN, i32::MAX));
+    }
+
+    #[test]
+    fn gallop_finds_the_first_key_not_below() {
+        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        let v: Vec<Entry> = (0..50u64)
+            .map(|k| Entry {
+                key: k * 2,
+                slot: 0,
+                aabb: b,
+            })
+            .collect();
+        for from in [0, 3, 49] {
+            for key in 0..110u64 {
+                let want = v.partition_point(|e| e.key < key).max(from);
+                assert_eq!(gallop(&v, from, key), want, "{from} {key}");
+            }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Broad phases: what [`CollisionWorld`](crate::CollisionWorld) asks of a spatial structure.
 //!
 //! Two structures sit behind one interface, [`BroadPhase`] picks one:
-//! - [`grid`]: a uniform grid rebuilt each update by sorting integer cell keys, for many similar
+//! - [`grid`]: a uniform grid as lists sorted by integer cell key, one per group, for many similar
 //!   small objects (bullets);
 //! - [`tree`]: dynamic bounding-volume trees with enlarged (fat) boxes, one per filter group, for
 //!   mixed sizes and large static geometry.
@@ -33,9 +33,9 @@ pub(crate) enum BroadKind {
 
 impl BroadPhase {
     /// A uniform grid of square cells `cell_size` wide: best for many objects of similar size,
-    /// with `cell_size` about twice their typical width. An object covering more than 32 cells is
-    /// kept aside and tested against every object, so keep large objects few (or use
-    /// [`BroadPhase::tree`]).
+    /// with `cell_size` at least the width of almost all of them. An object wider or taller than a
+    /// cell is kept aside: such objects are tested against each other by brute force and against
+    /// the rest by searching the rows they cover, so keep them few (or use [`BroadPhase::tree`]).
     ///
     /// # Errors
     /// [`WorldError::BadCellSize`](crate::WorldError::BadCellSize) unless `cell_size` is finite
@@ -138,7 +138,7 @@ impl Broad {
     /// removed since the last call (removed slots have group `u32::MAX`).
     pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
         match self {
-            Broad::Grid(g) => g.rebuild(view),
+            Broad::Grid(g) => g.sync(view, changed),
             Broad::Tree(t) => t.sync(view, changed),
         }
     }
