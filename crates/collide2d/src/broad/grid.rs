@@ -12,7 +12,7 @@
 //! do not). An object spanning more than two cells on an axis goes to a side list: tested against
 //! each other by brute force, and against the lists by searching the rows they cover.
 
-use super::{ray_box, View};
+use super::{inverse_dir, ray_box, View};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
@@ -379,7 +379,7 @@ impl Grid {
             Vec2::new(ex0 as f32 * c, ey0 as f32 * c),
             Vec2::new((ex1 as f32 + 1.0) * c, (ey1 as f32 + 1.0) * c),
         );
-        let inv_dir = ray.dir.recip();
+        let inv_dir = inverse_dir(ray.dir);
         let Some(t0) = ray_box(ray, inv_dir, &world, max_t) else {
             return;
         };

@@ -179,34 +179,23 @@ impl Broad {
     }
 }
 
+/// `1 / dir` per axis, with a zero (or subnormal) component's infinity replaced by `1e30`, so
+/// [`ray_box`] never multiplies zero by infinity.
+pub(crate) fn inverse_dir(dir: Vec2) -> Vec2 {
+    let inv = dir.recip();
+    Vec2::select(inv.is_finite_mask(), inv, Vec2::splat(1e30))
+}
+
 /// The `t` at which `ray` enters `aabb` (0 if it starts inside), or `None` when it misses the box
-/// for `t` in `[0, max_t]`. Conservative: the box is widened by a relative `1e-5` so rounding never
-/// drops a shape the exact ray cast would hit.
+/// for `t` in `[0, max_t]`; `inv_dir` is [`inverse_dir`]`(ray.dir)`. Conservative: a relative
+/// slack of `2e-6` on the slab interval keeps rounding from dropping a box the ray grazes; the
+/// exact ray cast decides.
+#[inline]
 pub(crate) fn ray_box(ray: &Ray, inv_dir: Vec2, aabb: &Aabb, max_t: f32) -> Option<f32> {
-    let pad = (aabb.size().max_element() + aabb.min().abs().max(aabb.max().abs()).max_element())
-        * 1e-5
-        + f32::MIN_POSITIVE;
-    let (lo, hi) = (aabb.min() - pad, aabb.max() + pad);
-    let (mut t0, mut t1) = (0.0f32, max_t);
-    for axis in 0..2 {
-        let (o, d, inv) = (ray.origin[axis], ray.dir[axis], inv_dir[axis]);
-        if d == 0.0 {
-            if o < lo[axis] || o > hi[axis] {
-                return None;
-            }
-        } else {
-            let (mut a, mut b) = ((lo[axis] - o) * inv, (hi[axis] - o) * inv);
-            if a > b {
-                core::mem::swap(&mut a, &mut b);
-            }
-            // Widen by a relative ulp-ish amount so the slab test stays conservative.
-            let slack = (a.abs().max(b.abs())) * 1e-6;
-            t0 = t0.max(a - slack);
-            t1 = t1.min(b + slack);
-            if t0 > t1 {
-                return None;
-            }
-        }
-    }
-    Some(t0)
+    let a = (aabb.min() - ray.origin) * inv_dir;
+    let b = (aabb.max() - ray.origin) * inv_dir;
+    let enter = a.min(b).max_element().max(0.0);
+    let exit = a.max(b).min_element().min(max_t);
+    let slack = enter.abs().max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
+    (enter <= exit + slack).then_some(enter)
 }

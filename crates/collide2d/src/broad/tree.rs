@@ -6,7 +6,8 @@
 //! itself, and each pair of compatible trees against each other, so incompatible groups (a bullet
 //! layer that ignores itself, static against static) never meet.
 
-use super::{ray_box, View};
+use super::{inverse_dir, ray_box, View};
+use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
 
@@ -44,6 +45,10 @@ struct Tree {
     root: u32,
     /// Head of the free list, chained through `parent`.
     free: u32,
+    /// Leaves now in the tree.
+    leaves: usize,
+    /// Leaves inserted since the last top-down build.
+    inserted: usize,
 }
 
 impl Tree {
@@ -52,6 +57,8 @@ impl Tree {
             nodes: Vec::new(),
             root: NULL,
             free: NULL,
+            leaves: 0,
+            inserted: 0,
         }
     }
 
@@ -70,6 +77,7 @@ impl Tree {
     fn release(&mut self, id: u32) {
         self.nodes[id as usize].parent = self.free;
         self.nodes[id as usize].height = -1;
+        self.nodes[id as usize].slot = NULL;
         self.free = id;
     }
 
@@ -79,6 +87,8 @@ impl Tree {
     }
 
     fn insert(&mut self, fat: Aabb, slot: u32) -> u32 {
+        self.leaves += 1;
+        self.inserted += 1;
         let leaf = self.alloc(Node {
             aabb: fat,
             parent: NULL,
@@ -142,6 +152,7 @@ impl Tree {
     }
 
     fn remove(&mut self, leaf: u32) {
+        self.leaves -= 1;
         if leaf == self.root {
             self.root = NULL;
             self.release(leaf);
@@ -178,6 +189,77 @@ impl Tree {
             node.aabb = c1.aabb.union(&c2.aabb);
             index = node.parent;
         }
+    }
+
+    /// Rebuilds the tree top down, splitting at the median centre along the longer axis of the
+    /// centres' box: balanced, and laid out depth first. Calls `moved(slot, leaf)` for every
+    /// leaf's new node.
+    fn rebuild(&mut self, scratch: &mut Vec<(Aabb, u32)>, moved: &mut impl FnMut(u32, u32)) {
+        scratch.clear();
+        scratch.extend(
+            self.nodes
+                .iter()
+                .filter(|n| n.height == 0 && n.child1 == NULL && n.slot != NULL)
+                .map(|n| (n.aabb, n.slot)),
+        );
+        self.nodes.clear();
+        self.free = NULL;
+        self.inserted = 0;
+        self.leaves = scratch.len();
+        self.root = if scratch.is_empty() {
+            NULL
+        } else {
+            self.build(scratch, NULL, moved)
+        };
+    }
+
+    fn build(
+        &mut self,
+        items: &mut [(Aabb, u32)],
+        parent: u32,
+        moved: &mut impl FnMut(u32, u32),
+    ) -> u32 {
+        if let [(aabb, slot)] = *items {
+            let id = self.alloc(Node {
+                aabb,
+                parent,
+                child1: NULL,
+                child2: NULL,
+                height: 0,
+                slot,
+            });
+            moved(slot, id);
+            return id;
+        }
+        let (lo, hi) = items.iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(lo, hi), (b, _)| (lo.min(b.center()), hi.max(b.center())),
+        );
+        let axis = usize::from(hi.y - lo.y > hi.x - lo.x);
+        let mid = items.len() / 2;
+        items.select_nth_unstable_by(mid, |a, b| {
+            a.0.center()[axis]
+                .total_cmp(&b.0.center()[axis])
+                .then(a.1.cmp(&b.1))
+        });
+        let id = self.alloc(Node {
+            aabb: items[0].0,
+            parent,
+            child1: NULL,
+            child2: NULL,
+            height: 0,
+            slot: NULL,
+        });
+        let (left, right) = items.split_at_mut(mid);
+        let c1 = self.build(left, id, moved);
+        let c2 = self.build(right, id, moved);
+        let (n1, n2) = (self.nodes[c1 as usize], self.nodes[c2 as usize]);
+        let node = &mut self.nodes[id as usize];
+        node.child1 = c1;
+        node.child2 = c2;
+        node.aabb = n1.aabb.union(&n2.aabb);
+        node.height = 1 + n1.height.max(n2.height);
+        id
     }
 
     fn h(&self, id: u32) -> i32 {
@@ -254,6 +336,7 @@ pub(crate) struct Trees {
     /// `(group, leaf)` by slot, `(NULL, NULL)` when the slot has no leaf.
     proxies: Vec<(u32, u32)>,
     stack: Vec<(u32, u32)>,
+    scratch: Vec<(Aabb, u32)>,
 }
 
 impl Trees {
@@ -263,6 +346,7 @@ impl Trees {
             trees: Vec::new(),
             proxies: Vec::new(),
             stack: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -297,6 +381,17 @@ impl Trees {
                 let fat = self.fat(&view.aabbs[s]);
                 let leaf = self.trees[group as usize].insert(fat, slot);
                 self.proxies[s] = (group, leaf);
+            }
+        }
+        // A tree that has taken in more leaves than it holds since its last build (a level just
+        // loaded, or a churning crowd) is rebuilt top down: incremental inserts alone leave it
+        // deeper than it needs to be.
+        for (g, tree) in self.trees.iter_mut().enumerate() {
+            if tree.leaves >= 16 && tree.inserted >= tree.leaves {
+                let proxies = &mut self.proxies;
+                tree.rebuild(&mut self.scratch, &mut |slot, leaf| {
+                    proxies[slot as usize] = (g as u32, leaf);
+                });
             }
         }
     }
@@ -353,38 +448,40 @@ impl Trees {
         mask: u64,
         f: &mut dyn FnMut(u32) -> f32,
     ) {
-        let inv_dir = ray.dir.recip();
+        let inv_dir = inverse_dir(ray.dir);
         let mut max_t = max_t;
-        let mut stack = Vec::with_capacity(64);
+        let mut stack: Vec<(u32, f32)> = Vec::with_capacity(64);
         for (g, tree) in self.trees.iter().enumerate() {
             if tree.root == NULL || !view.table.visible(g as u32, mask) {
                 continue;
             }
-            stack.push(tree.root);
-            while let Some(id) = stack.pop() {
-                let node = &tree.nodes[id as usize];
-                if ray_box(ray, inv_dir, &node.aabb, max_t).is_none() {
-                    continue;
+            if let Some(t) = ray_box(ray, inv_dir, &tree.nodes[tree.root as usize].aabb, max_t) {
+                stack.push((tree.root, t));
+            }
+            while let Some((id, t_enter)) = stack.pop() {
+                if t_enter > max_t {
+                    continue; // a nearer hit was found since this node was pushed
                 }
+                let node = &tree.nodes[id as usize];
                 if node.child1 == NULL {
                     max_t = max_t.min(f(node.slot));
                     continue;
                 }
-                // Visit the nearer child first so the first hit prunes the other.
+                // Push the farther child first so the nearer one is visited first.
                 let (c1, c2) = (node.child1, node.child2);
                 let d1 = ray_box(ray, inv_dir, &tree.nodes[c1 as usize].aabb, max_t);
                 let d2 = ray_box(ray, inv_dir, &tree.nodes[c2 as usize].aabb, max_t);
                 match (d1, d2) {
                     (Some(a), Some(b)) if a <= b => {
-                        stack.push(c2);
-                        stack.push(c1);
+                        stack.push((c2, b));
+                        stack.push((c1, a));
                     }
-                    (Some(_), Some(_)) => {
-                        stack.push(c1);
-                        stack.push(c2);
+                    (Some(a), Some(b)) => {
+                        stack.push((c1, a));
+                        stack.push((c2, b));
                     }
-                    (Some(_), None) => stack.push(c1),
-                    (None, Some(_)) => stack.push(c2),
+                    (Some(a), None) => stack.push((c1, a)),
+                    (None, Some(b)) => stack.push((c2, b)),
                     (None, None) => {}
                 }
             }
