@@ -443,6 +443,7 @@ impl Grid {
 /// Overlapping pairs within one sorted list: each cell against itself, the next cell of its row
 /// and the three cells above.
 fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
+    let mut sink = Sink::new(out);
     let n = list.len();
     let mut up = 0; // first entry at or after the row above, one column left
     let mut i = 0;
@@ -454,9 +455,10 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
         }
         let (cx, cy) = unkey(k);
         // Same cell.
+        sink.reserve((j - i) * (j - i));
         for p in i..j {
             for e in &list[p + 1..j] {
-                test(&list[p], e, out);
+                sink.test(&list[p], e);
             }
         }
         // The next cell of the row.
@@ -479,21 +481,62 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
                 u_end += 1;
             }
         }
+        sink.reserve((j - i) * (r - j + u_end - up));
         for p in &list[i..j] {
             for e in &list[j..r] {
-                test(p, e, out);
+                sink.test(p, e);
             }
             for e in &list[up..u_end] {
-                test(p, e, out);
+                sink.test(p, e);
             }
         }
         i = j;
+    }
+    sink.finish();
+}
+
+/// Writes candidate pairs without a branch per test: every test writes, and only an overlap
+/// advances the length (the writes land in space reserved beforehand).
+struct Sink<'a> {
+    buf: &'a mut Vec<(u32, u32)>,
+    len: usize,
+}
+
+impl<'a> Sink<'a> {
+    fn new(buf: &'a mut Vec<(u32, u32)>) -> Sink<'a> {
+        let len = buf.len();
+        Sink { buf, len }
+    }
+
+    /// Room for `k` more tests.
+    #[inline]
+    fn reserve(&mut self, k: usize) {
+        if self.buf.len() < self.len + k {
+            let grow = (self.len + k).max(2 * self.buf.len()).max(64);
+            self.buf.resize(grow, (0, 0));
+        }
+    }
+
+    #[inline]
+    fn test(&mut self, a: &Entry, b: &Entry) {
+        let (x, y) = (&a.aabb, &b.aabb);
+        let hit = (x.min().x <= y.max().x)
+            & (y.min().x <= x.max().x)
+            & (x.min().y <= y.max().y)
+            & (y.min().y <= x.max().y);
+        self.buf[self.len] = (a.slot.min(b.slot), a.slot.max(b.slot));
+        self.len += usize::from(hit);
+    }
+
+    fn finish(self) {
+        self.buf.truncate(self.len);
     }
 }
 
 /// Overlapping pairs between two sorted lists: each cell of `a` against the 3x3 cells around it
 /// in `b`, found by galloping search (cost grows with `a`, and only logarithmically with `b`).
 fn cross_pairs(a: &[Entry], b: &[Entry], out: &mut Vec<(u32, u32)>) {
+    let mut sink = Sink::new(out);
     // One cursor per row of `b` (below, same, above); each only moves forward.
     let mut cursors = [0usize; 3];
     let mut i = 0;
@@ -515,13 +558,15 @@ fn cross_pairs(a: &[Entry], b: &[Entry], out: &mut Vec<(u32, u32)>) {
             let hi = key(cx.saturating_add(1), row);
             *cursor = gallop(b, *cursor, lo);
             for e in b[*cursor..].iter().take_while(|e| e.key <= hi) {
+                sink.reserve(j - i);
                 for p in &a[i..j] {
-                    test(p, e, out);
+                    sink.test(p, e);
                 }
             }
         }
         i = j;
     }
+    sink.finish();
 }
 
 /// The first index at or after `from` whose key is `>= key`, by doubling steps then bisection.
@@ -534,13 +579,6 @@ fn gallop(v: &[Entry], from: usize, key: u64) -> usize {
     }
     let hi = (lo + step + 1).min(v.len());
     lo + v[lo..hi].partition_point(|e| e.key < key)
-}
-
-#[inline]
-fn test(a: &Entry, b: &Entry, out: &mut Vec<(u32, u32)>) {
-    if a.aabb.overlaps(&b.aabb) {
-        out.push((a.slot.min(b.slot), a.slot.max(b.slot)));
-    }
 }
 
 /// The `t` at which `ray` leaves `aabb` (which it is known to meet).
