@@ -171,6 +171,8 @@ struct Object<T> {
 pub struct CollisionWorld<T = ()> {
     /// `(generation, object)` by slot.
     slots: Vec<(u32, Option<Object<T>>)>,
+    /// The generations alone, for the per-pair handle lookups of `update`.
+    generations: Vec<u32>,
     /// Shapes by slot, apart from the user data so the parallel narrow phase needs no `T: Sync`.
     shapes: Vec<Option<Shape>>,
     /// Tight boxes by slot (stale for empty slots).
@@ -203,6 +205,7 @@ impl<T> CollisionWorld<T> {
     pub fn new(broad_phase: BroadPhase) -> CollisionWorld<T> {
         CollisionWorld {
             slots: Vec::new(),
+            generations: Vec::new(),
             shapes: Vec::new(),
             aabbs: Vec::new(),
             groups: Vec::new(),
@@ -283,6 +286,7 @@ impl<T> CollisionWorld<T> {
             index
         } else {
             self.slots.push((0, Some(object)));
+            self.generations.push(0);
             self.shapes.push(Some(shape));
             self.aabbs.push(aabb);
             self.groups.push(group);
@@ -323,6 +327,7 @@ impl<T> CollisionWorld<T> {
             .take()
             .ok_or(WorldError::StaleHandle { handle })?;
         self.slots[i].0 = self.slots[i].0.wrapping_add(1);
+        self.generations[i] = self.slots[i].0;
         self.groups[i] = u32::MAX;
         self.shapes[i] = None;
         self.len -= 1;
@@ -427,7 +432,7 @@ impl<T> CollisionWorld<T> {
     fn handle(&self, slot: u32) -> Handle {
         Handle {
             index: slot,
-            generation: self.slots[slot as usize].0,
+            generation: self.generations[slot as usize],
         }
     }
 

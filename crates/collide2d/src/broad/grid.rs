@@ -45,6 +45,8 @@ pub(crate) struct Grid {
     group_dirty: Vec<bool>,
     /// Whether the group's list needs sorting.
     unsorted: Vec<bool>,
+    /// Whether some member of the group was removed or moved to another group.
+    evict: Vec<bool>,
     /// The column range of each list's keys, `(i32::MAX, i32::MIN)` when empty.
     columns: Vec<(i32, i32)>,
     /// The group whose list holds each slot, or `NONE` (also for large objects).
@@ -126,6 +128,7 @@ impl Grid {
             lists: Vec::new(),
             group_dirty: Vec::new(),
             unsorted: Vec::new(),
+            evict: Vec::new(),
             columns: Vec::new(),
             member: Vec::new(),
             large: Vec::new(),
@@ -153,12 +156,16 @@ impl Grid {
             self.lists.push(Vec::new());
             self.group_dirty.push(false);
             self.unsorted.push(false);
+            self.evict.push(false);
             self.columns.push((i32::MAX, i32::MIN));
         }
         for &s in changed {
             let old = self.member[s as usize];
             if old != NONE {
                 self.group_dirty[old as usize] = true;
+                if view.groups[s as usize] != old {
+                    self.evict[old as usize] = true;
+                }
             }
         }
         // Refresh the lists of groups with changes: new keys, leavers out.
@@ -168,6 +175,8 @@ impl Grid {
             }
             self.group_dirty[g] = false;
             self.unsorted[g] = true;
+            // Without evictions every member is still in the group: no need to read its group.
+            let check_group = core::mem::take(&mut self.evict[g]);
             let inv = self.inv;
             let member = &mut self.member;
             let columns = &mut self.columns[g];
@@ -178,7 +187,7 @@ impl Grid {
                 let (x0, y0) = (cell_of(b.min().x, inv), cell_of(b.min().y, inv));
                 let fits = i64::from(cell_of(b.max().x, inv)) - i64::from(x0) <= 1
                     && i64::from(cell_of(b.max().y, inv)) - i64::from(y0) <= 1;
-                if fits && view.groups[s] == g as u32 {
+                if fits && (!check_group || view.groups[s] == g as u32) {
                     *columns = (columns.0.min(x0), columns.1.max(x0));
                     e.key = key(x0, y0);
                     e.aabb = *b;
