@@ -105,7 +105,7 @@ impl Scene {
         let bodies = (0..n)
             .map(|_| {
                 let center = Vec2::new(rng.range(0.0, side), rng.range(0.0, side));
-                let velocity = Vec2::from_angle(rng.range(0.0, 6.283)) * rng.range(0.02, 0.1);
+                let velocity = Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU)) * rng.range(0.02, 0.1);
                 if rng.below(10) < 6 {
                     Body {
                         center,
@@ -137,7 +137,7 @@ impl Scene {
         let mut bodies: Vec<Body> = (0..bullets)
             .map(|_| Body {
                 center: Vec2::new(rng.range(0.0, side), rng.range(0.0, side)),
-                velocity: Vec2::from_angle(rng.range(0.0, 6.283)) * rng.range(0.1, 0.3),
+                velocity: Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU)) * rng.range(0.1, 0.3),
                 radius: Some(rng.range(0.25, 0.5)),
                 half: Vec2::ZERO,
                 filter: Filter::new(BULLET, TARGET),
@@ -145,7 +145,7 @@ impl Scene {
             .collect();
         bodies.extend((0..targets).map(|_| Body {
             center: Vec2::new(rng.range(0.0, side), rng.range(0.0, side)),
-            velocity: Vec2::from_angle(rng.range(0.0, 6.283)) * 0.05,
+            velocity: Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU)) * 0.05,
             radius: None,
             half: Vec2::new(rng.range(1.0, 3.0), rng.range(1.0, 3.0)),
             filter: Filter::new(TARGET, BULLET),
@@ -354,7 +354,7 @@ impl RayScene {
             .map(|_| {
                 (
                     Vec2::new(rng.range(0.0, scene.side), rng.range(0.0, scene.side)),
-                    Vec2::from_angle(rng.range(0.0, 6.283)),
+                    Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU)),
                 )
             })
             .collect();
