@@ -8,8 +8,8 @@
 //! place (`local.transformed(&pose)`).
 //!
 //! [`CollisionWorld::update`] runs the broad phase (filtering by group before any pair is made,
-//! see [`BroadPhase`]) and the exact narrow phase ([`intersects`](crate::intersects), or
-//! [`contact`](crate::contact) when contacts are on), then compares with the previous update's
+//! see [`BroadPhase`]) and the exact narrow phase ([`intersects`], or
+//! [`contact`] when contacts are on), then compares with the previous update's
 //! pairs. Every result is sorted by handle and is the same bit for bit with or without the
 //! `rayon` feature, at any thread count.
 
@@ -633,7 +633,7 @@ impl<T> CollisionWorld<T> {
     }
 
     /// The first object `ray` meets for `t` in `[0, max_t]` among those whose layer is in
-    /// `mask`, with its hit (as [`cast_ray`](crate::cast_ray)); ties go to the lower handle.
+    /// `mask`, with its hit (as [`cast_ray`]); ties go to the lower handle.
     #[must_use]
     pub fn cast_ray(&self, ray: &Ray, max_t: f32, mask: u64) -> Option<(Handle, RayHit)> {
         if !valid_ray(ray, max_t) {
