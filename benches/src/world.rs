@@ -105,7 +105,8 @@ impl Scene {
         let bodies = (0..n)
             .map(|_| {
                 let center = Vec2::new(rng.range(0.0, side), rng.range(0.0, side));
-                let velocity = Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU)) * rng.range(0.02, 0.1);
+                let velocity =
+                    Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU)) * rng.range(0.02, 0.1);
                 if rng.below(10) < 6 {
                     Body {
                         center,
@@ -137,7 +138,8 @@ impl Scene {
         let mut bodies: Vec<Body> = (0..bullets)
             .map(|_| Body {
                 center: Vec2::new(rng.range(0.0, side), rng.range(0.0, side)),
-                velocity: Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU)) * rng.range(0.1, 0.3),
+                velocity: Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU))
+                    * rng.range(0.1, 0.3),
                 radius: Some(rng.range(0.25, 0.5)),
                 half: Vec2::ZERO,
                 filter: Filter::new(BULLET, TARGET),
