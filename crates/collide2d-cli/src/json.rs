@@ -238,6 +238,23 @@ fn vector(v: Vec2) -> Option<String> {
     Some(format!("[{}, {}]", number(v.x)?, number(v.y)?))
 }
 
+/// The `contact` object of a `query` answer line: `{"normal": [nx, ny], "depth": d, "points":
+/// [[x, y], ...]}`; `None` when a number is not finite.
+#[must_use]
+pub fn contact_object(c: &Contact) -> Option<String> {
+    let points = c
+        .points
+        .iter()
+        .map(|p| vector(*p))
+        .collect::<Option<Vec<_>>>()?
+        .join(", ");
+    Some(format!(
+        r#"{{"normal": {}, "depth": {}, "points": [{points}]}}"#,
+        vector(c.normal)?,
+        number(c.depth)?
+    ))
+}
+
 impl Answer {
     /// The output line (without line break), or an error message when a number is not finite.
     pub fn to_line(&self) -> Result<String, String> {
@@ -249,19 +266,7 @@ impl Answer {
     fn try_line(&self) -> Option<String> {
         let contact = match &self.contact {
             None => "null".to_string(),
-            Some(c) => {
-                let points = c
-                    .points
-                    .iter()
-                    .map(|p| vector(*p))
-                    .collect::<Option<Vec<_>>>()?
-                    .join(", ");
-                format!(
-                    r#"{{"normal": {}, "depth": {}, "points": [{points}]}}"#,
-                    vector(c.normal)?,
-                    number(c.depth)?
-                )
-            }
+            Some(c) => contact_object(c)?,
         };
         Some(format!(
             r#"{{"intersects": {}, "distance": {}, "contact": {contact}}}"#,

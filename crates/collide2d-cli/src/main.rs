@@ -4,6 +4,9 @@
 //!   means standard input). Exactly one output line per input line, in order; a blank line is
 //!   a line too and gets an `error` answer, so output line N always answers input line N. A
 //!   `\r` before the line break is ignored. Input is streamed line by line.
+//! - `collide2d pairs SCENE [--contacts]`: every colliding pair of a scene file, sorted by the
+//!   positions of `a` then `b` in the file; a scene that fails to load prints nothing on standard
+//!   output, its message (naming the object) on standard error, and exits with status 1.
 //! - `collide2d demo [FILE...]`: the classic cases as a table, or the query lines of FILEs
 //!   (exit status as for `query`); `--svg OUT` also draws the classic cases.
 //! - `collide2d render SCENE [-o OUT.svg]`: the scene as an SVG picture, colliding objects in
@@ -17,7 +20,7 @@
 
 mod demo;
 
-use collide2d_cli::{json, render, serve};
+use collide2d_cli::{json, pairs, render, scene, serve};
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -40,6 +43,14 @@ enum Command {
     Query {
         /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,
+    },
+    /// Print every colliding pair of a scene file, one {"a": ID, "b": ID} line each (FORMAT.md).
+    Pairs {
+        /// Scene file ({"objects": [...]}); standard input when `-`.
+        scene: PathBuf,
+        /// Add the `contact` object of `query` to each line.
+        #[arg(long)]
+        contacts: bool,
     },
     /// Print the classic collision cases as a table, or the query lines of FILEs.
     Demo {
@@ -89,6 +100,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Query { file } => query(file),
+        Command::Pairs { scene, contacts } => pairs_command(&scene, contacts),
         Command::Render {
             scene,
             output,
@@ -235,6 +247,47 @@ fn query(file: Option<PathBuf>) -> ExitCode {
         Err(Fatal::Write(e)) => {
             eprintln!("collide2d: cannot write output: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `collide2d pairs`: loads the whole scene, finds every pair, and only then prints, so a scene
+/// that fails prints nothing on standard output (status 1, the message on standard error).
+fn pairs_command(path: &std::path::Path, contacts: bool) -> ExitCode {
+    let text = if path.as_os_str() == "-" {
+        let mut text = String::new();
+        io::Read::read_to_string(&mut io::stdin().lock(), &mut text).map(|_| text)
+    } else {
+        std::fs::read_to_string(path)
+    };
+    let text = match text {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("collide2d: cannot read {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let lines = scene::parse_scene(&text)
+        .map_err(|e| e.0)
+        .and_then(|scene| pairs::pair_lines(&scene, contacts));
+    match lines {
+        Ok(lines) => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            let written = lines
+                .iter()
+                .try_for_each(|line| writeln!(out, "{line}"))
+                .and_then(|()| out.flush());
+            match written {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("collide2d: cannot write output: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Err(message) => {
+            eprintln!("collide2d: {}: {message}", path.display());
+            ExitCode::from(1)
         }
     }
 }

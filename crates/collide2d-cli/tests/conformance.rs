@@ -3,7 +3,11 @@
 //! Every `tests/conformance/NAME.jsonl` at the workspace root is fed to `collide2d query NAME.jsonl`;
 //! its sibling `NAME.expected` holds the exact standard output. The exit status must follow from
 //! that output as FORMAT.md says: 1 when some expected line is an `error` object, else 0. One
-//! FORMAT.md rule per file. The other tests cover standard input and exit status 2.
+//! FORMAT.md rule per file. Every scene `tests/conformance/pairs/NAME.json` is fed to
+//! `collide2d pairs` (with `--contacts` when NAME starts with `contacts_`): standard output must
+//! equal `NAME.expected`; when `NAME.stderr` exists the status must be 1 and standard error must
+//! end with `: ` and its text, else the status is 0. The other tests cover standard input and exit
+//! status 2.
 #![allow(clippy::expect_used, clippy::panic)] // a test harness: failing loudly is its job
 
 use std::fs;
@@ -87,6 +91,64 @@ fn every_case_file_gives_its_expected_output_and_status() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_scene_gives_its_expected_pairs_and_status() {
+    let mut cases: Vec<PathBuf> = fs::read_dir(conformance_dir().join("pairs"))
+        .expect("tests/conformance/pairs exists")
+        .map(|entry| entry.expect("readable directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    cases.sort();
+    assert!(
+        cases.len() >= 5,
+        "expected the scene cases, found {cases:?}"
+    );
+    let mut failures = Vec::new();
+    for case in &cases {
+        let expected_path = case.with_extension("expected");
+        let expected = fs::read_to_string(&expected_path).unwrap_or_else(|e| {
+            panic!("{} needs {}: {e}", case.display(), expected_path.display())
+        });
+        let want_error = fs::read_to_string(case.with_extension("stderr")).ok();
+        let name = case
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("UTF-8 name");
+        let path = case.to_str().expect("UTF-8 path");
+        let args: &[&str] = if name.starts_with("contacts_") {
+            &["pairs", "--contacts", path]
+        } else {
+            &["pairs", path]
+        };
+        let out = run(args, None);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let (want_status, stderr_ok) = match &want_error {
+            Some(message) => (1, stderr.ends_with(&format!(": {message}"))),
+            None => (0, stderr.is_empty()),
+        };
+        if stdout != expected || out.status.code() != Some(want_status) || !stderr_ok {
+            failures.push(format!(
+                "{}: status {:?} (want {want_status})\n--- got\n{stdout}--- want\n{expected}--- stderr\n{stderr}--- want stderr ending\n{}",
+                case.display(),
+                out.status.code(),
+                want_error.as_deref().unwrap_or("(nothing)")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn pairs_of_an_unreadable_scene_exit_2() {
+    let out = run(
+        &["pairs", "tests/conformance/pairs/no-such-scene.json"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
 }
 
 #[test]

@@ -14,6 +14,9 @@
 //! - [`contains_point`] (exact), [`distance_to_point`], [`project_point`] and [`cast_ray`] query
 //!   one shape.
 //! - [`int`] has integer shapes for pixel and tile games, exact over the whole `i32` range.
+//! - [`CollisionWorld`] holds many objects with layers and masks and finds their colliding
+//!   pairs, begin and end events, and point, shape and ray queries, over a choice of
+//!   [`BroadPhase`] (uniform grid or bounding-volume trees).
 //!
 //! ```
 //! use collide2d::{contact, intersects, math::Vec2, Aabb, Circle, Shape};
@@ -29,8 +32,10 @@
 //! ## Features
 //! - `std` (default): the standard library.
 //! - `serde`: the shapes' JSON form of FORMAT.md (`{"type": "circle", ...}`), validated on load.
+//! - `rayon`: [`CollisionWorld::update`] runs its exact tests in parallel (same results).
 #![deny(missing_docs)]
 
+mod broad;
 mod error;
 mod exact;
 pub mod int;
@@ -39,7 +44,9 @@ pub mod query;
 pub mod shape;
 #[cfg(test)]
 mod test_support;
+pub mod world;
 
+pub use broad::BroadPhase;
 pub use error::ShapeError;
 pub use query::{
     cast_ray, closest_points, contact, contains, contains_point, distance, distance_to_point,
@@ -48,6 +55,7 @@ pub use query::{
 pub use shape::{
     Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind,
 };
+pub use world::{CollisionWorld, Filter, Handle, ObjectKind, Pair, UpdateStats, WorldError};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../../../README.md")]

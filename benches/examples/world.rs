@@ -1,0 +1,86 @@
+//! Runs world frames a fixed number of times, for callgrind (`scripts/instructions.py` style) or
+//! a quick wall-clock look:
+//!
+//! ```sh
+//! cargo run --release -p collide2d-benches --example world -- many_small/grid/100000 20
+//! valgrind --tool=callgrind --collect-atstart=no \
+//!     --toggle-collect='collide2d_benches::world::*frame*' \
+//!     target/release/examples/world many_small/parry2d/100000 5
+//! ```
+//!
+//! Ids: `many_small/{grid,tree,parry2d,parry2d_refit,parry2d_propagate}/N`,
+//! `bullets/{grid,tree,parry2d}/{with,without}_targets`,
+//! `rays/{collide2d,parry2d}/N`. Prints pairs (or hit sums) and milliseconds per frame.
+// Bad arguments end the program: it is a measuring tool.
+#![allow(clippy::panic)]
+
+use collide2d_benches::world::{Collide2dSim, ParryMode, ParrySim, RayScene, Scene};
+use std::hint::black_box;
+use std::time::Instant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let id = args.next().unwrap_or_default();
+    let frames: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let parts: Vec<&str> = id.split('/').collect();
+    let [workload, lib, size] = parts[..] else {
+        panic!("usage: world <workload>/<lib>/<size> [frames]");
+    };
+    if workload == "rays" {
+        let n = size.parse().unwrap_or_else(|_| panic!("bad size {size}"));
+        let scene = RayScene::new(n, 3);
+        let start = Instant::now();
+        for _ in 0..frames {
+            black_box(match lib {
+                "collide2d" => scene.collide2d(),
+                "parry2d" => scene.parry2d(),
+                _ => panic!("unknown lib {lib}"),
+            });
+        }
+        let ms = start.elapsed().as_secs_f64() * 1e3 / frames as f64;
+        println!("{id}: {ms:.3} ms per pass of {n} rays");
+        return;
+    }
+    let mut scene = match (workload, size) {
+        ("many_small", n) => {
+            Scene::many_small(n.parse().unwrap_or_else(|_| panic!("bad n {n}")), 1)
+        }
+        ("bullets", "with_targets") => Scene::bullet_hell(20_000, 200, 2),
+        ("bullets", "without_targets") => Scene::bullet_hell(20_000, 0, 2),
+        _ => panic!("unknown workload {workload}/{size}"),
+    };
+    let mut frame: Box<dyn FnMut(&Scene) -> usize> = match lib {
+        "grid" => {
+            let mut sim = Collide2dSim::new(&scene, collide2d_benches::world::grid());
+            Box::new(move |s| sim.frame(s))
+        }
+        "tree" => {
+            let mut sim = Collide2dSim::new(&scene, collide2d_benches::world::tree());
+            Box::new(move |s| sim.frame(s))
+        }
+        "parry2d" => {
+            let mut sim = ParrySim::new(&scene, collide2d_benches::world::MARGIN);
+            Box::new(move |s| sim.frame(s))
+        }
+        "parry2d_refit" | "parry2d_propagate" => {
+            let mut sim = ParrySim::new(&scene, collide2d_benches::world::MARGIN);
+            sim.mode = if lib == "parry2d_refit" {
+                ParryMode::Refit
+            } else {
+                ParryMode::Propagate
+            };
+            Box::new(move |s| sim.frame(s))
+        }
+        _ => panic!("unknown lib {lib}"),
+    };
+    // Warm up: one frame.
+    scene.step();
+    let mut pairs = frame(&scene);
+    let start = Instant::now();
+    for _ in 0..frames {
+        scene.step();
+        pairs = black_box(frame(&scene));
+    }
+    let ms = start.elapsed().as_secs_f64() * 1e3 / frames as f64;
+    println!("{id}: {pairs} pairs, {ms:.3} ms per frame");
+}

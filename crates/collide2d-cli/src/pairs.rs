@@ -1,0 +1,123 @@
+//! `collide2d pairs SCENE`: every colliding pair of a scene, through a
+//! [`CollisionWorld`](collide2d::CollisionWorld).
+//!
+//! Objects are inserted in file order into an empty world, so handle order is file order and the
+//! world's sorted pairs are already in FORMAT.md's order: by position of `a`, then of `b`.
+
+use collide2d::{BroadPhase, CollisionWorld, Filter, ObjectKind};
+
+use crate::json::contact_object;
+use crate::scene::Scene;
+
+/// The output lines (without line breaks) for `scene`: `{"a": ID, "b": ID}` per colliding pair,
+/// with the `contact` object of `query` added when `contacts` is set.
+///
+/// ```
+/// use collide2d_cli::{pairs::pair_lines, scene::parse_scene};
+/// let scene = parse_scene(r#"{"objects": [
+///     {"id": "p", "shape": {"type": "circle", "center": [0, 0], "radius": 1}},
+///     {"id": "q", "shape": {"type": "point", "p": [1, 0]}}
+/// ]}"#)?;
+/// assert_eq!(pair_lines(&scene, false)?, [r#"{"a": "p", "b": "q"}"#]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// A message naming the object (`objects[3] "x": ...`) when its shape's bounding box is not
+/// finite, or when a contact holds a number JSON cannot write.
+pub fn pair_lines(scene: &Scene, contacts: bool) -> Result<Vec<String>, String> {
+    // Trees suit any mix of sizes a scene file may hold.
+    let mut world = CollisionWorld::new(BroadPhase::default());
+    world.set_contacts(contacts);
+    for (index, object) in scene.objects.iter().enumerate() {
+        let filter = Filter::new(u64::from(object.layer), u64::from(object.mask));
+        world
+            .insert(object.shape.clone(), filter, ObjectKind::Dynamic, index)
+            .map_err(|e| format!("objects[{index}] {}: {e}", quoted(&object.id)))?;
+    }
+    world.update();
+    let mut lines = Vec::with_capacity(world.pairs().len());
+    for pair in world.pairs() {
+        let (a, b) = (pair.a.index() as usize, pair.b.index() as usize);
+        let mut line = format!(
+            r#"{{"a": {}, "b": {}"#,
+            quoted(&scene.objects[a].id),
+            quoted(&scene.objects[b].id)
+        );
+        if let Some(c) = &pair.contact {
+            let object = contact_object(c).ok_or_else(|| {
+                format!(
+                    "objects[{a}] {} and objects[{b}] {}: internal error: a contact number is not finite (please report this scene)",
+                    quoted(&scene.objects[a].id),
+                    quoted(&scene.objects[b].id)
+                )
+            })?;
+            line += &format!(r#", "contact": {object}"#);
+        }
+        line.push('}');
+        lines.push(line);
+    }
+    Ok(lines)
+}
+
+/// `s` as a JSON string literal.
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::parse_scene;
+    use collide2d::intersects;
+
+    /// A row of unit circles 1.5 apart on layers a, b, c in turn, with varied masks.
+    fn row_scene(n: usize) -> String {
+        let layers = ["a", "b", "c"];
+        let masks = [
+            r#"["a", "b", "c"]"#,
+            r#"["a"]"#,
+            r#"["b", "c"]"#,
+            r#"["c"]"#,
+        ];
+        let objects: Vec<String> = (0..n)
+            .map(|i| {
+                format!(
+                    r#"{{"id": "o{i}", "shape": {{"type": "circle", "center": [{}, {}], "radius": 1}}, "layer": "{}", "mask": {}}}"#,
+                    (i % 7) as f32 * 1.5,
+                    (i / 7) as f32 * 1.5,
+                    layers[i % 3],
+                    masks[(i / 3) % 4]
+                )
+            })
+            .collect();
+        format!(r#"{{"objects": [{}]}}"#, objects.join(", "))
+    }
+
+    #[test]
+    fn pairs_equal_an_all_pairs_loop_in_file_order() {
+        let scene = parse_scene(&row_scene(40)).unwrap();
+        let mut want = Vec::new();
+        for (i, a) in scene.objects.iter().enumerate() {
+            for b in &scene.objects[i + 1..] {
+                if a.accepts(b) && intersects(&a.shape, &b.shape) {
+                    want.push(format!(r#"{{"a": "{}", "b": "{}"}}"#, a.id, b.id));
+                }
+            }
+        }
+        assert!(want.len() > 20);
+        assert_eq!(pair_lines(&scene, false).unwrap(), want);
+    }
+
+    #[test]
+    fn contacts_are_the_query_contact_objects() {
+        let scene = parse_scene(&row_scene(10)).unwrap();
+        let lines = pair_lines(&scene, true).unwrap();
+        let plain = pair_lines(&scene, false).unwrap();
+        assert_eq!(lines.len(), plain.len());
+        for (with, without) in lines.iter().zip(&plain) {
+            assert!(with.starts_with(without.trim_end_matches('}')));
+            assert!(with.contains(r#", "contact": {"normal": "#), "{with}");
+        }
+    }
+}

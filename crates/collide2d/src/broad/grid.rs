@@ -1,0 +1,645 @@
+//! A uniform grid kept as sorted lists, one per filter group: each object sits in the one cell
+//! holding its box's `min` corner, and a list of `(cell key, slot)` sorted by integer cell key.
+//! Objects at most one cell wide can only overlap objects of the 3x3 neighbouring cells, so
+//! pairs come from one sweep over each list with a cursor on the row above (the sort-based
+//! spatial hash of Le Grand, GPU Gems 3 ch. 32, with one cell per object as in Ericson,
+//! RTCD 7.1.6).
+//!
+//! Filtering happens before any pair is made: a group is swept against itself only when its
+//! filter accepts itself, and two groups against each other only when compatible, so a bullet
+//! layer that ignores itself is never swept at all. Lists are re-sorted each update by an
+//! insertion sort, linear when objects move a little (with a fallback to a full sort when they
+//! do not). An object spanning more than two cells on an axis goes to a side list: tested against
+//! each other by brute force, and against the lists by searching the rows they cover.
+
+use super::{inverse_dir, ray_box, View};
+use crate::math::Vec2;
+use crate::query::Ray;
+use crate::shape::Aabb;
+
+const NONE: u32 = u32::MAX;
+
+/// One object in a list: the cell key of its box's `min` corner, its slot, and a copy of its box
+/// so the sweep reads memory in order.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    slot: u32,
+    aabb: Aabb,
+}
+
+impl Entry {
+    #[inline]
+    fn order(&self) -> (u64, u32) {
+        (self.key, self.slot)
+    }
+}
+
+#[derive(Debug)]
+pub(crate) struct Grid {
+    cell: f32,
+    inv: f32,
+    /// Sorted entries by group.
+    lists: Vec<Vec<Entry>>,
+    /// Whether some slot of the group changed since the last rebuild.
+    group_dirty: Vec<bool>,
+    /// Whether the group's list needs sorting.
+    unsorted: Vec<bool>,
+    /// Whether some member of the group was removed or moved to another group.
+    evict: Vec<bool>,
+    /// The column range of each list's keys, `(i32::MAX, i32::MIN)` when empty.
+    columns: Vec<(i32, i32)>,
+    /// The group whose list holds each slot, or `NONE` (also for large objects).
+    member: Vec<u32>,
+    /// Slots of objects wider or taller than a cell.
+    large: Vec<u32>,
+    is_large: Vec<bool>,
+    /// The occupied cell range `(x0, y0, x1, y1)` over all lists (objects reach one cell
+    /// further right and up).
+    extent: Option<(i32, i32, i32, i32)>,
+}
+
+/// The integer cell coordinate of `x`: `floor(x * inv)`, saturating at the `i32` range.
+#[inline]
+fn cell_of(x: f32, inv: f32) -> i32 {
+    let t = x * inv;
+    let i = t as i32;
+    if (i as f32) > t {
+        i.saturating_sub(1)
+    } else {
+        i
+    }
+}
+
+/// True when the box spans at most two cells on each axis: then any box overlapping it is keyed
+/// within one cell of its key (`cell_of` is monotone), whatever the rounding.
+#[inline]
+fn fits(b: &Aabb, inv: f32) -> bool {
+    let span = |lo: f32, hi: f32| i64::from(cell_of(hi, inv)) - i64::from(cell_of(lo, inv)) <= 1;
+    span(b.min().x, b.max().x) && span(b.min().y, b.max().y)
+}
+
+/// The sort key of cell `(cx, cy)`: rows first, then columns, both in increasing order.
+#[inline]
+fn key(cx: i32, cy: i32) -> u64 {
+    (u64::from(cy as u32 ^ 0x8000_0000) << 32) | u64::from(cx as u32 ^ 0x8000_0000)
+}
+
+#[inline]
+fn unkey(k: u64) -> (i32, i32) {
+    (
+        (k as u32 ^ 0x8000_0000) as i32,
+        ((k >> 32) as u32 ^ 0x8000_0000) as i32,
+    )
+}
+
+/// The key one row up and one column left, saturating at the edges of the key space.
+#[inline]
+fn up_left(k: u64) -> u64 {
+    let (cx, cy) = unkey(k);
+    key(cx.saturating_sub(1), cy.saturating_add(1))
+}
+
+/// Sorts nearly sorted entries by insertion; after `budget` element moves, finishes with a full
+/// sort instead.
+fn sort_entries(v: &mut [Entry]) {
+    let mut budget = 8 * v.len() + 64;
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1].order() > x.order() {
+            v[j] = v[j - 1];
+            j -= 1;
+            budget = budget.saturating_sub(1);
+        }
+        v[j] = x;
+        if budget == 0 {
+            v.sort_unstable_by_key(Entry::order);
+            return;
+        }
+    }
+}
+
+impl Grid {
+    pub(crate) fn new(cell: f32) -> Grid {
+        Grid {
+            cell,
+            inv: 1.0 / cell,
+            lists: Vec::new(),
+            group_dirty: Vec::new(),
+            unsorted: Vec::new(),
+            evict: Vec::new(),
+            columns: Vec::new(),
+            member: Vec::new(),
+            large: Vec::new(),
+            is_large: Vec::new(),
+            extent: None,
+        }
+    }
+
+    #[inline]
+    fn key_of(&self, b: &Aabb) -> u64 {
+        key(cell_of(b.min().x, self.inv), cell_of(b.min().y, self.inv))
+    }
+
+    #[inline]
+    fn fits(&self, b: &Aabb) -> bool {
+        fits(b, self.inv)
+    }
+
+    /// Brings the lists up to date with the current boxes and groups.
+    pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
+        let slots = view.groups.len();
+        self.member.resize(slots, NONE);
+        self.is_large.resize(slots, false);
+        while self.lists.len() < view.table.len() {
+            self.lists.push(Vec::new());
+            self.group_dirty.push(false);
+            self.unsorted.push(false);
+            self.evict.push(false);
+            self.columns.push((i32::MAX, i32::MIN));
+        }
+        for &s in changed {
+            let old = self.member[s as usize];
+            if old != NONE {
+                self.group_dirty[old as usize] = true;
+                if view.groups[s as usize] != old {
+                    self.evict[old as usize] = true;
+                }
+            }
+        }
+        // Refresh the lists of groups with changes: new keys, leavers out.
+        for (g, list) in self.lists.iter_mut().enumerate() {
+            if !self.group_dirty[g] {
+                continue;
+            }
+            self.group_dirty[g] = false;
+            self.unsorted[g] = true;
+            // Without evictions every member is still in the group: no need to read its group.
+            let check_group = core::mem::take(&mut self.evict[g]);
+            let inv = self.inv;
+            let member = &mut self.member;
+            let columns = &mut self.columns[g];
+            *columns = (i32::MAX, i32::MIN);
+            list.retain_mut(|e| {
+                let s = e.slot as usize;
+                let b = &view.aabbs[s];
+                let (x0, y0) = (cell_of(b.min().x, inv), cell_of(b.min().y, inv));
+                let fits = i64::from(cell_of(b.max().x, inv)) - i64::from(x0) <= 1
+                    && i64::from(cell_of(b.max().y, inv)) - i64::from(y0) <= 1;
+                if fits && (!check_group || view.groups[s] == g as u32) {
+                    *columns = (columns.0.min(x0), columns.1.max(x0));
+                    e.key = key(x0, y0);
+                    e.aabb = *b;
+                    true
+                } else {
+                    member[s] = NONE;
+                    false
+                }
+            });
+        }
+        // Large objects that are no longer large (or gone) leave the side list.
+        let mut i = 0;
+        while i < self.large.len() {
+            let s = self.large[i] as usize;
+            if view.groups[s] == NONE || self.fits(&view.aabbs[s]) {
+                self.is_large[s] = false;
+                self.large.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        // Newcomers, movers between groups, and objects that grew or shrank.
+        for &slot in changed {
+            let s = slot as usize;
+            let g = view.groups[s];
+            if g == NONE || self.member[s] != NONE || self.is_large[s] {
+                continue;
+            }
+            if self.fits(&view.aabbs[s]) {
+                let k = self.key_of(&view.aabbs[s]);
+                let (x, _) = unkey(k);
+                let columns = &mut self.columns[g as usize];
+                *columns = (columns.0.min(x), columns.1.max(x));
+                self.unsorted[g as usize] = true;
+                self.lists[g as usize].push(Entry {
+                    key: k,
+                    slot,
+                    aabb: view.aabbs[s],
+                });
+                self.member[s] = g;
+            } else {
+                self.is_large[s] = true;
+                self.large.push(slot);
+            }
+        }
+        // Deterministic order for the side list; then the lists and their extent.
+        self.large.sort_unstable();
+        let mut extent: Option<(i32, i32, i32, i32)> = None;
+        for (g, list) in self.lists.iter_mut().enumerate() {
+            if self.unsorted[g] {
+                sort_entries(list);
+                self.unsorted[g] = false;
+            }
+            if let (Some(first), Some(last)) = (list.first(), list.last()) {
+                let (_, y0) = unkey(first.key);
+                let (_, y1) = unkey(last.key);
+                let (x0, x1) = self.columns[g];
+                let (x1, y1) = (x1.saturating_add(1), y1.saturating_add(1));
+                extent = Some(match extent {
+                    None => (x0, y0, x1, y1),
+                    Some((a, b, c, d)) => (a.min(x0), b.min(y0), c.max(x1), d.max(y1)),
+                });
+            }
+        }
+        self.extent = extent;
+    }
+
+    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+        let groups = self.lists.len();
+        for g in 0..groups {
+            if self.lists[g].is_empty() {
+                continue;
+            }
+            for h in g..groups {
+                if self.lists[h].is_empty() || !view.table.compatible(g as u32, h as u32) {
+                    continue;
+                }
+                if g == h {
+                    self_pairs(&self.lists[g], out);
+                } else {
+                    // Walk the shorter list, search the longer one.
+                    let (a, b) = if self.lists[g].len() <= self.lists[h].len() {
+                        (&self.lists[g], &self.lists[h])
+                    } else {
+                        (&self.lists[h], &self.lists[g])
+                    };
+                    cross_pairs(a, b, out);
+                }
+            }
+        }
+        // Large objects: against each other by brute force, against the lists by searching the
+        // rows their box covers (or by scanning the list when that is shorter).
+        for (i, &l) in self.large.iter().enumerate() {
+            let gl = view.groups[l as usize];
+            let aabb_l = &view.aabbs[l as usize];
+            for &o in &self.large[i + 1..] {
+                let go = view.groups[o as usize];
+                if view.table.compatible(gl, go) && aabb_l.overlaps(&view.aabbs[o as usize]) {
+                    out.push((l.min(o), l.max(o)));
+                }
+            }
+            // Keys that may overlap: one cell left of and below the box's own cells.
+            let x0 = cell_of(aabb_l.min().x, self.inv).saturating_sub(1);
+            let y0 = cell_of(aabb_l.min().y, self.inv).saturating_sub(1);
+            let x1 = cell_of(aabb_l.max().x, self.inv);
+            let y1 = cell_of(aabb_l.max().y, self.inv);
+            let rows = i64::from(y1) - i64::from(y0) + 1;
+            for (g, list) in self.lists.iter().enumerate() {
+                if list.is_empty() || !view.table.compatible(gl, g as u32) {
+                    continue;
+                }
+                let mut visit = |e: &Entry| {
+                    if aabb_l.overlaps(&e.aabb) {
+                        out.push((l.min(e.slot), l.max(e.slot)));
+                    }
+                };
+                if rows * 8 > list.len() as i64 {
+                    list.iter().for_each(&mut visit);
+                } else {
+                    let mut at = 0;
+                    for cy in y0..=y1 {
+                        let (lo, hi) = (key(x0, cy), key(x1, cy));
+                        at = gallop(list, at, lo);
+                        list[at..]
+                            .iter()
+                            .take_while(|e| e.key <= hi)
+                            .for_each(&mut visit);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f` for the slots of visible groups keyed in row `cy` with `x0 <= cx <= x1`.
+    fn row(&self, view: &View<'_>, cy: i32, x0: i32, x1: i32, mask: u64, f: &mut dyn FnMut(u32)) {
+        let (lo, hi) = (key(x0, cy), key(x1, cy));
+        for (g, list) in self.lists.iter().enumerate() {
+            if list.is_empty() || !view.table.visible(g as u32, mask) {
+                continue;
+            }
+            let start = list.partition_point(|e| e.key < lo);
+            for e in &list[start..] {
+                if e.key > hi {
+                    break;
+                }
+                f(e.slot);
+            }
+        }
+    }
+
+    fn each_large(&self, view: &View<'_>, mask: u64, f: &mut dyn FnMut(u32)) {
+        for &l in &self.large {
+            let g = view.groups[l as usize];
+            if g != NONE && view.table.visible(g, mask) {
+                f(l);
+            }
+        }
+    }
+
+    pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
+        self.each_large(view, mask, f);
+        let Some((ex0, ey0, ex1, ey1)) = self.extent else {
+            return;
+        };
+        // An object keyed one cell left of or below the region may still reach into it.
+        let x0 = cell_of(region.min().x, self.inv).saturating_sub(1).max(ex0);
+        let y0 = cell_of(region.min().y, self.inv).saturating_sub(1).max(ey0);
+        let x1 = cell_of(region.max().x, self.inv).min(ex1);
+        let y1 = cell_of(region.max().y, self.inv).min(ey1);
+        if x0 > x1 || y0 > y1 {
+            return;
+        }
+        for cy in y0..=y1 {
+            self.row(view, cy, x0, x1, mask, f);
+        }
+    }
+
+    pub(crate) fn ray(
+        &self,
+        view: &View<'_>,
+        ray: &Ray,
+        max_t: f32,
+        mask: u64,
+        f: &mut dyn FnMut(u32) -> f32,
+    ) {
+        let mut max_t = max_t;
+        for &l in &self.large {
+            let g = view.groups[l as usize];
+            if g != NONE && view.table.visible(g, mask) {
+                max_t = max_t.min(f(l));
+            }
+        }
+        let Some((ex0, ey0, ex1, ey1)) = self.extent else {
+            return;
+        };
+        let c = self.cell;
+        let world = Aabb::new_unchecked(
+            Vec2::new(ex0 as f32 * c, ey0 as f32 * c),
+            Vec2::new((ex1 as f32 + 1.0) * c, (ey1 as f32 + 1.0) * c),
+        );
+        let inv_dir = inverse_dir(ray.dir);
+        let Some(t0) = ray_box(ray, inv_dir, &world, max_t) else {
+            return;
+        };
+        // Rows in the order the ray crosses them; each row's cells from the ray's x span there,
+        // one cell wider on each side (objects reach one cell right and up from their key, and
+        // rounding), and one row more below.
+        let row_of = |t: f32| cell_of(ray.at(t).y, self.inv);
+        let far = if ray.dir == Vec2::ZERO {
+            t0
+        } else if max_t.is_finite() {
+            max_t
+        } else {
+            exit_t(ray, inv_dir, &world)
+        };
+        let (ra, rb) = (row_of(t0), row_of(far));
+        let r0 = ra.min(rb).saturating_sub(1).max(ey0);
+        let r1 = ra.max(rb).saturating_add(1).min(ey1);
+        if r0 > r1 {
+            return;
+        }
+        let up = ray.dir.y >= 0.0;
+        let mut cy = if up { r0 } else { r1 };
+        loop {
+            // The ray's t-span over the rows this row's objects can reach (cy to cy + 1),
+            // widened by a hundredth of a cell.
+            let (band0, band1) = ((cy as f32 - 0.01) * c, (cy as f32 + 2.01) * c);
+            let (mut ta, mut tb) = (t0, far.min(max_t));
+            if ray.dir.y != 0.0 {
+                let (a, b) = (
+                    (band0 - ray.origin.y) * inv_dir.y,
+                    (band1 - ray.origin.y) * inv_dir.y,
+                );
+                ta = ta.max(a.min(b));
+                tb = tb.min(a.max(b));
+            }
+            if ta <= tb {
+                let (xa, xb) = (ray.at(ta).x, ray.at(tb).x);
+                let x0 = cell_of(xa.min(xb), self.inv).saturating_sub(1).max(ex0);
+                let x1 = cell_of(xa.max(xb), self.inv).saturating_add(1).min(ex1);
+                if x0 <= x1 {
+                    self.row(view, cy, x0, x1, mask, &mut |slot| {
+                        max_t = max_t.min(f(slot));
+                    });
+                }
+            }
+            if up {
+                if cy >= r1 {
+                    break;
+                }
+                cy += 1;
+            } else {
+                if cy <= r0 {
+                    break;
+                }
+                cy -= 1;
+            }
+        }
+    }
+}
+
+/// Overlapping pairs within one sorted list: each cell against itself, the next cell of its row
+/// and the three cells above.
+fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
+    let mut sink = Sink::new(out);
+    let n = list.len();
+    let mut up = 0; // first entry at or after the row above, one column left
+    let mut i = 0;
+    while i < n {
+        let k = list[i].key;
+        let mut j = i + 1;
+        while j < n && list[j].key == k {
+            j += 1;
+        }
+        let (cx, cy) = unkey(k);
+        // Same cell.
+        sink.reserve((j - i) * (j - i));
+        for p in i..j {
+            for e in &list[p + 1..j] {
+                sink.test(&list[p], e);
+            }
+        }
+        // The next cell of the row.
+        let right = key(cx.saturating_add(1), cy);
+        let mut r = j;
+        if right != k {
+            while r < n && list[r].key == right {
+                r += 1;
+            }
+        }
+        // The three cells above.
+        let lo = up_left(k);
+        let hi = key(cx.saturating_add(1), cy.saturating_add(1));
+        while up < n && list[up].key < lo {
+            up += 1;
+        }
+        let mut u_end = up;
+        if lo > k {
+            while u_end < n && list[u_end].key <= hi {
+                u_end += 1;
+            }
+        }
+        sink.reserve((j - i) * (r - j + u_end - up));
+        for p in &list[i..j] {
+            for e in &list[j..r] {
+                sink.test(p, e);
+            }
+            for e in &list[up..u_end] {
+                sink.test(p, e);
+            }
+        }
+        i = j;
+    }
+    sink.finish();
+}
+
+/// Writes candidate pairs without a branch per test: every test writes, and only an overlap
+/// advances the length (the writes land in space reserved beforehand).
+struct Sink<'a> {
+    buf: &'a mut Vec<(u32, u32)>,
+    len: usize,
+}
+
+impl<'a> Sink<'a> {
+    fn new(buf: &'a mut Vec<(u32, u32)>) -> Sink<'a> {
+        let len = buf.len();
+        Sink { buf, len }
+    }
+
+    /// Room for `k` more tests.
+    #[inline]
+    fn reserve(&mut self, k: usize) {
+        if self.buf.len() < self.len + k {
+            let grow = (self.len + k).max(2 * self.buf.len()).max(64);
+            self.buf.resize(grow, (0, 0));
+        }
+    }
+
+    #[inline]
+    fn test(&mut self, a: &Entry, b: &Entry) {
+        let (x, y) = (&a.aabb, &b.aabb);
+        let hit = (x.min().x <= y.max().x)
+            & (y.min().x <= x.max().x)
+            & (x.min().y <= y.max().y)
+            & (y.min().y <= x.max().y);
+        self.buf[self.len] = (a.slot.min(b.slot), a.slot.max(b.slot));
+        self.len += usize::from(hit);
+    }
+
+    fn finish(self) {
+        self.buf.truncate(self.len);
+    }
+}
+
+/// Overlapping pairs between two sorted lists: each cell of `a` against the 3x3 cells around it
+/// in `b`, found by galloping search (cost grows with `a`, and only logarithmically with `b`).
+fn cross_pairs(a: &[Entry], b: &[Entry], out: &mut Vec<(u32, u32)>) {
+    let mut sink = Sink::new(out);
+    // One cursor per row of `b` (below, same, above); each only moves forward.
+    let mut cursors = [0usize; 3];
+    let mut i = 0;
+    while i < a.len() {
+        let k = a[i].key;
+        let mut j = i + 1;
+        while j < a.len() && a[j].key == k {
+            j += 1;
+        }
+        let (cx, cy) = unkey(k);
+        for (d, cursor) in cursors.iter_mut().enumerate() {
+            let row = match d {
+                0 => cy.checked_sub(1),
+                1 => Some(cy),
+                _ => cy.checked_add(1),
+            };
+            let Some(row) = row else { continue };
+            let lo = key(cx.saturating_sub(1), row);
+            let hi = key(cx.saturating_add(1), row);
+            *cursor = gallop(b, *cursor, lo);
+            for e in b[*cursor..].iter().take_while(|e| e.key <= hi) {
+                sink.reserve(j - i);
+                for p in &a[i..j] {
+                    sink.test(p, e);
+                }
+            }
+        }
+        i = j;
+    }
+    sink.finish();
+}
+
+/// The first index at or after `from` whose key is `>= key`, by doubling steps then bisection.
+fn gallop(v: &[Entry], from: usize, key: u64) -> usize {
+    let mut step = 1;
+    let mut lo = from;
+    while lo + step < v.len() && v[lo + step].key < key {
+        lo += step;
+        step *= 2;
+    }
+    let hi = (lo + step + 1).min(v.len());
+    lo + v[lo..hi].partition_point(|e| e.key < key)
+}
+
+/// The `t` at which `ray` leaves `aabb` (which it is known to meet).
+fn exit_t(ray: &Ray, inv_dir: Vec2, aabb: &Aabb) -> f32 {
+    let mut t1 = f32::INFINITY;
+    for axis in 0..2 {
+        if ray.dir[axis] != 0.0 {
+            let a = (aabb.min()[axis] - ray.origin[axis]) * inv_dir[axis];
+            let b = (aabb.max()[axis] - ray.origin[axis]) * inv_dir[axis];
+            t1 = t1.min(a.max(b));
+        }
+    }
+    // A little past the exit, for rounding.
+    t1 + t1.abs() * 1e-5 + f32::MIN_POSITIVE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floor_matches_the_standard_one() {
+        for x in [-2.5f32, -2.0, -1e-30, -0.0, 0.0, 0.3, 1.0, 7.9, 1e20, -1e20] {
+            let want = (x * 0.5).floor() as i32;
+            assert_eq!(cell_of(x, 0.5), want, "{x}");
+        }
+        assert_eq!(cell_of(f32::NAN, 1.0), 0);
+    }
+
+    #[test]
+    fn keys_sort_rows_then_columns() {
+        assert!(key(5, -1) < key(-5, 0));
+        assert!(key(-1, 0) < key(0, 0));
+        assert_eq!(unkey(key(-7, 9)), (-7, 9));
+        assert_eq!(up_left(key(i32::MIN, i32::MAX)), key(i32::MIN, i32::MAX));
+    }
+
+    #[test]
+    fn gallop_finds_the_first_key_not_below() {
+        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        let v: Vec<Entry> = (0..50u64)
+            .map(|k| Entry {
+                key: k * 2,
+                slot: 0,
+                aabb: b,
+            })
+            .collect();
+        for from in [0, 3, 49] {
+            for key in 0..110u64 {
+                let want = v.partition_point(|e| e.key < key).max(from);
+                assert_eq!(gallop(&v, from, key), want, "{from} {key}");
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! Broad phases: what [`CollisionWorld`](crate::CollisionWorld) asks of a spatial structure.
+//!
+//! Two structures sit behind one interface, [`BroadPhase`] picks one:
+//! - [`grid`]: a uniform grid as lists sorted by integer cell key, one per group, for many similar
+//!   small objects (bullets);
+//! - [`tree`]: dynamic bounding-volume trees with enlarged (fat) boxes, one per filter group, for
+//!   mixed sizes and large static geometry.
+//!
+//! Both filter by [group](Groups) before making candidate pairs: objects whose groups cannot
+//! collide (a bullet layer that ignores itself, two static objects) are never paired, so they
+//! cost what lone objects cost.
+
+pub(crate) mod grid;
+pub(crate) mod tree;
+
+use crate::math::Vec2;
+use crate::query::Ray;
+use crate::shape::Aabb;
+use crate::world::Filter;
+use std::collections::BTreeMap;
+
+/// Which broad-phase structure a [`CollisionWorld`](crate::CollisionWorld) uses.
+///
+/// Every choice finds exactly the same pairs; only the cost differs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BroadPhase(pub(crate) BroadKind);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum BroadKind {
+    Grid { cell_size: f32 },
+    Tree { margin: f32 },
+}
+
+impl BroadPhase {
+    /// A uniform grid of square cells `cell_size` wide: best for many objects of similar size,
+    /// with `cell_size` at least the width of almost all of them. An object wider or taller than a
+    /// cell is kept aside: such objects are tested against each other by brute force and against
+    /// the rest by searching the rows they cover, so keep them few (or use [`BroadPhase::tree`]).
+    ///
+    /// # Errors
+    /// [`WorldError::BadCellSize`](crate::WorldError::BadCellSize) unless `cell_size` is finite
+    /// and positive.
+    pub fn grid(cell_size: f32) -> Result<BroadPhase, crate::WorldError> {
+        if cell_size.is_finite() && cell_size > 0.0 {
+            Ok(BroadPhase(BroadKind::Grid { cell_size }))
+        } else {
+            Err(crate::WorldError::BadCellSize { got: cell_size })
+        }
+    }
+
+    /// Dynamic bounding-volume trees whose leaves hold each box enlarged by `margin` on every
+    /// side (a negative or non-finite margin counts as 0): an object is re-inserted only when it
+    /// leaves its enlarged box. Good for any scene, best for mixed sizes and static geometry.
+    #[must_use]
+    pub fn tree(margin: f32) -> BroadPhase {
+        let margin = if margin.is_finite() && margin > 0.0 {
+            margin
+        } else {
+            0.0
+        };
+        BroadPhase(BroadKind::Tree { margin })
+    }
+}
+
+impl Default for BroadPhase {
+    /// [`BroadPhase::tree`] with a margin of `0.1`.
+    fn default() -> Self {
+        BroadPhase::tree(0.1)
+    }
+}
+
+/// Objects with the same filter and the same static-ness form a group; the broad phase pairs
+/// groups before it pairs objects.
+#[derive(Debug, Default)]
+pub(crate) struct Groups {
+    pub(crate) list: Vec<(Filter, bool)>,
+    lookup: BTreeMap<(u64, u64, bool), u32>,
+}
+
+impl Groups {
+    /// The group of `filter` and `is_static`, created on first use.
+    pub(crate) fn id(&mut self, filter: Filter, is_static: bool) -> u32 {
+        let next = self.list.len() as u32;
+        let id = *self
+            .lookup
+            .entry((filter.layer, filter.mask, is_static))
+            .or_insert(next);
+        if id == next {
+            self.list.push((filter, is_static));
+        }
+        id
+    }
+
+    /// True when objects of groups `g` and `h` may collide.
+    #[inline]
+    pub(crate) fn compatible(&self, g: u32, h: u32) -> bool {
+        let (f, fs) = self.list[g as usize];
+        let (k, ks) = self.list[h as usize];
+        !(fs && ks) && f.collides_with(k)
+    }
+
+    /// True when a query with `mask` may report objects of group `g`.
+    #[inline]
+    pub(crate) fn visible(&self, g: u32, mask: u64) -> bool {
+        self.list[g as usize].0.layer & mask != 0
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.list.len()
+    }
+}
+
+/// What the broad phase reads about each object slot.
+pub(crate) struct View<'a> {
+    /// Tight boxes, by slot.
+    pub(crate) aabbs: &'a [Aabb],
+    /// Group of each slot, `u32::MAX` for an empty slot.
+    pub(crate) groups: &'a [u32],
+    pub(crate) table: &'a Groups,
+}
+
+/// The structure behind [`BroadPhase`].
+#[derive(Debug)]
+pub(crate) enum Broad {
+    Grid(grid::Grid),
+    Tree(tree::Trees),
+}
+
+impl Broad {
+    pub(crate) fn new(kind: BroadPhase) -> Broad {
+        match kind.0 {
+            BroadKind::Grid { cell_size } => Broad::Grid(grid::Grid::new(cell_size)),
+            BroadKind::Tree { margin } => Broad::Tree(tree::Trees::new(margin)),
+        }
+    }
+
+    /// Brings the structure up to date: `changed` lists the slots inserted, moved, refiltered or
+    /// removed since the last call (removed slots have group `u32::MAX`).
+    pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
+        match self {
+            Broad::Grid(g) => g.sync(view, changed),
+            Broad::Tree(t) => t.sync(view, changed),
+        }
+    }
+
+    /// Every pair of slots `(a, b)`, `a < b`, whose groups are compatible and whose tight boxes
+    /// overlap, each once, in no particular order.
+    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+        match self {
+            Broad::Grid(g) => g.pairs(view, out),
+            Broad::Tree(t) => t.pairs(view, out),
+        }
+    }
+
+    /// Calls `f` with every slot (possibly more than once) whose box, as of the last `sync`,
+    /// overlaps `region` and whose group's layer is in `mask`.
+    pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
+        match self {
+            Broad::Grid(g) => g.query(view, region, mask, f),
+            Broad::Tree(t) => t.query(view, region, mask, f),
+        }
+    }
+
+    /// Calls `f` with every slot (possibly more than once) whose box, as of the last `sync`,
+    /// may meet `ray` for `t` in `[0, max_t]`. `f` returns a new, smaller `max_t` (or the same)
+    /// so a first-hit search can prune.
+    pub(crate) fn ray(
+        &self,
+        view: &View<'_>,
+        ray: &Ray,
+        max_t: f32,
+        mask: u64,
+        f: &mut dyn FnMut(u32) -> f32,
+    ) {
+        match self {
+            Broad::Grid(g) => g.ray(view, ray, max_t, mask, f),
+            Broad::Tree(t) => t.ray(view, ray, max_t, mask, f),
+        }
+    }
+}
+
+/// `1 / dir` per axis, with a zero (or subnormal) component's infinity replaced by `1e30`, so
+/// [`ray_box`] never multiplies zero by infinity.
+pub(crate) fn inverse_dir(dir: Vec2) -> Vec2 {
+    let inv = dir.recip();
+    Vec2::select(inv.is_finite_mask(), inv, Vec2::splat(1e30))
+}
+
+/// The `t` at which `ray` enters `aabb` (0 if it starts inside), or `None` when it misses the box
+/// for `t` in `[0, max_t]`; `inv_dir` is [`inverse_dir`]`(ray.dir)`. Conservative: a relative
+/// slack of `2e-6` on the slab interval keeps rounding from dropping a box the ray grazes; the
+/// exact ray cast decides.
+#[inline]
+pub(crate) fn ray_box(ray: &Ray, inv_dir: Vec2, aabb: &Aabb, max_t: f32) -> Option<f32> {
+    let a = (aabb.min() - ray.origin) * inv_dir;
+    let b = (aabb.max() - ray.origin) * inv_dir;
+    let enter = a.min(b).max_element().max(0.0);
+    let exit = a.max(b).min_element().min(max_t);
+    let slack = enter.abs().max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
+    (enter <= exit + slack).then_some(enter)
+}

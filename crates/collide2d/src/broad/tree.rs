@@ -1,0 +1,543 @@
+//! Dynamic bounding-volume trees, one per filter group: leaves hold enlarged ("fat") boxes so
+//! an object that moves a little keeps its leaf, inserts descend by the perimeter cost and
+//! rebalance by rotations (Box2D v2.4 `b2DynamicTree`, after Catto's GDC 2019 talk).
+//!
+//! Pairs come from simultaneous descents: each tree against itself when its group collides with
+//! itself, and each pair of compatible trees against each other, so incompatible groups (a bullet
+//! layer that ignores itself, static against static) never meet.
+
+use super::{inverse_dir, ray_box, View};
+use crate::math::Vec2;
+use crate::query::Ray;
+use crate::shape::Aabb;
+
+const NULL: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Fat box for a leaf; union of the children for an inner node.
+    aabb: Aabb,
+    parent: u32,
+    /// `NULL` for a leaf.
+    child1: u32,
+    child2: u32,
+    /// 0 for a leaf.
+    height: i32,
+    /// The object slot of a leaf.
+    slot: u32,
+}
+
+#[inline]
+fn perimeter(b: &Aabb) -> f32 {
+    let s = b.size();
+    2.0 * (s.x + s.y)
+}
+
+#[inline]
+fn contains(outer: &Aabb, inner: &Aabb) -> bool {
+    outer.min().cmple(inner.min()).all() && inner.max().cmple(outer.max()).all()
+}
+
+/// One tree.
+#[derive(Debug, Default)]
+struct Tree {
+    nodes: Vec<Node>,
+    root: u32,
+    /// Head of the free list, chained through `parent`.
+    free: u32,
+    /// Leaves now in the tree.
+    leaves: usize,
+    /// Leaves inserted since the last top-down build.
+    inserted: usize,
+}
+
+impl Tree {
+    fn new() -> Tree {
+        Tree {
+            nodes: Vec::new(),
+            root: NULL,
+            free: NULL,
+            leaves: 0,
+            inserted: 0,
+        }
+    }
+
+    fn alloc(&mut self, node: Node) -> u32 {
+        if self.free == NULL {
+            self.nodes.push(node);
+            (self.nodes.len() - 1) as u32
+        } else {
+            let id = self.free;
+            self.free = self.nodes[id as usize].parent;
+            self.nodes[id as usize] = node;
+            id
+        }
+    }
+
+    fn release(&mut self, id: u32) {
+        self.nodes[id as usize].parent = self.free;
+        self.nodes[id as usize].height = -1;
+        self.nodes[id as usize].slot = NULL;
+        self.free = id;
+    }
+
+    #[inline]
+    fn is_leaf(&self, id: u32) -> bool {
+        self.nodes[id as usize].child1 == NULL
+    }
+
+    fn insert(&mut self, fat: Aabb, slot: u32) -> u32 {
+        self.leaves += 1;
+        self.inserted += 1;
+        let leaf = self.alloc(Node {
+            aabb: fat,
+            parent: NULL,
+            child1: NULL,
+            child2: NULL,
+            height: 0,
+            slot,
+        });
+        if self.root == NULL {
+            self.root = leaf;
+            return leaf;
+        }
+        // Find the best sibling by the perimeter cost of the enlarged ancestors.
+        let mut index = self.root;
+        while !self.is_leaf(index) {
+            let node = self.nodes[index as usize];
+            let area = perimeter(&node.aabb);
+            let combined = perimeter(&node.aabb.union(&fat));
+            let cost = 2.0 * combined;
+            let inheritance = 2.0 * (combined - area);
+            let child_cost = |c: u32| {
+                let b = &self.nodes[c as usize].aabb;
+                let grown = perimeter(&b.union(&fat));
+                if self.is_leaf(c) {
+                    grown + inheritance
+                } else {
+                    grown - perimeter(b) + inheritance
+                }
+            };
+            let (cost1, cost2) = (child_cost(node.child1), child_cost(node.child2));
+            if cost < cost1 && cost < cost2 {
+                break;
+            }
+            index = if cost1 < cost2 {
+                node.child1
+            } else {
+                node.child2
+            };
+        }
+        let sibling = index;
+        let old_parent = self.nodes[sibling as usize].parent;
+        let new_parent = self.alloc(Node {
+            aabb: fat.union(&self.nodes[sibling as usize].aabb),
+            parent: old_parent,
+            child1: sibling,
+            child2: leaf,
+            height: self.nodes[sibling as usize].height + 1,
+            slot: NULL,
+        });
+        if old_parent == NULL {
+            self.root = new_parent;
+        } else if self.nodes[old_parent as usize].child1 == sibling {
+            self.nodes[old_parent as usize].child1 = new_parent;
+        } else {
+            self.nodes[old_parent as usize].child2 = new_parent;
+        }
+        self.nodes[sibling as usize].parent = new_parent;
+        self.nodes[leaf as usize].parent = new_parent;
+        self.refit_up(new_parent);
+        leaf
+    }
+
+    fn remove(&mut self, leaf: u32) {
+        self.leaves -= 1;
+        if leaf == self.root {
+            self.root = NULL;
+            self.release(leaf);
+            return;
+        }
+        let parent = self.nodes[leaf as usize].parent;
+        let grand = self.nodes[parent as usize].parent;
+        let p = self.nodes[parent as usize];
+        let sibling = if p.child1 == leaf { p.child2 } else { p.child1 };
+        if grand == NULL {
+            self.root = sibling;
+            self.nodes[sibling as usize].parent = NULL;
+        } else {
+            if self.nodes[grand as usize].child1 == parent {
+                self.nodes[grand as usize].child1 = sibling;
+            } else {
+                self.nodes[grand as usize].child2 = sibling;
+            }
+            self.nodes[sibling as usize].parent = grand;
+            self.refit_up(grand);
+        }
+        self.release(parent);
+        self.release(leaf);
+    }
+
+    /// Rebalances and refits every node from `index` to the root.
+    fn refit_up(&mut self, mut index: u32) {
+        while index != NULL {
+            index = self.balance(index);
+            let n = self.nodes[index as usize];
+            let (c1, c2) = (self.nodes[n.child1 as usize], self.nodes[n.child2 as usize]);
+            let node = &mut self.nodes[index as usize];
+            node.height = 1 + c1.height.max(c2.height);
+            node.aabb = c1.aabb.union(&c2.aabb);
+            index = node.parent;
+        }
+    }
+
+    /// Rebuilds the tree top down, splitting at the median centre along the longer axis of the
+    /// centres' box: balanced, and laid out depth first. Calls `moved(slot, leaf)` for every
+    /// leaf's new node.
+    fn rebuild(&mut self, scratch: &mut Vec<(Aabb, u32)>, moved: &mut impl FnMut(u32, u32)) {
+        scratch.clear();
+        scratch.extend(
+            self.nodes
+                .iter()
+                .filter(|n| n.height == 0 && n.child1 == NULL && n.slot != NULL)
+                .map(|n| (n.aabb, n.slot)),
+        );
+        self.nodes.clear();
+        self.free = NULL;
+        self.inserted = 0;
+        self.leaves = scratch.len();
+        self.root = if scratch.is_empty() {
+            NULL
+        } else {
+            self.build(scratch, NULL, moved)
+        };
+    }
+
+    fn build(
+        &mut self,
+        items: &mut [(Aabb, u32)],
+        parent: u32,
+        moved: &mut impl FnMut(u32, u32),
+    ) -> u32 {
+        if let [(aabb, slot)] = *items {
+            let id = self.alloc(Node {
+                aabb,
+                parent,
+                child1: NULL,
+                child2: NULL,
+                height: 0,
+                slot,
+            });
+            moved(slot, id);
+            return id;
+        }
+        let (lo, hi) = items.iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(lo, hi), (b, _)| (lo.min(b.center()), hi.max(b.center())),
+        );
+        let axis = usize::from(hi.y - lo.y > hi.x - lo.x);
+        let mid = items.len() / 2;
+        items.select_nth_unstable_by(mid, |a, b| {
+            a.0.center()[axis]
+                .total_cmp(&b.0.center()[axis])
+                .then(a.1.cmp(&b.1))
+        });
+        let id = self.alloc(Node {
+            aabb: items[0].0,
+            parent,
+            child1: NULL,
+            child2: NULL,
+            height: 0,
+            slot: NULL,
+        });
+        let (left, right) = items.split_at_mut(mid);
+        let c1 = self.build(left, id, moved);
+        let c2 = self.build(right, id, moved);
+        let (n1, n2) = (self.nodes[c1 as usize], self.nodes[c2 as usize]);
+        let node = &mut self.nodes[id as usize];
+        node.child1 = c1;
+        node.child2 = c2;
+        node.aabb = n1.aabb.union(&n2.aabb);
+        node.height = 1 + n1.height.max(n2.height);
+        id
+    }
+
+    fn h(&self, id: u32) -> i32 {
+        self.nodes[id as usize].height
+    }
+
+    fn bb(&self, id: u32) -> Aabb {
+        self.nodes[id as usize].aabb
+    }
+
+    /// Box2D's rotation: lifts the taller grandchild when `a`'s children differ in height by
+    /// more than one. Returns the node now in `a`'s place.
+    fn balance(&mut self, a: u32) -> u32 {
+        if self.is_leaf(a) || self.h(a) < 2 {
+            return a;
+        }
+        let (b, c) = (self.nodes[a as usize].child1, self.nodes[a as usize].child2);
+        let diff = self.h(c) - self.h(b);
+        if diff > 1 {
+            self.rotate_up(a, c, b, true)
+        } else if diff < -1 {
+            self.rotate_up(a, b, c, false)
+        } else {
+            a
+        }
+    }
+
+    /// Lifts child `up` of `a` into `a`'s place; `other` is `a`'s other child. `up_is_child2`
+    /// says which side of `a` `up` was on: its taller child stays with it, its shorter one takes
+    /// `up`'s old place under `a`.
+    fn rotate_up(&mut self, a: u32, up: u32, other: u32, up_is_child2: bool) -> u32 {
+        let (f, g) = (
+            self.nodes[up as usize].child1,
+            self.nodes[up as usize].child2,
+        );
+        let a_parent = self.nodes[a as usize].parent;
+        self.nodes[up as usize].child1 = a;
+        self.nodes[up as usize].parent = a_parent;
+        self.nodes[a as usize].parent = up;
+        if a_parent == NULL {
+            self.root = up;
+        } else if self.nodes[a_parent as usize].child1 == a {
+            self.nodes[a_parent as usize].child1 = up;
+        } else {
+            self.nodes[a_parent as usize].child2 = up;
+        }
+        let (keep, give) = if self.h(f) > self.h(g) {
+            (f, g)
+        } else {
+            (g, f)
+        };
+        self.nodes[up as usize].child2 = keep;
+        if up_is_child2 {
+            self.nodes[a as usize].child2 = give;
+        } else {
+            self.nodes[a as usize].child1 = give;
+        }
+        self.nodes[give as usize].parent = a;
+        let a_box = self.bb(other).union(&self.bb(give));
+        let a_height = 1 + self.h(other).max(self.h(give));
+        self.nodes[a as usize].aabb = a_box;
+        self.nodes[a as usize].height = a_height;
+        self.nodes[up as usize].aabb = a_box.union(&self.bb(keep));
+        self.nodes[up as usize].height = 1 + a_height.max(self.h(keep));
+        up
+    }
+}
+
+/// One tree per group, and each slot's leaf.
+#[derive(Debug)]
+pub(crate) struct Trees {
+    margin: f32,
+    trees: Vec<Tree>,
+    /// `(group, leaf)` by slot, `(NULL, NULL)` when the slot has no leaf.
+    proxies: Vec<(u32, u32)>,
+    stack: Vec<(u32, u32)>,
+    scratch: Vec<(Aabb, u32)>,
+}
+
+impl Trees {
+    pub(crate) fn new(margin: f32) -> Trees {
+        Trees {
+            margin,
+            trees: Vec::new(),
+            proxies: Vec::new(),
+            stack: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    fn fat(&self, b: &Aabb) -> Aabb {
+        Aabb::new_unchecked(b.min() - self.margin, b.max() + self.margin).outward()
+    }
+
+    pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
+        self.proxies.resize(view.groups.len(), (NULL, NULL));
+        while self.trees.len() < view.table.len() {
+            self.trees.push(Tree::new());
+        }
+        for &slot in changed {
+            let s = slot as usize;
+            let group = view.groups[s];
+            let (old_group, leaf) = self.proxies[s];
+            if group != NULL && group == old_group {
+                let tight = &view.aabbs[s];
+                let held = self.trees[group as usize].nodes[leaf as usize].aabb;
+                // Keep the leaf while the box stays inside it and has not shrunk a lot.
+                if contains(&held, tight)
+                    && perimeter(&held) <= 2.0 * perimeter(&self.fat(tight)) + self.margin
+                {
+                    continue;
+                }
+            }
+            if old_group != NULL {
+                self.trees[old_group as usize].remove(leaf);
+                self.proxies[s] = (NULL, NULL);
+            }
+            if group != NULL {
+                let fat = self.fat(&view.aabbs[s]);
+                let leaf = self.trees[group as usize].insert(fat, slot);
+                self.proxies[s] = (group, leaf);
+            }
+        }
+        // A tree that has taken in more leaves than it holds since its last build (a level just
+        // loaded, or a churning crowd) is rebuilt top down: incremental inserts alone leave it
+        // deeper than it needs to be.
+        for (g, tree) in self.trees.iter_mut().enumerate() {
+            if tree.leaves >= 16 && tree.inserted >= tree.leaves {
+                let proxies = &mut self.proxies;
+                tree.rebuild(&mut self.scratch, &mut |slot, leaf| {
+                    proxies[slot as usize] = (g as u32, leaf);
+                });
+            }
+        }
+    }
+
+    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+        let g_count = self.trees.len();
+        for g in 0..g_count {
+            if self.trees[g].root == NULL {
+                continue;
+            }
+            for h in g..g_count {
+                if self.trees[h].root == NULL || !view.table.compatible(g as u32, h as u32) {
+                    continue;
+                }
+                descend(
+                    &self.trees[g],
+                    &self.trees[h],
+                    g == h,
+                    view.aabbs,
+                    &mut self.stack,
+                    out,
+                );
+            }
+        }
+    }
+
+    pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
+        let mut stack = Vec::with_capacity(64);
+        for (g, tree) in self.trees.iter().enumerate() {
+            if tree.root == NULL || !view.table.visible(g as u32, mask) {
+                continue;
+            }
+            stack.push(tree.root);
+            while let Some(id) = stack.pop() {
+                let node = &tree.nodes[id as usize];
+                if !node.aabb.overlaps(region) {
+                    continue;
+                }
+                if node.child1 == NULL {
+                    f(node.slot);
+                } else {
+                    stack.push(node.child2);
+                    stack.push(node.child1);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn ray(
+        &self,
+        view: &View<'_>,
+        ray: &Ray,
+        max_t: f32,
+        mask: u64,
+        f: &mut dyn FnMut(u32) -> f32,
+    ) {
+        let inv_dir = inverse_dir(ray.dir);
+        let mut max_t = max_t;
+        let mut stack: Vec<(u32, f32)> = Vec::with_capacity(64);
+        for (g, tree) in self.trees.iter().enumerate() {
+            if tree.root == NULL || !view.table.visible(g as u32, mask) {
+                continue;
+            }
+            if let Some(t) = ray_box(ray, inv_dir, &tree.nodes[tree.root as usize].aabb, max_t) {
+                stack.push((tree.root, t));
+            }
+            while let Some((id, t_enter)) = stack.pop() {
+                if t_enter > max_t {
+                    continue; // a nearer hit was found since this node was pushed
+                }
+                let node = &tree.nodes[id as usize];
+                if node.child1 == NULL {
+                    max_t = max_t.min(f(node.slot));
+                    continue;
+                }
+                // Push the farther child first so the nearer one is visited first.
+                let (c1, c2) = (node.child1, node.child2);
+                let d1 = ray_box(ray, inv_dir, &tree.nodes[c1 as usize].aabb, max_t);
+                let d2 = ray_box(ray, inv_dir, &tree.nodes[c2 as usize].aabb, max_t);
+                match (d1, d2) {
+                    (Some(a), Some(b)) if a <= b => {
+                        stack.push((c2, b));
+                        stack.push((c1, a));
+                    }
+                    (Some(a), Some(b)) => {
+                        stack.push((c1, a));
+                        stack.push((c2, b));
+                    }
+                    (Some(a), None) => stack.push((c1, a)),
+                    (None, Some(b)) => stack.push((c2, b)),
+                    (None, None) => {}
+                }
+            }
+        }
+    }
+}
+
+/// Every pair of leaves, one from `a` and one from `b` (two distinct leaves of `a` when `same`),
+/// whose tight boxes overlap.
+fn descend(
+    a: &Tree,
+    b: &Tree,
+    same: bool,
+    tight: &[Aabb],
+    stack: &mut Vec<(u32, u32)>,
+    out: &mut Vec<(u32, u32)>,
+) {
+    stack.clear();
+    stack.push((a.root, b.root));
+    while let Some((i, j)) = stack.pop() {
+        let (ni, nj) = (&a.nodes[i as usize], &b.nodes[j as usize]);
+        if same && i == j {
+            if ni.child1 != NULL {
+                stack.push((ni.child1, ni.child2));
+                stack.push((ni.child2, ni.child2));
+                stack.push((ni.child1, ni.child1));
+            }
+            continue;
+        }
+        if !ni.aabb.overlaps(&nj.aabb) {
+            continue;
+        }
+        match (ni.child1 == NULL, nj.child1 == NULL) {
+            (true, true) => {
+                let (x, y) = (ni.slot, nj.slot);
+                if tight[x as usize].overlaps(&tight[y as usize]) {
+                    out.push((x.min(y), x.max(y)));
+                }
+            }
+            (false, true) => {
+                stack.push((ni.child1, j));
+                stack.push((ni.child2, j));
+            }
+            (true, false) => {
+                stack.push((i, nj.child1));
+                stack.push((i, nj.child2));
+            }
+            (false, false) => {
+                if ni.height >= nj.height {
+                    stack.push((ni.child1, j));
+                    stack.push((ni.child2, j));
+                } else {
+                    stack.push((i, nj.child1));
+                    stack.push((i, nj.child2));
+                }
+            }
+        }
+    }
+}

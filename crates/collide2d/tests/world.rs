@@ -1,0 +1,484 @@
+//! `CollisionWorld` against brute force: on seeded random scenes (layers, masks, static objects,
+//! moves, reshapes, refilters, removals, reinsertions), every broad phase finds exactly the pairs
+//! of an all-pairs loop, begin and end events are the set differences between updates, queries
+//! equal a scan of every object, and results do not depend on the run or the thread count.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use collide2d::math::{Pose, Vec2};
+use collide2d::query::Ray;
+use collide2d::{
+    cast_ray, contact, contains_point, intersects, Aabb, BroadPhase, Capsule, Circle,
+    CollisionWorld, Compound, Filter, Handle, Obb, ObjectKind, Point, Polygon, Segment, Shape,
+    WorldError,
+};
+use std::collections::BTreeSet;
+
+/// SplitMix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn f(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
+    }
+    /// Integer coordinates half the time, so touching cases are common.
+    fn coord(&mut self, extent: f32) -> f32 {
+        if self.below(2) == 0 {
+            self.f(0.0, extent).round()
+        } else {
+            self.f(0.0, extent)
+        }
+    }
+    fn v(&mut self, extent: f32) -> Vec2 {
+        Vec2::new(self.coord(extent), self.coord(extent))
+    }
+}
+
+fn shape(rng: &mut Rng, extent: f32) -> Shape {
+    let c = rng.v(extent);
+    let size = |rng: &mut Rng| rng.f(0.0, 3.0).round().max(0.5);
+    match rng.below(10) {
+        0 => Point::new(c).unwrap().into(),
+        1 => Segment::new(c, c + Vec2::new(rng.f(-3.0, 3.0), rng.f(-3.0, 3.0)))
+            .unwrap()
+            .into(),
+        2 | 3 => Circle::new(c, size(rng)).unwrap().into(),
+        4 => Aabb::new(c, c + Vec2::new(size(rng), size(rng)))
+            .unwrap()
+            .into(),
+        5 => Obb::new(c, Vec2::new(size(rng), size(rng)), rng.f(0.0, 6.3))
+            .unwrap()
+            .into(),
+        6 => Capsule::new(c, c + Vec2::new(rng.f(-3.0, 3.0), 0.0), size(rng) * 0.5)
+            .unwrap()
+            .into(),
+        7 => {
+            // An L, concave.
+            let pts = [
+                (0.0, 0.0),
+                (2.0, 0.0),
+                (2.0, 1.0),
+                (1.0, 1.0),
+                (1.0, 2.0),
+                (0.0, 2.0),
+            ]
+            .map(|(x, y)| c + Vec2::new(x, y));
+            Polygon::new(&pts).unwrap().into()
+        }
+        8 => Compound::new(vec![
+            Circle::new(c, 1.0).unwrap().into(),
+            Aabb::new(c + Vec2::new(2.0, 0.0), c + Vec2::new(3.0, 1.0))
+                .unwrap()
+                .into(),
+        ])
+        .unwrap()
+        .into(),
+        // A long wall: large against a small grid cell.
+        _ => Aabb::new(c, c + Vec2::new(rng.f(5.0, 30.0).round(), 1.0))
+            .unwrap()
+            .into(),
+    }
+}
+
+fn filter(rng: &mut Rng) -> Filter {
+    let layer = 1u64 << rng.below(3);
+    let mask = match rng.below(4) {
+        0 => u64::MAX,
+        _ => rng.below(8),
+    };
+    Filter::new(layer, mask)
+}
+
+fn broad_phases() -> Vec<(&'static str, BroadPhase)> {
+    vec![
+        ("tree(0)", BroadPhase::tree(0.0)),
+        ("tree(0.5)", BroadPhase::tree(0.5)),
+        ("grid(1)", BroadPhase::grid(1.0).unwrap()),
+        ("grid(4)", BroadPhase::grid(4.0).unwrap()),
+        ("grid(16)", BroadPhase::grid(16.0).unwrap()),
+    ]
+}
+
+/// The world and a plain list mirroring it.
+struct Scene {
+    world: CollisionWorld<u32>,
+    objects: Vec<(Handle, Shape, Filter, ObjectKind)>,
+    previous: BTreeSet<(Handle, Handle)>,
+    contacts: bool,
+}
+
+impl Scene {
+    fn brute_pairs(&self) -> BTreeSet<(Handle, Handle)> {
+        let mut out = BTreeSet::new();
+        for (i, (ha, sa, fa, ka)) in self.objects.iter().enumerate() {
+            for (hb, sb, fb, kb) in &self.objects[i + 1..] {
+                let both_static = *ka == ObjectKind::Static && *kb == ObjectKind::Static;
+                if !both_static && fa.collides_with(*fb) && intersects(sa, sb) {
+                    out.insert((*ha.min(hb), *ha.max(hb)));
+                }
+            }
+        }
+        out
+    }
+
+    fn edit(&mut self, rng: &mut Rng, extent: f32, next_data: &mut u32) {
+        match rng.below(10) {
+            0..=4 if !self.objects.is_empty() => {
+                // Move a little (or teleport).
+                let i = rng.below(self.objects.len() as u64) as usize;
+                let step = if rng.below(5) == 0 { 20.0 } else { 0.7 };
+                let d = Vec2::new(rng.f(-step, step), rng.f(-step, step));
+                let moved = self.objects[i].1.transformed(&Pose::from_translation(d));
+                self.world
+                    .set_shape(self.objects[i].0, moved.clone())
+                    .unwrap();
+                self.objects[i].1 = moved;
+            }
+            5 if !self.objects.is_empty() => {
+                let i = rng.below(self.objects.len() as u64) as usize;
+                let s = shape(rng, extent);
+                self.world.set_shape(self.objects[i].0, s.clone()).unwrap();
+                self.objects[i].1 = s;
+            }
+            6 if !self.objects.is_empty() => {
+                let i = rng.below(self.objects.len() as u64) as usize;
+                let f = filter(rng);
+                self.world.set_filter(self.objects[i].0, f).unwrap();
+                self.objects[i].2 = f;
+            }
+            7 if !self.objects.is_empty() => {
+                let i = rng.below(self.objects.len() as u64) as usize;
+                let (h, ..) = self.objects.remove(i);
+                self.world.remove(h).unwrap();
+                assert_eq!(
+                    self.world.remove(h),
+                    Err(WorldError::StaleHandle { handle: h })
+                );
+            }
+            _ => self.add(rng, extent, next_data),
+        }
+    }
+
+    fn add(&mut self, rng: &mut Rng, extent: f32, next_data: &mut u32) {
+        let s = shape(rng, extent);
+        let f = filter(rng);
+        let kind = if rng.below(4) == 0 {
+            ObjectKind::Static
+        } else {
+            ObjectKind::Dynamic
+        };
+        let h = self.world.insert(s.clone(), f, kind, *next_data).unwrap();
+        *next_data += 1;
+        self.objects.push((h, s, f, kind));
+    }
+
+    /// Updates and checks pairs, events and contacts against brute force.
+    fn check_update(&mut self, what: &str) {
+        let stats = self.world.update();
+        let want = self.brute_pairs();
+        let got: Vec<(Handle, Handle)> = self.world.pairs().iter().map(|p| (p.a, p.b)).collect();
+        let got_set: BTreeSet<_> = got.iter().copied().collect();
+        assert_eq!(got_set, want, "{what}: pairs");
+        assert!(
+            got.windows(2).all(|w| w[0] < w[1]),
+            "{what}: sorted, no repeat"
+        );
+        assert_eq!(stats.pairs, got.len());
+        let began: Vec<_> = want.difference(&self.previous).copied().collect();
+        let ended: Vec<_> = self.previous.difference(&want).copied().collect();
+        assert_eq!(self.world.began(), &began[..], "{what}: began");
+        assert_eq!(self.world.ended(), &ended[..], "{what}: ended");
+        for p in self.world.pairs() {
+            let (sa, sb) = (
+                self.world.shape(p.a).unwrap(),
+                self.world.shape(p.b).unwrap(),
+            );
+            let want = if self.contacts { contact(sa, sb) } else { None };
+            assert_eq!(p.contact, want, "{what}: contact");
+        }
+        self.previous = want;
+    }
+
+    /// Queries against a scan of every object.
+    fn check_queries(&self, rng: &mut Rng, extent: f32, what: &str) {
+        let mask = if rng.below(2) == 0 {
+            u64::MAX
+        } else {
+            rng.below(8)
+        };
+        let visible = |f: &Filter| f.layer & mask != 0;
+        let p = rng.v(extent);
+        let want: Vec<Handle> = self
+            .sorted()
+            .filter(|(_, s, f, _)| visible(f) && contains_point(s, p))
+            .map(|o| o.0)
+            .collect();
+        assert_eq!(self.world.objects_at_point(p, mask), want, "{what}: point");
+        let region = shape(rng, extent);
+        let want: Vec<Handle> = self
+            .sorted()
+            .filter(|(_, s, f, _)| visible(f) && intersects(s, &region))
+            .map(|o| o.0)
+            .collect();
+        assert_eq!(
+            self.world.objects_overlapping(&region, mask),
+            want,
+            "{what}: overlap"
+        );
+        let dir = Vec2::new(rng.f(-1.0, 1.0), rng.f(-1.0, 1.0)) * rng.f(0.5, 40.0);
+        let dir = if rng.below(6) == 0 {
+            Vec2::new(dir.x, 0.0)
+        } else {
+            dir
+        };
+        let ray = Ray::new(rng.v(extent), dir);
+        let max_t = if rng.below(2) == 0 {
+            f32::INFINITY
+        } else {
+            rng.f(0.0, 2.0)
+        };
+        let mut want: Vec<(Handle, f32)> = self
+            .sorted()
+            .filter(|(_, _, f, _)| visible(f))
+            .filter_map(|(h, s, _, _)| cast_ray(s, &ray, max_t).map(|hit| (*h, hit.t)))
+            .collect();
+        want.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        let all: Vec<(Handle, f32)> = self
+            .world
+            .cast_ray_all(&ray, max_t, mask)
+            .iter()
+            .map(|(h, hit)| (*h, hit.t))
+            .collect();
+        assert_eq!(all, want, "{what}: ray all {ray:?} {max_t}");
+        let first = self
+            .world
+            .cast_ray(&ray, max_t, mask)
+            .map(|(h, hit)| (h, hit.t));
+        assert_eq!(
+            first,
+            want.first().copied(),
+            "{what}: first ray hit {ray:?}"
+        );
+    }
+
+    fn sorted(&self) -> impl Iterator<Item = &(Handle, Shape, Filter, ObjectKind)> {
+        let mut v: Vec<_> = self.objects.iter().collect();
+        v.sort_by_key(|o| o.0);
+        v.into_iter()
+    }
+}
+
+fn soak() -> u64 {
+    std::env::var("COLLIDE2D_SOAK")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+}
+
+#[test]
+fn every_broad_phase_finds_the_brute_force_pairs_events_and_query_answers() {
+    for seed in 0..12 * soak() {
+        for (name, broad) in broad_phases() {
+            let mut rng = Rng(seed);
+            let extent = [10.0, 30.0, 60.0][(seed % 3) as usize];
+            let mut scene = Scene {
+                world: CollisionWorld::new(broad),
+                objects: Vec::new(),
+                previous: BTreeSet::new(),
+                contacts: seed % 2 == 0,
+            };
+            scene.world.set_contacts(scene.contacts);
+            let mut next = 0;
+            for _ in 0..40 {
+                scene.add(&mut rng, extent, &mut next);
+            }
+            for frame in 0..12 {
+                let what = format!("seed {seed} {name} frame {frame}");
+                // Queries before the update see the edits already.
+                for _ in 0..rng.below(30) {
+                    scene.edit(&mut rng, extent, &mut next);
+                }
+                scene.check_queries(&mut rng, extent, &what);
+                scene.check_update(&what);
+                scene.check_queries(&mut rng, extent, &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_pair_begins_once_and_ends_once() {
+    for (name, broad) in broad_phases() {
+        let mut world = CollisionWorld::new(broad);
+        let circle = |x: f32| Shape::from(Circle::new(Vec2::new(x, 0.0), 1.0).unwrap());
+        let a = world
+            .insert(circle(0.0), Filter::DEFAULT, ObjectKind::Dynamic, ())
+            .unwrap();
+        let b = world
+            .insert(circle(5.0), Filter::DEFAULT, ObjectKind::Static, ())
+            .unwrap();
+        let mut begins = 0;
+        let mut ends = 0;
+        // Approach, overlap for a while (touching at x = 3), leave.
+        for step in 0..=40 {
+            let x = step as f32 * 0.25;
+            world.set_shape(a, circle(x)).unwrap();
+            world.update();
+            begins += world.began().len();
+            ends += world.ended().len();
+            let touching = (3.0..=7.0).contains(&x);
+            assert_eq!(world.pairs().len(), usize::from(touching), "{name} x {x}");
+            if x == 3.0 {
+                assert_eq!(world.began(), &[(a, b)], "{name}");
+            }
+            if x == 7.25 {
+                assert_eq!(world.ended(), &[(a, b)], "{name}");
+            }
+        }
+        assert_eq!((begins, ends), (1, 1), "{name}");
+    }
+}
+
+#[test]
+fn removing_an_object_ends_its_pairs_and_its_handle_goes_stale() {
+    for (name, broad) in broad_phases() {
+        let mut world = CollisionWorld::new(broad);
+        let s: Shape = Circle::new(Vec2::ZERO, 1.0).unwrap().into();
+        let a = world
+            .insert(s.clone(), Filter::DEFAULT, ObjectKind::Dynamic, 1)
+            .unwrap();
+        let b = world
+            .insert(s.clone(), Filter::DEFAULT, ObjectKind::Dynamic, 2)
+            .unwrap();
+        world.update();
+        assert_eq!(world.began(), &[(a, b)], "{name}");
+        assert_eq!(world.remove(b), Ok(2));
+        // The slot is reused; the old handle still fails.
+        let c = world
+            .insert(s.clone(), Filter::DEFAULT, ObjectKind::Dynamic, 3)
+            .unwrap();
+        assert_eq!(c.index(), b.index());
+        assert_ne!(c, b);
+        let stale = Err(WorldError::StaleHandle { handle: b });
+        assert_eq!(world.data(b), stale.map(|_: ()| &0));
+        assert!(world.set_shape(b, s.clone()).is_err());
+        assert!(world.set_filter(b, Filter::DEFAULT).is_err());
+        assert!(world.shape(b).is_err() && world.remove(b).is_err());
+        assert!(!world.contains(b) && world.contains(c));
+        world.update();
+        assert_eq!(world.ended(), &[(a, b)], "{name}");
+        assert_eq!(world.began(), &[(a, c)], "{name}");
+        assert_eq!(*world.data(c).unwrap(), 3);
+    }
+}
+
+#[test]
+fn filters_static_objects_and_non_finite_shapes() {
+    let mut world = CollisionWorld::new(BroadPhase::grid(2.0).unwrap());
+    let s: Shape = Aabb::new(Vec2::ZERO, Vec2::ONE).unwrap().into();
+    let bullets = Filter::new(0b01, 0b10); // bullets ignore bullets
+    let b1 = world
+        .insert(s.clone(), bullets, ObjectKind::Dynamic, ())
+        .unwrap();
+    let _b2 = world
+        .insert(s.clone(), bullets, ObjectKind::Dynamic, ())
+        .unwrap();
+    let walls = Filter::new(0b100, u64::MAX);
+    let _w1 = world
+        .insert(s.clone(), walls, ObjectKind::Static, ())
+        .unwrap();
+    let _w2 = world
+        .insert(s.clone(), walls, ObjectKind::Static, ())
+        .unwrap();
+    let stats = world.update();
+    assert_eq!((stats.candidates, stats.pairs), (0, 0));
+    let target = world
+        .insert(s.clone(), Filter::new(0b10, 0b01), ObjectKind::Dynamic, ())
+        .unwrap();
+    let stats = world.update();
+    assert_eq!((stats.candidates, stats.pairs, stats.began), (2, 2, 2));
+    assert_eq!(world.pairs()[0].a, b1);
+    assert_eq!(world.pairs()[0].b, target);
+    assert_eq!(
+        BroadPhase::grid(0.0),
+        Err(WorldError::BadCellSize { got: 0.0 })
+    );
+    // Valid, but its bounding box overflows.
+    let nan: Shape = Circle::new(Vec2::new(f32::MAX, 0.0), f32::MAX)
+        .unwrap()
+        .into();
+    assert_eq!(
+        world.insert(nan.clone(), Filter::DEFAULT, ObjectKind::Dynamic, ()),
+        Err(WorldError::NonFiniteShape)
+    );
+    assert_eq!(world.set_shape(b1, nan), Err(WorldError::NonFiniteShape));
+}
+
+/// The pairs, events and contacts of one seeded run, as text.
+fn run_log(broad: BroadPhase, seed: u64) -> String {
+    let mut rng = Rng(seed);
+    let mut scene = Scene {
+        world: CollisionWorld::new(broad),
+        objects: Vec::new(),
+        previous: BTreeSet::new(),
+        contacts: true,
+    };
+    scene.world.set_contacts(true);
+    let mut next = 0;
+    for _ in 0..300 {
+        scene.add(&mut rng, 40.0, &mut next);
+    }
+    let mut log = String::new();
+    for _ in 0..8 {
+        for _ in 0..60 {
+            scene.edit(&mut rng, 40.0, &mut next);
+        }
+        scene.world.update();
+        log += &format!(
+            "{:?}\n{:?}\n{:?}\n",
+            scene.world.pairs(),
+            scene.world.began(),
+            scene.world.ended()
+        );
+    }
+    log
+}
+
+#[test]
+fn runs_give_the_same_results_bit_for_bit() {
+    for (name, broad) in broad_phases() {
+        let first = run_log(broad, 7);
+        assert!(first.len() > 1000, "{name}: the run finds pairs");
+        assert_eq!(first, run_log(broad, 7), "{name}");
+    }
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn thread_counts_give_the_same_results_bit_for_bit() {
+    for (name, broad) in broad_phases() {
+        let logs: Vec<String> = [1, 2]
+            .iter()
+            .map(|&threads| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap()
+                    .install(|| run_log(broad, 11))
+            })
+            .collect();
+        assert_eq!(logs[0], logs[1], "{name}");
+        // And the same as a plain loop: the sequential path is checked against brute force above;
+        // here the parallel path must match the same brute force too.
+        assert_eq!(logs[0], run_log(broad, 11), "{name}");
+    }
+}
