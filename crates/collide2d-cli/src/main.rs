@@ -12,6 +12,7 @@
 //! standard error, as does clap's usage message).
 
 mod demo;
+mod sim;
 
 use collide2d_cli::json;
 
@@ -37,10 +38,26 @@ enum Command {
         /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
-    /// Print the classic collision cases as a table, or the query lines of FILEs.
+    /// Run a small shoot-'em-up on a collision world and print per-frame figures; with
+    /// --cases, the classic collision cases as a table; with FILEs, their query lines as a table.
     Demo {
-        /// Query files (JSON Lines, as for `query`) to show instead of the classic cases.
+        /// Query files (JSON Lines, as for `query`) to show as a table.
         files: Vec<PathBuf>,
+        /// Print the classic collision cases (circle against a box's corner, touching shapes...).
+        #[arg(long)]
+        cases: bool,
+        /// Frames to simulate.
+        #[arg(long, default_value_t = 300)]
+        frames: u32,
+        /// Enemy bullets to keep in the air (about).
+        #[arg(long, default_value_t = 30_000)]
+        bullets: usize,
+        /// Seed of the bullet speeds and sizes.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print a row every this many frames.
+        #[arg(long, default_value_t = 20)]
+        every: u32,
     },
 }
 
@@ -55,8 +72,34 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Query { file } => query(file),
-        Command::Demo { files } => {
+        Command::Demo {
+            files,
+            cases,
+            frames,
+            bullets,
+            seed,
+            every,
+        } => {
             let mut out = BufWriter::new(io::stdout().lock());
+            if files.is_empty() && !cases {
+                let settings = sim::Settings {
+                    frames,
+                    bullets,
+                    seed,
+                    every,
+                };
+                return match sim::run(&mut out, &settings).and_then(|()| Ok(out.flush()?)) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(sim::Fault::Write(e)) => {
+                        eprintln!("collide2d: cannot write output: {e}");
+                        ExitCode::from(2)
+                    }
+                    Err(sim::Fault::Game(e)) => {
+                        eprintln!("collide2d: the demo stopped: {e} (please report this)");
+                        ExitCode::from(1)
+                    }
+                };
+            }
             let result = if files.is_empty() {
                 demo::run(&mut out)
                     .map(|()| true)
