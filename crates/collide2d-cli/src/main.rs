@@ -7,8 +7,10 @@
 //! - `collide2d pairs SCENE [--contacts]`: every colliding pair of a scene file, sorted by the
 //!   positions of `a` then `b` in the file; a scene that fails to load prints nothing on standard
 //!   output, its message (naming the object) on standard error, and exits with status 1.
-//! - `collide2d demo [FILE...]`: the classic cases as a table, or the query lines of FILEs
-//!   (exit status as for `query`); `--svg OUT` also draws the classic cases.
+//! - `collide2d demo`: a shoot-'em-up on a collision world, per-frame figures and a summary;
+//!   `--svg OUT` draws its last frame. `demo --cases` prints the classic cases as a table,
+//!   `demo FILE...` the query lines of FILEs (exit status as for `query`); `--svg OUT` then
+//!   draws the classic cases.
 //! - `collide2d render SCENE [-o OUT.svg]`: the scene as an SVG picture, colliding objects in
 //!   red with their contacts (status 1 for a scene that does not load).
 //! - `collide2d serve [--port N] [DIR]`: serves DIR (default `web`) on 127.0.0.1 for the
@@ -19,6 +21,7 @@
 //! standard error, as does clap's usage message).
 
 mod demo;
+mod sim;
 
 use collide2d_cli::{json, pairs, render, scene, serve};
 
@@ -52,13 +55,29 @@ enum Command {
         #[arg(long)]
         contacts: bool,
     },
-    /// Print the classic collision cases as a table, or the query lines of FILEs.
+    /// Run a small shoot-'em-up on a collision world and print per-frame figures; with
+    /// --cases, the classic collision cases as a table; with FILEs, their query lines as a table.
     Demo {
-        /// Query files (JSON Lines, as for `query`) to show instead of the classic cases.
+        /// Query files (JSON Lines, as for `query`) to show as a table.
         files: Vec<PathBuf>,
         /// Also write the classic cases as an SVG picture to this file.
         #[arg(long, value_name = "OUT")]
         svg: Option<PathBuf>,
+        /// Print the classic collision cases (circle against a box's corner, touching shapes...).
+        #[arg(long)]
+        cases: bool,
+        /// Frames to simulate.
+        #[arg(long, default_value_t = 300)]
+        frames: u32,
+        /// Enemy bullets to keep in the air (about).
+        #[arg(long, default_value_t = 30_000)]
+        bullets: usize,
+        /// Seed of the bullet speeds and sizes.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print a row every this many frames.
+        #[arg(long, default_value_t = 20)]
+        every: u32,
     },
     /// Draw a scene (FORMAT.md's `pairs` input) as SVG: every object, colliding ones in red,
     /// contact points and normals (from a towards b), a legend and a scale bar.
@@ -116,7 +135,24 @@ fn main() -> ExitCode {
             render_command(&scene, output.as_deref(), &options)
         }
         Command::Serve { port, dir } => serve_command(port, &dir),
-        Command::Demo { files, svg } => {
+        Command::Demo {
+            files,
+            cases,
+            frames,
+            bullets,
+            seed,
+            every,
+            svg,
+        } => {
+            if files.is_empty() && !cases {
+                let settings = sim::Settings {
+                    frames,
+                    bullets,
+                    seed,
+                    every,
+                };
+                return simulate(&settings, svg.as_deref());
+            }
             if let Some(path) = svg {
                 let options = render::Options {
                     width: 960.0,
@@ -215,6 +251,36 @@ fn serve_command(port: u16, dir: &Path) -> ExitCode {
         Err(e) => {
             eprintln!("collide2d: serving stopped: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `collide2d demo` without files: the shoot-'em-up, and its last frame as SVG when asked.
+fn simulate(settings: &sim::Settings, svg: Option<&std::path::Path>) -> ExitCode {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let picture = svg.map(|_| render::Options {
+        width: 1200.0,
+        y_down: true,
+        ..render::Options::default()
+    });
+    match sim::run(&mut out, settings, picture.as_ref()).and_then(|p| Ok((p, out.flush()?))) {
+        Ok((picture, ())) => match (svg, picture) {
+            (Some(path), Some(picture)) => {
+                if let Err(e) = std::fs::write(path, picture) {
+                    eprintln!("collide2d: cannot write {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+                ExitCode::SUCCESS
+            }
+            _ => ExitCode::SUCCESS,
+        },
+        Err(sim::Fault::Write(e)) => {
+            eprintln!("collide2d: cannot write output: {e}");
+            ExitCode::from(2)
+        }
+        Err(sim::Fault::Game(e)) => {
+            eprintln!("collide2d: the demo stopped: {e} (please report this)");
+            ExitCode::from(1)
         }
     }
 }

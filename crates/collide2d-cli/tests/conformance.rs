@@ -242,8 +242,34 @@ fn bad_command_lines_exit_2_with_usage_and_no_backtrace() {
 }
 
 #[test]
-fn demo_prints_the_table() {
-    let out = run(&["demo"], None);
+fn demo_runs_the_shoot_em_up_and_sums_it_up() {
+    let out = run(&["demo", "--frames", "60", "--bullets", "3000"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for label in [
+        "frame",
+        "summary",
+        "colliding pairs",
+        "update time",
+        "checksum",
+    ] {
+        assert!(stdout.contains(label), "{label}: {stdout}");
+    }
+    // Rows for frames 0, 20, 40 and the last one, 59.
+    let rows = stdout
+        .lines()
+        .filter(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.parse::<u32>().is_ok())
+        })
+        .count();
+    assert_eq!(rows, 4, "{stdout}");
+}
+
+#[test]
+fn demo_cases_prints_the_table() {
+    let out = run(&["demo", "--cases"], None);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let trap = stdout

@@ -162,7 +162,7 @@ fn a_bad_scene_exits_1_naming_the_object_and_writes_nothing() {
 fn demo_svg_draws_every_classic_case() {
     let out = out_file("demo.svg");
     let output = Command::new(BIN)
-        .args(["demo", "--svg"])
+        .args(["demo", "--cases", "--svg"])
         .arg(&out)
         .output()
         .unwrap();
@@ -183,4 +183,23 @@ fn demo_svg_draws_every_classic_case() {
         let hit = row.contains(" hit ");
         assert_eq!((pair[0].2, pair[1].2), (hit, hit), "{row}");
     }
+}
+
+#[test]
+fn demo_svg_draws_the_last_frame_of_the_simulation() {
+    let out = out_file("demo-sim.svg");
+    let output = Command::new(BIN)
+        .args(["demo", "--frames", "40", "--bullets", "2000", "--svg"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let drawn = objects(&doc);
+    let ids: Vec<&str> = drawn.iter().map(|o| o.0.as_str()).collect();
+    assert!(ids.contains(&"player"), "{ids:?}");
+    assert_eq!(ids.iter().filter(|id| id.starts_with("enemy ")).count(), 12);
+    assert_eq!(ids.iter().filter(|id| id.starts_with("cover ")).count(), 8);
+    assert!(ids.iter().filter(|id| id.starts_with("bullet ")).count() > 500);
 }
