@@ -156,7 +156,8 @@ struct Feature {
 }
 
 /// The feature of the hull `pts` moved by `offset` that is extreme along the unit `n`; points
-/// within a relative `1e-9` of the extreme height count (a face meets a face in an interval).
+/// within a relative `1e-6` of the extreme height count (a face meets a face in an interval, even
+/// when rounding the inputs to `f32` tilted one of them slightly).
 fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
     let tangent = n.perp();
     let height = |p: &Vec2| n.dot(p.as_dvec2() + offset);
@@ -165,7 +166,7 @@ fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
         top = top.max(height(p));
         scale = scale.max(p.as_dvec2().abs().max_element());
     }
-    let slack = 1e-9 * (scale + offset.abs().max_element());
+    let slack = 1e-6 * (scale + offset.abs().max_element());
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for p in pts.iter().filter(|p| height(p) >= top - slack) {
         let s = tangent.dot(p.as_dvec2() + offset);

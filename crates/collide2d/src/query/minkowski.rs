@@ -75,9 +75,8 @@ pub(crate) fn difference(a: &Convex, b: &Convex) -> Difference {
         len: 0,
         radius: f64::from(a.radius) + f64::from(b.radius),
     };
-    let mut cur = p(sp) + q(sq);
     let (mut i, mut j) = (0, 0);
-    out.push(cur);
+    out.push(p(sp) + q(sq));
     while i < ep || j < eq {
         let order = if i == ep {
             Ordering::Greater
@@ -86,18 +85,16 @@ pub(crate) fn difference(a: &Convex, b: &Convex) -> Difference {
         } else {
             angle_order(edge_p(i), edge_q(j))
         };
-        let mut e = DVec2::ZERO;
         if order.is_le() {
-            e += edge_p(i);
             i += 1;
         }
         if order.is_ge() {
-            e += edge_q(j);
             j += 1;
         }
-        cur += e;
+        // Each vertex is one sum `b - a` (not a running sum), so both argument orders build
+        // the same vertices, negated.
         if i < ep || j < eq {
-            out.push(cur);
+            out.push(p((sp + i) % np) + q((sq + j) % nq));
         }
     }
     out

@@ -175,7 +175,7 @@ fn polygon_span(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -
             }
         } else if denom < 0.0 {
             let t = -num / denom;
-            if t > span.enter {
+            if t > span.enter || (t == span.enter && more_head_on(normal, span.normal, d)) {
                 span.enter = t;
                 span.normal = normal;
             }
@@ -184,6 +184,16 @@ fn polygon_span(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -
         }
     }
     (span.enter <= span.exit).then_some(span)
+}
+
+/// At a corner where two faces are entered at the same `t`: whether `n` faces the direction
+/// `d` more squarely than `m` (then, of two equally square, the one clockwise of `d`). The
+/// order is unchanged when `n`, `m` and `d` are all negated, so a shape cast gives the same
+/// face in both argument orders.
+fn more_head_on(n: DVec2, m: DVec2, d: DVec2) -> bool {
+    let (n, m) = (n.normalize(), m.normalize());
+    let (dn, dm) = (n.dot(d), m.dot(d));
+    dn < dm || (dn == dm && n.perp_dot(d) > m.perp_dot(d))
 }
 
 /// The closed disc of centre `c`, radius `r`.
