@@ -4,6 +4,8 @@
 //!   means standard input). Exactly one output line per input line, in order; a blank line is
 //!   a line too and gets an `error` answer, so output line N always answers input line N. A
 //!   `\r` before the line break is ignored. Input is streamed line by line.
+//! - `collide2d cast [FILE]`: shape casts as JSON Lines, `{"a": SHAPE, "va": [x, y], "b": SHAPE,
+//!   "vb": [x, y]}`, each line answered as by `query` (see `cast.rs`).
 //! - `collide2d demo [FILE...]`: the classic cases as a table, or the query lines of FILEs
 //!   (exit status as for `query`).
 //!
@@ -11,6 +13,7 @@
 //! 2 for a bad command line, an unreadable input or an unwritable output (the message goes to
 //! standard error, as does clap's usage message).
 
+mod cast;
 mod demo;
 mod json;
 
@@ -36,6 +39,12 @@ enum Command {
         /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
+    /// Answer one {"a": SHAPE, "va": [x, y], "b": SHAPE, "vb": [x, y]} shape cast per line:
+    /// when the moving shapes first touch.
+    Cast {
+        /// Input file; standard input when absent or `-`.
+        file: Option<PathBuf>,
+    },
     /// Print the classic collision cases as a table, or the query lines of FILEs.
     Demo {
         /// Query files (JSON Lines, as for `query`) to show instead of the classic cases.
@@ -53,7 +62,8 @@ fn main() -> ExitCode {
     // `parse` prints clap's message and exits: status 2 for a usage error, 0 for --help.
     let cli = Cli::parse();
     match cli.command {
-        Command::Query { file } => query(file),
+        Command::Query { file } => query(file, query_line),
+        Command::Cast { file } => query(file, cast::answer_line),
         Command::Demo { files } => {
             let mut out = BufWriter::new(io::stdout().lock());
             let result = if files.is_empty() {
@@ -79,7 +89,15 @@ fn main() -> ExitCode {
     }
 }
 
-fn query(file: Option<PathBuf>) -> ExitCode {
+/// One `query` line answered: the output line or the error message.
+fn query_line(line: &str) -> Result<String, String> {
+    json::parse_line(line)
+        .and_then(|q| q.answer())
+        .and_then(|a| a.to_line())
+}
+
+/// Answers every line of `file` (standard input when `None` or `-`) with `answer`.
+fn query(file: Option<PathBuf>, answer: fn(&str) -> Result<String, String>) -> ExitCode {
     let input: Box<dyn BufRead> = match file.as_deref() {
         None => Box::new(io::stdin().lock()),
         Some(path) if path.as_os_str() == "-" => Box::new(io::stdin().lock()),
@@ -93,8 +111,8 @@ fn query(file: Option<PathBuf>) -> ExitCode {
     };
     let name = file.map_or_else(|| "standard input".to_string(), |p| p.display().to_string());
     let mut out = BufWriter::new(io::stdout().lock());
-    let result =
-        answer_lines(input, &mut out).and_then(|ok| out.flush().map(|()| ok).map_err(Fatal::Write));
+    let result = answer_lines(input, &mut out, answer)
+        .and_then(|ok| out.flush().map(|()| ok).map_err(Fatal::Write));
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
@@ -112,7 +130,11 @@ fn query(file: Option<PathBuf>) -> ExitCode {
 }
 
 /// Answers every line of `input` on `out`; `Ok(true)` when no line had an error.
-fn answer_lines(mut input: impl BufRead, out: &mut impl Write) -> Result<bool, Fatal> {
+fn answer_lines(
+    mut input: impl BufRead,
+    out: &mut impl Write,
+    answer: fn(&str) -> Result<String, String>,
+) -> Result<bool, Fatal> {
     let mut buf = Vec::new();
     let mut all_ok = true;
     let mut line_number = 0u64;
@@ -126,9 +148,7 @@ fn answer_lines(mut input: impl BufRead, out: &mut impl Write) -> Result<bool, F
         let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         let answer = std::str::from_utf8(bytes)
             .map_err(|e| format!("invalid UTF-8 at byte {}", e.valid_up_to() + 1))
-            .and_then(json::parse_line)
-            .and_then(|q| q.answer())
-            .and_then(|a| a.to_line());
+            .and_then(answer);
         let line = answer.unwrap_or_else(|message| {
             all_ok = false;
             json::error_line(line_number, &message)
@@ -143,7 +163,9 @@ mod tests {
 
     fn run(input: &str) -> (bool, String) {
         let mut out = Vec::new();
-        let ok = answer_lines(input.as_bytes(), &mut out).ok().unwrap();
+        let ok = answer_lines(input.as_bytes(), &mut out, query_line)
+            .ok()
+            .unwrap();
         (ok, String::from_utf8(out).unwrap())
     }
 
@@ -173,7 +195,9 @@ mod tests {
     #[test]
     fn invalid_utf8_is_an_error_line() {
         let mut out = Vec::new();
-        let ok = answer_lines(&b"{\"a\xff\n"[..], &mut out).ok().unwrap();
+        let ok = answer_lines(&b"{\"a\xff\n"[..], &mut out, query_line)
+            .ok()
+            .unwrap();
         assert!(!ok);
         assert_eq!(
             String::from_utf8(out).unwrap(),

@@ -49,12 +49,12 @@ impl CastHit {
 /// - Only the relative motion `va − vb` matters; when it is zero only `t = 0` can hit. Touching
 ///   counts, so shapes that only graze, or first touch at `t = 1`, hit.
 /// - Tolerance: for `t > 0` the time of impact is computed in `f64` from the `f32` inputs and
-///   rounded down to `f32`. Let `t*` be the exact first time of contact and `L` the largest
-///   coordinate involved: the returned `t` is within `(1e-9 · L) / |va − vb|` of `t*` plus one
-///   `f32` rounding of `t` downwards, so shapes placed at `t` overlap by at most about
-///   `1e-9 · L` and never touch earlier by more than that. A thin wall crossed during the
-///   motion is always hit; a hit closer than that tolerance to `t = 1` or a miss by less than
-///   it may go either way.
+///   rounded to the nearest `f32`. Let `t*` be the exact first time of contact and `L` the
+///   largest coordinate involved: `|t − t*| · |va − vb| <= 1e-9 · L + 2^-24 · t · |va − vb|`.
+///   So shapes placed at `t` overlap by at most that distance (about `6e-8` of the motion at
+///   worst, the size of rounding the placed coordinates to `f32`), and they do not touch earlier
+///   than `t` minus that tolerance. A thin wall crossed during the motion is always hit; a
+///   contact within the tolerance of `t = 1`, or a miss by less than it, may go either way.
 /// - The normal at a corner is that of one of the faces meeting there; where only the motion
 ///   decides (a point or segment end meeting end-on) it is `va − vb` normalised.
 /// - A non-finite `va` or `vb` never hits.
@@ -140,7 +140,7 @@ fn hit(a: &Convex, va: DVec2, b: &Convex, vb: DVec2, t: f64, n: DVec2) -> CastHi
     let along = (fa.height + f64::from(a.radius) - fb.height - f64::from(b.radius)) * 0.5;
     let across = (fa.lo.max(-fb.hi) + fa.hi.min(-fb.lo)) * 0.5;
     CastHit {
-        t: round_down(t),
+        t: round_t(t),
         point: (n * along + n.perp() * across).as_vec2(),
         normal: n.as_vec2(),
         depth: 0.0,
@@ -179,11 +179,9 @@ fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
     }
 }
 
-/// `t` as an `f32` no later than `t`, in `[0, 1]`.
-fn round_down(t: f64) -> f32 {
-    let f = t as f32;
-    let f = if f64::from(f) > t { f.next_down() } else { f };
-    f.clamp(0.0, 1.0)
+/// `t` rounded to the nearest `f32`, in `[0, 1]`.
+fn round_t(t: f64) -> f32 {
+    (t as f32).clamp(0.0, 1.0)
 }
 
 /// The bounds of a convex part, in `f64`.
