@@ -9,6 +9,7 @@ use parry2d::math::{Pose, Vector};
 
 pub mod plain;
 pub mod runs;
+pub mod sweeps;
 
 /// Pairs per group; every timed iteration runs over all of them.
 pub const PAIRS: usize = 1024;

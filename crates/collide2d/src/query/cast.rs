@@ -3,16 +3,17 @@
 //! Shapes already touching at `t = 0` are decided by the exact [`intersects`] and answered by
 //! [`contact`]. Otherwise a convex pair's time of impact is where the ray `t (va − vb)` enters
 //! their Minkowski difference `B − A` (see `minkowski.rs`), clipped in `f64` like
-//! [`cast_ray`](crate::cast_ray); the contact point lies between the two shapes' supporting
-//! features at that time. Concave polygons and compounds take the earliest pair of parts whose
+//! [`cast_ray`](crate::cast_ray), with closed forms for circles and boxes (`cast_pairs.rs`);
+//! the contact point lies between the two shapes' supporting features at that time. Concave polygons and compounds take the earliest pair of parts whose
 //! swept bounding boxes meet.
 
 use crate::math::Vec2;
+use crate::query::cast_pairs;
 use crate::query::minkowski::difference;
 use crate::query::parts::each_part;
 use crate::query::{contact, intersects};
 use crate::shape::convex::Convex;
-use crate::shape::Shape;
+use crate::shape::{Aabb, Circle, Shape};
 use core::ops::ControlFlow;
 use glam::DVec2;
 
@@ -77,29 +78,149 @@ pub fn cast_shapes(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> 
         return None;
     }
     let d = va.as_dvec2() - vb.as_dvec2();
-    let (ba, bb) = (a.aabb(), b.aabb());
-    let bounds = |s: &crate::Aabb| (s.min().as_dvec2(), s.max().as_dvec2());
-    if !swept_overlap(bounds(&ba), bounds(&bb), d) {
+    if let Some(answer) = cast_closed_form(a, va, b, vb, d) {
+        return answer;
+    }
+    let (Some(ca), Some(cb)) = (a.as_convex(), b.as_convex()) else {
+        return cast_parts(a, va, b, vb, d);
+    };
+    if !swept_overlap(convex_bounds(&ca), convex_bounds(&cb), d) {
         return None;
     }
     if intersects(a, b) {
-        return contact(a, b).map(|c| {
-            let sum = c.points.iter().fold(Vec2::ZERO, |s, &p| s + p);
-            CastHit {
-                t: 0.0,
-                point: sum / c.points.len() as f32,
-                normal: c.normal,
-                depth: c.depth,
+        return at_start(a, b);
+    }
+    if d == DVec2::ZERO {
+        return None;
+    }
+    cast_convex(&ca, &cb, d).map(|(t, n)| hit(&ca, va.as_dvec2(), &cb, vb.as_dvec2(), t, n))
+}
+
+/// Circles and boxes by their closed forms (`cast_pairs.rs`), the point from the two surfaces;
+/// `None` for every other pair.
+#[allow(clippy::option_option)] // outer: whether the pair has a closed form
+fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<Option<CastHit>> {
+    let (va64, vb64) = (va.as_dvec2(), vb.as_dvec2());
+    let done = |t: f64, n: DVec2, pa: DVec2, pb: DVec2| CastHit {
+        t: round_t(t),
+        point: ((pa + pb) * 0.5).as_vec2(),
+        normal: n.as_vec2(),
+        depth: 0.0,
+    };
+    // A circle's surface point towards `n` at time `t`, and a box's point nearest to `p`.
+    let disc = |c: &Circle, v: DVec2, t: f64, n: DVec2| {
+        c.center().as_dvec2() + v * t + n * f64::from(c.radius())
+    };
+    let nearest = |r: &Aabb, v: DVec2, t: f64, p: DVec2| {
+        p.clamp(r.min().as_dvec2() + v * t, r.max().as_dvec2() + v * t)
+    };
+    let apart = |a: &Shape, b: &Shape| -> Option<Option<CastHit>> {
+        if intersects(a, b) {
+            Some(at_start(a, b))
+        } else if d == DVec2::ZERO {
+            Some(None)
+        } else {
+            None
+        }
+    };
+    Some(match (a, b) {
+        (Shape::Circle(x), Shape::Circle(y)) => {
+            if let Some(answer) = apart(a, b) {
+                return Some(answer);
             }
-        });
+            cast_pairs::circle_circle(x, y, d)
+                .map(|(t, n)| done(t, n, disc(x, va64, t, n), disc(y, vb64, t, -n)))
+        }
+        (Shape::Circle(c), Shape::Aabb(r)) => {
+            if let Some(answer) = apart(a, b) {
+                return Some(answer);
+            }
+            cast_pairs::circle_aabb(c, r, d).map(|(t, n)| {
+                let pa = disc(c, va64, t, n);
+                done(
+                    t,
+                    n,
+                    pa,
+                    nearest(r, vb64, t, c.center().as_dvec2() + va64 * t),
+                )
+            })
+        }
+        (Shape::Aabb(r), Shape::Circle(c)) => {
+            if let Some(answer) = apart(a, b) {
+                return Some(answer);
+            }
+            cast_pairs::circle_aabb(c, r, -d).map(|(t, n)| {
+                let pb = disc(c, vb64, t, n);
+                done(
+                    t,
+                    -n,
+                    nearest(r, va64, t, c.center().as_dvec2() + vb64 * t),
+                    pb,
+                )
+            })
+        }
+        (Shape::Aabb(x), Shape::Aabb(y)) => {
+            if let Some(answer) = apart(a, b) {
+                return Some(answer);
+            }
+            cast_pairs::aabb_aabb(x, y, d).map(|(t, n)| {
+                // Each box's face against the other, in the middle of their overlap.
+                let (a_lo, a_hi) = (x.min().as_dvec2() + va64 * t, x.max().as_dvec2() + va64 * t);
+                let (b_lo, b_hi) = (y.min().as_dvec2() + vb64 * t, y.max().as_dvec2() + vb64 * t);
+                let (lo, hi) = (a_lo.max(b_lo), a_hi.min(b_hi));
+                let mid = (lo + hi) * 0.5;
+                let (pa, pb) = if n.x != 0.0 {
+                    let (fa, fb) = if n.x > 0.0 {
+                        (a_hi.x, b_lo.x)
+                    } else {
+                        (a_lo.x, b_hi.x)
+                    };
+                    (DVec2::new(fa, mid.y), DVec2::new(fb, mid.y))
+                } else {
+                    let (fa, fb) = if n.y > 0.0 {
+                        (a_hi.y, b_lo.y)
+                    } else {
+                        (a_lo.y, b_hi.y)
+                    };
+                    (DVec2::new(mid.x, fa), DVec2::new(mid.x, fb))
+                };
+                done(t, n, pa, pb)
+            })
+        }
+        _ => return None,
+    })
+}
+
+/// The hit of two shapes that intersect at `t = 0`: their contact.
+fn at_start(a: &Shape, b: &Shape) -> Option<CastHit> {
+    contact(a, b).map(|c| {
+        let sum = c.points.iter().fold(Vec2::ZERO, |s, &p| s + p);
+        CastHit {
+            t: 0.0,
+            point: sum / c.points.len() as f32,
+            normal: c.normal,
+            depth: c.depth,
+        }
+    })
+}
+
+/// [`cast_shapes`] where `a` or `b` is a compound or a concave polygon: the earliest hit over
+/// pairs of parts.
+fn cast_parts(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<CastHit> {
+    let bounds = |s: &Shape| {
+        let r = s.aabb();
+        (r.min().as_dvec2(), r.max().as_dvec2())
+    };
+    if !swept_overlap(bounds(a), bounds(b), d) {
+        return None;
+    }
+    if intersects(a, b) {
+        return at_start(a, b);
     }
     if d == DVec2::ZERO {
         return None;
     }
     let (va, vb) = (va.as_dvec2(), vb.as_dvec2());
-    if let (Some(ca), Some(cb)) = (a.as_convex(), b.as_convex()) {
-        return cast_convex(&ca, &cb, d).map(|(t, n)| hit(&ca, va, &cb, vb, t, n));
-    }
     // Apart at t = 0, so every pair of parts is apart: the earliest part pair's hit.
     let mut best: Option<CastHit> = None;
     let mut best_t = f64::INFINITY;
@@ -130,6 +251,12 @@ fn cast_convex(a: &Convex, b: &Convex, d: DVec2) -> Option<(f64, DVec2)> {
     // The outward normal of `B − A` points from `b` towards `a`.
     let n = (-span.normal).try_normalize().unwrap_or(d.normalize());
     Some((span.enter.max(0.0), n))
+}
+
+/// The generic path on two convex shapes, for comparing the closed forms with it.
+#[cfg(test)]
+pub(crate) fn cast_convex_for_tests(a: &Shape, b: &Shape, d: DVec2) -> Option<(f64, DVec2)> {
+    cast_convex(&a.as_convex()?, &b.as_convex()?, d)
 }
 
 /// The hit at time `t` with normal `n`: the point midway between the shapes' supporting

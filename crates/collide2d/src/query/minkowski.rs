@@ -9,7 +9,7 @@
 //! two opposite edges, so every pair of hull sizes takes the same merge, and parallel segments
 //! give a segment.
 
-use crate::query::ray::{capsule_span, disc_span, line_span_parts, LineSpan};
+use crate::query::ray::{capsule_span, disc_span, line_span_parts, more_head_on, LineSpan};
 use crate::shape::convex::Convex;
 use core::cmp::Ordering;
 use glam::DVec2;
@@ -50,51 +50,65 @@ impl Difference {
     }
 
     /// Where the line `o + d * t` (every real `t`, `d != 0`) runs through the difference.
+    #[inline]
     pub fn line_span(&self, o: DVec2, d: DVec2) -> Option<LineSpan> {
         let pts = self.points();
-        if pts.len() >= 3 && self.radius > 0.0 {
-            return rounded_polygon_span(pts, self.radius, o, d);
+        if pts.len() >= 3 {
+            return if self.radius > 0.0 {
+                rounded_polygon_span(pts, self.radius, o, d)
+            } else {
+                polygon_span(pts, o, d)
+            };
         }
         line_span_parts(pts.len(), |i| pts[i], self.radius, o, d)
     }
 }
 
 /// `B − A` for the convex shapes `a` and `b`.
+#[inline]
 pub(crate) fn difference(a: &Convex, b: &Convex) -> Difference {
     let (pa, pb) = (a.points(), b.points());
     let p = |i: usize| pb[i].as_dvec2();
     let q = |j: usize| -pa[j].as_dvec2();
-    let (sp, sq) = (lowest(pb.len(), p), lowest(pa.len(), q));
     let (np, nq) = (pb.len(), pa.len());
     let (ep, eq) = (edge_count(np), edge_count(nq));
-    let edge_p = |i: usize| p((sp + i + 1) % np) - p((sp + i) % np);
-    let edge_q = |j: usize| q((sq + j + 1) % nq) - q((sq + j) % nq);
+    let next = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
     let mut out = Difference {
         inline: [DVec2::ZERO; INLINE],
         heap: Vec::new(),
         len: 0,
         radius: f64::from(a.radius) + f64::from(b.radius),
     };
+    // The current vertex of each hull and the one after it.
+    let (mut ip, mut iq) = (lowest(np, p), lowest(nq, q));
+    let (mut cp, mut cq) = (p(ip), q(iq));
+    let (mut np_, mut nq_) = (p(next(ip, np)), q(next(iq, nq)));
     let (mut i, mut j) = (0, 0);
-    out.push(p(sp) + q(sq));
+    out.push(cp + cq);
     while i < ep || j < eq {
         let order = if i == ep {
             Ordering::Greater
         } else if j == eq {
             Ordering::Less
         } else {
-            angle_order(edge_p(i), edge_q(j))
+            angle_order(np_ - cp, nq_ - cq)
         };
         if order.is_le() {
             i += 1;
+            ip = next(ip, np);
+            cp = np_;
+            np_ = p(next(ip, np));
         }
         if order.is_ge() {
             j += 1;
+            iq = next(iq, nq);
+            cq = nq_;
+            nq_ = q(next(iq, nq));
         }
         // Each vertex is one sum `b - a` (not a running sum), so both argument orders build
         // the same vertices, negated.
         if i < ep || j < eq {
-            out.push(p((sp + i) % np) + q((sq + j) % nq));
+            out.push(cp + cq);
         }
     }
     out
@@ -103,14 +117,15 @@ pub(crate) fn difference(a: &Convex, b: &Convex) -> Difference {
 /// The index of the lowest point (smallest `y`, then smallest `x`): the merge starts there, with
 /// every edge after it turning counter-clockwise through less than a full turn.
 fn lowest(n: usize, p: impl Fn(usize) -> DVec2) -> usize {
-    (1..n).fold(0, |best, i| {
-        let (a, b) = (p(i), p(best));
-        if a.y < b.y || (a.y == b.y && a.x < b.x) {
-            i
-        } else {
-            best
+    let mut best = 0;
+    let mut low = p(0);
+    for i in 1..n {
+        let a = p(i);
+        if a.y < low.y || (a.y == low.y && a.x < low.x) {
+            (best, low) = (i, a);
         }
-    })
+    }
+    best
 }
 
 /// A point has no edges, a segment two (there and back), a polygon one per vertex.
@@ -130,6 +145,53 @@ fn angle_order(e: DVec2, f: DVec2) -> Ordering {
         (false, true) => Ordering::Greater,
         _ => 0.0.partial_cmp(&e.perp_dot(f)).unwrap_or(Ordering::Equal),
     }
+}
+
+/// Cyrus-Beck clipping of the line against a convex polygon (`>= 3` points, counter-clockwise),
+/// as `ray::polygon_span` but comparing the candidate times as fractions, so only the two
+/// chosen ones are divided.
+fn polygon_span(pts: &[DVec2], o: DVec2, d: DVec2) -> Option<LineSpan> {
+    // The entry `enter_num / enter_den` and exit `exit_num / exit_den`, denominators > 0.
+    let (mut enter_num, mut enter_den, mut normal) = (-1.0, 0.0, -d);
+    let (mut exit_num, mut exit_den) = (1.0, 0.0);
+    let n = pts.len();
+    let mut prev = pts[n - 1];
+    for &p in pts {
+        let e = p - prev;
+        let outward = DVec2::new(e.y, -e.x); // counter-clockwise hull
+        let (num, denom) = (outward.dot(o - prev), outward.dot(d));
+        prev = p;
+        // Inside the half-plane where num + t denom <= 0.
+        if denom < 0.0 {
+            // t >= num / -denom
+            let (lhs, rhs) = (num * enter_den, enter_num * -denom);
+            if lhs > rhs || (lhs == rhs && more_head_on(outward, normal, d)) {
+                (enter_num, enter_den, normal) = (num, -denom, outward);
+            }
+        } else if denom > 0.0 {
+            // t <= -num / denom
+            if -num * exit_den < exit_num * denom {
+                (exit_num, exit_den) = (-num, denom);
+            }
+        } else if num > 0.0 {
+            return None; // parallel and outside
+        }
+    }
+    let enter = if enter_den > 0.0 {
+        enter_num / enter_den
+    } else {
+        f64::NEG_INFINITY
+    };
+    let exit = if exit_den > 0.0 {
+        exit_num / exit_den
+    } else {
+        f64::INFINITY
+    };
+    (enter <= exit).then_some(LineSpan {
+        enter,
+        exit,
+        normal,
+    })
 }
 
 /// A convex polygon (`>= 3` points) dilated by `r > 0`: the union of the capsules around its

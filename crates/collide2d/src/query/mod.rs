@@ -11,6 +11,7 @@
 
 mod aabb_aabb;
 mod cast;
+mod cast_pairs;
 mod circle_aabb;
 mod circle_capsule;
 mod circle_circle;

@@ -190,7 +190,7 @@ fn polygon_span(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -
 /// `d` more squarely than `m` (then, of two equally square, the one clockwise of `d`). The
 /// order is unchanged when `n`, `m` and `d` are all negated, so a shape cast gives the same
 /// face in both argument orders.
-fn more_head_on(n: DVec2, m: DVec2, d: DVec2) -> bool {
+pub(crate) fn more_head_on(n: DVec2, m: DVec2, d: DVec2) -> bool {
     let (n, m) = (n.normalize(), m.normalize());
     let (dn, dm) = (n.dot(d), m.dot(d));
     dn < dm || (dn == dm && n.perp_dot(d) > m.perp_dot(d))
