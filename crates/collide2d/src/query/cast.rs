@@ -9,7 +9,7 @@
 
 use crate::math::Vec2;
 use crate::query::cast_pairs;
-use crate::query::minkowski::difference;
+use crate::query::minkowski::{difference, polygons_span};
 use crate::query::parts::each_part;
 use crate::query::{contact, intersects};
 use crate::shape::convex::Convex;
@@ -244,7 +244,12 @@ fn cast_parts(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<Cast
 /// The exact-in-`f64` time of impact of two convex shapes apart at `t = 0`, relative motion
 /// `d = va − vb != 0`, with the unit normal from `a` towards `b`.
 fn cast_convex(a: &Convex, b: &Convex, d: DVec2) -> Option<(f64, DVec2)> {
-    let span = difference(a, b).line_span(DVec2::ZERO, d)?;
+    let (pa, pb) = (a.points(), b.points());
+    let span = if pa.len() >= 3 && pb.len() >= 3 && a.radius == 0.0 && b.radius == 0.0 {
+        polygons_span(pa, pb, d)?
+    } else {
+        difference(a, b).line_span(d)?
+    };
     if span.exit < 0.0 || span.enter > 1.0 {
         return None;
     }

@@ -9,6 +9,7 @@
 //! two opposite edges, so every pair of hull sizes takes the same merge, and parallel segments
 //! give a segment.
 
+use crate::math::Vec2;
 use crate::query::ray::{capsule_span, disc_span, line_span_parts, more_head_on, LineSpan};
 use crate::shape::convex::Convex;
 use core::cmp::Ordering;
@@ -49,15 +50,18 @@ impl Difference {
         self.len += 1;
     }
 
-    /// Where the line `o + d * t` (every real `t`, `d != 0`) runs through the difference.
+    /// Where the line `d * t` through the origin (every real `t`, `d != 0`) runs through the
+    /// difference; `None` when they do not meet, and possibly when they meet only outside
+    /// `t` in `[0, 1]`.
     #[inline]
-    pub fn line_span(&self, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    pub fn line_span(&self, d: DVec2) -> Option<LineSpan> {
         let pts = self.points();
+        let o = DVec2::ZERO;
         if pts.len() >= 3 {
             return if self.radius > 0.0 {
                 rounded_polygon_span(pts, self.radius, o, d)
             } else {
-                polygon_span(pts, o, d)
+                polygon_span(pts, d)
             };
         }
         line_span_parts(pts.len(), |i| pts[i], self.radius, o, d)
@@ -147,51 +151,128 @@ fn angle_order(e: DVec2, f: DVec2) -> Ordering {
     }
 }
 
-/// Cyrus-Beck clipping of the line against a convex polygon (`>= 3` points, counter-clockwise),
-/// as `ray::polygon_span` but comparing the candidate times as fractions, so only the two
-/// chosen ones are divided.
-fn polygon_span(pts: &[DVec2], o: DVec2, d: DVec2) -> Option<LineSpan> {
-    // The entry `enter_num / enter_den` and exit `exit_num / exit_den`, denominators > 0.
-    let (mut enter_num, mut enter_den, mut normal) = (-1.0, 0.0, -d);
-    let (mut exit_num, mut exit_den) = (1.0, 0.0);
-    let n = pts.len();
-    let mut prev = pts[n - 1];
+/// Cyrus-Beck clipping of the ray `t d` (origin 0) against a convex polygon (`>= 3` points,
+/// counter-clockwise), as `ray::polygon_span` but comparing the candidate times as fractions,
+/// so only the two chosen ones are divided.
+fn polygon_span(pts: &[DVec2], d: DVec2) -> Option<LineSpan> {
+    let mut clip = Clip::new(d);
+    let mut prev = pts[pts.len() - 1];
     for &p in pts {
         let e = p - prev;
         let outward = DVec2::new(e.y, -e.x); // counter-clockwise hull
-        let (num, denom) = (outward.dot(o - prev), outward.dot(d));
+        clip.add(-outward.dot(prev), outward.dot(d), outward)?;
         prev = p;
-        // Inside the half-plane where num + t denom <= 0.
-        if denom < 0.0 {
-            // t >= num / -denom
-            let (lhs, rhs) = (num * enter_den, enter_num * -denom);
-            if lhs > rhs || (lhs == rhs && more_head_on(outward, normal, d)) {
-                (enter_num, enter_den, normal) = (num, -denom, outward);
+    }
+    clip.span()
+}
+
+/// Where the ray `t d` runs through `B − A` for two polygons (`>= 3` points each, no radius)
+/// (`None` when not for any `t` in `[0, 1]`),
+/// without building it: `B − A` is the intersection of one half-plane per edge of either
+/// polygon, `n · x <= n · b_i − min_j n · a_j` for an edge of `b` with outward normal `n`, and
+/// the mirror for an edge of `a`. Cyrus-Beck over those `n + m` half-planes, on fractions; the
+/// numbers are the same, negated, in the other argument order.
+pub(crate) fn polygons_span(a: &[Vec2], b: &[Vec2], d: DVec2) -> Option<LineSpan> {
+    let mut clip = Clip::new(d);
+    // Edges of b: inside where n . x <= n . b_i - min_j n . a_j.
+    faces(b, a, 1.0, &mut clip)?;
+    // Edges of a, seen in -A with normal -n: inside where -n . x <= n . a_i - min_j n . b_j.
+    faces(a, b, -1.0, &mut clip)?;
+    clip.span()
+}
+
+/// Adds the half-planes of `own`'s edges, the other polygon `other` on the far side, to `clip`;
+/// `sign` is -1 when `own` is the negated shape. `None` once the ray is shut out (a parallel
+/// half-plane it lies outside of, an empty span, or one outside `[0, 1]`).
+fn faces(own: &[Vec2], other: &[Vec2], sign: f64, clip: &mut Clip) -> Option<()> {
+    let mut buf = [DVec2::ZERO; INLINE];
+    let converted;
+    let other: &[DVec2] = if other.len() <= INLINE {
+        for (slot, q) in buf.iter_mut().zip(other) {
+            *slot = q.as_dvec2();
+        }
+        &buf[..other.len()]
+    } else {
+        converted = other.iter().map(|q| q.as_dvec2()).collect::<Vec<_>>();
+        &converted
+    };
+    let mut prev = own[own.len() - 1].as_dvec2();
+    for p in own {
+        let p = p.as_dvec2();
+        let e = p - prev;
+        let n = DVec2::new(e.y, -e.x); // outward, counter-clockwise
+        let mut low = f64::INFINITY;
+        for q in other {
+            let x = n.dot(*q);
+            if x < low {
+                low = x;
             }
-        } else if denom > 0.0 {
-            // t <= -num / denom
-            if -num * exit_den < exit_num * denom {
-                (exit_num, exit_den) = (-num, denom);
-            }
-        } else if num > 0.0 {
-            return None; // parallel and outside
+        }
+        let h = n.dot(prev) - low;
+        prev = p;
+        // Origin 0: num = -h, denom = (sign n) . d.
+        clip.add(-h, (n * sign).dot(clip.d), n * sign)?;
+    }
+    Some(())
+}
+
+/// Cyrus-Beck clipping of the ray `t d` (origin 0) by half-planes `num + t denom <= 0`, keeping
+/// the entry and exit as fractions with positive denominators.
+struct Clip {
+    d: DVec2,
+    enter: (f64, f64),
+    exit: (f64, f64),
+    normal: DVec2,
+}
+
+impl Clip {
+    fn new(d: DVec2) -> Clip {
+        Clip {
+            d,
+            enter: (-1.0, 0.0),
+            exit: (1.0, 0.0),
+            normal: -d,
         }
     }
-    let enter = if enter_den > 0.0 {
-        enter_num / enter_den
-    } else {
-        f64::NEG_INFINITY
-    };
-    let exit = if exit_den > 0.0 {
-        exit_num / exit_den
-    } else {
-        f64::INFINITY
-    };
-    (enter <= exit).then_some(LineSpan {
-        enter,
-        exit,
-        normal,
-    })
+
+    /// One half-plane with outward normal `outward`; `None` when the ray is shut out: parallel
+    /// and outside, or what is left of it misses `[0, 1]`.
+    #[inline]
+    fn add(&mut self, num: f64, denom: f64, outward: DVec2) -> Option<()> {
+        if denom < 0.0 {
+            let (lhs, rhs) = (num * self.enter.1, self.enter.0 * -denom);
+            if lhs > rhs || (lhs == rhs && more_head_on(outward, self.normal, self.d)) {
+                (self.enter, self.normal) = ((num, -denom), outward);
+            }
+        } else if denom > 0.0 {
+            if -num * self.exit.1 < self.exit.0 * denom {
+                self.exit = (-num, denom);
+            }
+        } else if num > 0.0 {
+            return None;
+        }
+        // Shut out: entry after exit, after the step, or exit before it.
+        let ((en, ed), (xn, xd)) = (self.enter, self.exit);
+        (en * xd <= xn * ed && en <= ed && xn >= 0.0).then_some(())
+    }
+
+    fn span(&self) -> Option<LineSpan> {
+        let enter = if self.enter.1 > 0.0 {
+            self.enter.0 / self.enter.1
+        } else {
+            f64::NEG_INFINITY
+        };
+        let exit = if self.exit.1 > 0.0 {
+            self.exit.0 / self.exit.1
+        } else {
+            f64::INFINITY
+        };
+        (enter <= exit).then_some(LineSpan {
+            enter,
+            exit,
+            normal: self.normal,
+        })
+    }
 }
 
 /// A convex polygon (`>= 3` points) dilated by `r > 0`: the union of the capsules around its
@@ -294,7 +375,7 @@ mod tests {
         let b = boxed(1.0, 1.0, 2.0, 2.0);
         let d = difference(&c.as_convex().unwrap(), &b.as_convex().unwrap());
         // From the origin towards the corner (1, 1): enters at distance sqrt(2) - 1.
-        let s = d.line_span(DVec2::ZERO, DVec2::new(1.0, 1.0)).unwrap();
+        let s = d.line_span(DVec2::new(1.0, 1.0)).unwrap();
         assert!((s.enter - (1.0 - core::f64::consts::FRAC_1_SQRT_2)).abs() < 1e-12);
         assert!(
             s.normal
