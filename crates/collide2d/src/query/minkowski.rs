@@ -196,17 +196,34 @@ fn faces(own: &[Vec2], other: &[Vec2], sign: f64, clip: &mut Clip) -> Option<()>
         converted = other.iter().map(|q| q.as_dvec2()).collect::<Vec<_>>();
         &converted
     };
+    let m = other.len();
     let mut prev = own[own.len() - 1].as_dvec2();
+    // The vertex of `other` lowest along the current normal: found by a scan for the first
+    // edge, then, as the normals turn counter-clockwise, by walking forward (rotating
+    // calipers, Toussaint 1983), so all edges cost O(n + m).
+    let mut j = usize::MAX;
     for p in own {
         let p = p.as_dvec2();
         let e = p - prev;
         let n = DVec2::new(e.y, -e.x); // outward, counter-clockwise
-        let mut low = f64::INFINITY;
-        for q in other {
-            let x = n.dot(*q);
-            if x < low {
-                low = x;
+        if j == usize::MAX {
+            j = (1..m).fold(0, |best, k| {
+                if n.dot(other[k]) < n.dot(other[best]) {
+                    k
+                } else {
+                    best
+                }
+            });
+        }
+        let mut low = n.dot(other[j]);
+        for _ in 0..m {
+            let next = if j + 1 == m { 0 } else { j + 1 };
+            let x = n.dot(other[next]);
+            // Equal values are an edge square to `n`: walk across it.
+            if x > low {
+                break;
             }
+            (j, low) = (next, x);
         }
         let h = n.dot(prev) - low;
         prev = p;
@@ -364,6 +381,62 @@ mod tests {
             diff(&s, &b),
             vec![(-1.0, 0.0), (2.0, 0.0), (2.0, 2.0), (-1.0, 2.0)]
         );
+    }
+
+    #[test]
+    fn clipping_by_both_polygons_faces_agrees_with_the_built_difference() {
+        use crate::shape::{ConvexPolygon, Obb};
+        // xorshift64*, fixed seed.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut int = |lo: i32, hi: i32| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            let r = state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33;
+            (lo + (r % (hi - lo + 1) as u64) as i32) as f32
+        };
+        let mut compared = 0;
+        for _ in 0..2000 {
+            let mut shape = || -> Shape {
+                let k = int(-1, 1);
+                let c = v(int(-6, 6), int(-6, 6));
+                if k > 0.0 {
+                    Obb::new(c, v(int(0, 3), int(1, 3)), int(-3, 3) * 0.5)
+                        .unwrap()
+                        .into()
+                } else {
+                    // A random triangle to hexagon (hull of integer points), or a box.
+                    let pts: Vec<_> = (0..6).map(|_| c + v(int(-3, 3), int(-3, 3))).collect();
+                    let hull = crate::shape::hull::convex_hull(&pts);
+                    match ConvexPolygon::new(&hull) {
+                        Ok(p) => p.into(),
+                        Err(_) => boxed(c.x, c.y, c.x + 1.0, c.y + 2.0),
+                    }
+                }
+            };
+            let (a, b) = (shape(), shape());
+            let d = DVec2::new(f64::from(int(-12, 12)), f64::from(int(-12, 12)));
+            let (ca, cb) = (a.as_convex().unwrap(), b.as_convex().unwrap());
+            if ca.points().len() < 3 || cb.points().len() < 3 || d == DVec2::ZERO {
+                continue;
+            }
+            let within = |s: &LineSpan| s.enter <= 1.0 && s.exit >= 0.0;
+            let fast = polygons_span(ca.points(), cb.points(), d);
+            let built = difference(&ca, &cb).line_span(d).filter(within);
+            match (fast, built) {
+                (Some(f), Some(g)) => {
+                    compared += 1;
+                    assert!(
+                        (f.enter - g.enter).abs() < 1e-9,
+                        "{a:?} {b:?} {d}: {f:?} {g:?}"
+                    );
+                    let (nf, ng) = (f.normal.normalize(), g.normal.normalize());
+                    assert!(nf.distance(ng) < 1e-9, "{a:?} {b:?} {d}: {f:?} {g:?}");
+                }
+                (f, g) => assert_eq!(f.is_some(), g.is_some(), "{a:?} {b:?} {d}: {f:?} {g:?}"),
+            }
+        }
+        assert!(compared > 300, "{compared}");
     }
 
     #[test]
