@@ -125,8 +125,14 @@ fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Optio
     };
     Some(match (a, b) {
         (Shape::Circle(x), Shape::Circle(y)) => {
-            if let Some(answer) = apart(a, b) {
-                return Some(answer);
+            // Clearly apart by the float test (its error is below 1e-15 of the squares), or
+            // decided exactly.
+            if !cast_pairs::circles_clearly_apart(x, y) {
+                if let Some(answer) = apart(a, b) {
+                    return Some(answer);
+                }
+            } else if d == DVec2::ZERO {
+                return Some(None);
             }
             cast_pairs::circle_circle(x, y, d)
                 .map(|(t, n)| done(t, n, disc(x, va64, t, n), disc(y, vb64, t, -n)))
