@@ -1,4 +1,4 @@
-//! Runs one bench's loop a fixed number of times, so that callgrind can count its instructions
+//! Runs one bench's loop (`narrowphase`, or `cast/...` of `sweep`) a fixed number of times, so that callgrind can count its instructions
 //! on a noisy machine (see `scripts/instructions.py`):
 //!
 //! ```sh
@@ -11,6 +11,7 @@
 // Bad arguments end the program: it is a measuring tool.
 #![allow(clippy::panic)]
 
+use collide2d_benches::sweeps::Sweeps;
 use collide2d_benches::{
     plain, runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, Pairs, PolygonSpec, Spec, PAIRS,
 };
@@ -25,6 +26,18 @@ fn run<A: Spec, B: Spec>(
     function: &str,
     plain_test: impl Fn(&A::Plain, &B::Plain) -> bool + Copy,
 ) {
+    if query == "cast" {
+        let sweeps = Sweeps::<A, B>::generate(seed(pair), PAIRS);
+        for _ in 0..ROUNDS {
+            match function {
+                "collide2d" => runs::collide2d_cast(&sweeps.collide),
+                "parry2d" => runs::parry2d_cast(&sweeps.parry),
+                _ => panic!("unknown bench cast/…/{function}"),
+            }
+        }
+        println!("rounds {ROUNDS} pairs {}", sweeps.collide.len());
+        return;
+    }
     let pairs = Pairs::<A, B>::generate(seed(pair), PAIRS);
     for _ in 0..ROUNDS {
         match (query, function) {

@@ -14,7 +14,11 @@ import subprocess
 import sys
 
 PAIRS = ["circle_circle", "circle_aabb", "aabb_aabb", "obb_obb", "polygon_polygon", "capsule_circle"]
-FUNCTIONS = {"intersects": ["collide2d", "parry2d", "plain_f32"], "contact": ["collide2d", "parry2d"]}
+FUNCTIONS = {
+    "intersects": ["collide2d", "parry2d", "plain_f32"],
+    "contact": ["collide2d", "parry2d"],
+    "cast": ["collide2d", "parry2d"],
+}
 flt = sys.argv[1] if len(sys.argv) > 1 else ""
 
 subprocess.run(

@@ -9,6 +9,7 @@ use parry2d::math::{Pose, Vector};
 
 pub mod plain;
 pub mod runs;
+pub mod sweeps;
 pub mod world;
 
 /// Pairs per group; every timed iteration runs over all of them.

@@ -4,6 +4,7 @@
 //! Each is `#[inline(never)]` so callgrind can count exactly these instructions
 //! (`--toggle-collect='collide2d_benches::runs::*'`).
 
+use crate::sweeps::{parry_options, CollideSweep};
 use crate::Placed;
 use collide2d::Shape;
 use std::hint::black_box;
@@ -50,5 +51,37 @@ pub fn parry2d_contact<A: parry2d::shape::Shape, B: parry2d::shape::Shape>(
 pub fn plain_intersects<A, B>(pairs: &[(A, B)], test: impl Fn(&A, &B) -> bool) {
     for (a, b) in pairs {
         black_box(test(a, b));
+    }
+}
+
+/// `collide2d::cast_shapes` on every moving pair.
+#[inline(never)]
+pub fn collide2d_cast(sweeps: &[CollideSweep]) {
+    for (a, va, b, vb) in sweeps {
+        black_box(collide2d::cast_shapes(a, *va, b, *vb));
+    }
+}
+
+/// `parry2d::query::cast_shapes` (impacts in `[0, 1]`) on every moving pair.
+#[inline(never)]
+pub fn parry2d_cast<A: parry2d::shape::Shape, B: parry2d::shape::Shape>(
+    sweeps: &[(
+        Placed<A>,
+        parry2d::math::Vector,
+        Placed<B>,
+        parry2d::math::Vector,
+    )],
+) {
+    for ((pa, a), va, (pb, b), vb) in sweeps {
+        black_box(parry2d::query::cast_shapes(
+            pa,
+            *va,
+            a,
+            pb,
+            *vb,
+            b,
+            parry_options(),
+        ))
+        .ok();
     }
 }

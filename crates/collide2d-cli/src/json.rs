@@ -34,8 +34,24 @@ pub struct Answer {
 ///
 /// The message has no `line N: ` prefix; the caller adds it.
 pub fn parse_line(line: &str) -> Result<Query, String> {
+    const FIELDS: &[&str] = &["a", "b"];
+    let mut object = parse_object(line, r#"{"a": SHAPE, "b": SHAPE}"#, "a query line", FIELDS)?;
+    let a = take_shape(&mut object, "a", FIELDS)?;
+    let b = take_shape(&mut object, "b", FIELDS)?;
+    Ok(Query { a, b })
+}
+
+/// Reads one line as a JSON object with no repeated key and no field outside `fields`.
+/// `template` (such as `{"a": SHAPE, "b": SHAPE}`) and `kind` (`a query line`) word the
+/// messages.
+pub fn parse_object(
+    line: &str,
+    template: &str,
+    kind: &str,
+    fields: &[&str],
+) -> Result<serde_json::Map<String, Value>, String> {
     if line.trim().is_empty() {
-        return Err(r#"empty line, expected {"a": SHAPE, "b": SHAPE}"#.to_string());
+        return Err(format!("empty line, expected {template}"));
     }
     let checked: Checked = serde_json::from_str(line).map_err(|e| {
         let message = e.to_string();
@@ -47,32 +63,38 @@ pub fn parse_line(line: &str) -> Result<Query, String> {
         return Err(format!("{path} is repeated (each field may appear once)"));
     }
     let value = checked.value;
-    let Value::Object(mut object) = value else {
+    let Value::Object(object) = value else {
         return Err(format!(
-            r#"expected an object {{"a": SHAPE, "b": SHAPE}}, got {}"#,
+            "expected an object {template}, got {}",
             type_name(&value)
         ));
     };
-    if let Some(extra) = object.keys().find(|k| *k != "a" && *k != "b") {
+    if let Some(extra) = object.keys().find(|k| !fields.contains(&k.as_str())) {
         return Err(format!(
-            r#"{extra} is not a field of a query line (expected a, b)"#
+            "{extra} is not a field of {kind} (expected {})",
+            fields.join(", ")
         ));
     }
-    let mut shape = |name: &str| {
-        let value = object
-            .remove(name)
-            .ok_or_else(|| format!("{name} is missing (expected a, b)"))?;
-        if !value.is_object() {
-            return Err(format!(
-                r#"{name} must be a shape object {{"type": ...}}, got {}"#,
-                type_name(&value)
-            ));
-        }
-        Shape::deserialize(value).map_err(|e| e.to_string())
-    };
-    let a = shape("a")?;
-    let b = shape("b")?;
-    Ok(Query { a, b })
+    Ok(object)
+}
+
+/// Removes field `name` from `object` and loads it as a shape; `fields` lists the line's fields
+/// for the message when it is missing.
+pub fn take_shape(
+    object: &mut serde_json::Map<String, Value>,
+    name: &str,
+    fields: &[&str],
+) -> Result<Shape, String> {
+    let value = object
+        .remove(name)
+        .ok_or_else(|| format!("{name} is missing (expected {})", fields.join(", ")))?;
+    if !value.is_object() {
+        return Err(format!(
+            r#"{name} must be a shape object {{"type": ...}}, got {}"#,
+            type_name(&value)
+        ));
+    }
+    Shape::deserialize(value).map_err(|e| e.to_string())
 }
 
 /// A JSON value read with a check that no object repeats a key (`serde_json::Value` would
@@ -183,7 +205,8 @@ fn dotted(path: &str) -> String {
     }
 }
 
-pub(crate) fn type_name(value: &Value) -> &'static str {
+/// How a message names the JSON type of `value` (`an array`).
+pub fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -234,7 +257,8 @@ pub fn number(x: f32) -> Option<String> {
     Some(format!("{x}"))
 }
 
-fn vector(v: Vec2) -> Option<String> {
+/// `v` as `[x, y]` with [`number`]s; `None` when a coordinate is not finite.
+pub fn vector(v: Vec2) -> Option<String> {
     Some(format!("[{}, {}]", number(v.x)?, number(v.y)?))
 }
 

@@ -4,6 +4,8 @@
 //!   means standard input). Exactly one output line per input line, in order; a blank line is
 //!   a line too and gets an `error` answer, so output line N always answers input line N. A
 //!   `\r` before the line break is ignored. Input is streamed line by line.
+//! - `collide2d cast [FILE]`: shape casts as JSON Lines, `{"a": SHAPE, "va": [x, y], "b": SHAPE,
+//!   "vb": [x, y]}`, each line answered as by `query` (see `cast.rs`).
 //! - `collide2d pairs SCENE [--contacts]`: every colliding pair of a scene file, sorted by the
 //!   positions of `a` then `b` in the file; a scene that fails to load prints nothing on standard
 //!   output, its message (naming the object) on standard error, and exits with status 1.
@@ -20,6 +22,7 @@
 //! 2 for a bad command line, an unreadable input or an unwritable output (the message goes to
 //! standard error, as does clap's usage message).
 
+mod cast;
 mod demo;
 mod sim;
 
@@ -54,6 +57,12 @@ enum Command {
         /// Add the `contact` object of `query` to each line.
         #[arg(long)]
         contacts: bool,
+    },
+    /// Answer one {"a": SHAPE, "va": [x, y], "b": SHAPE, "vb": [x, y]} shape cast per line:
+    /// when the moving shapes first touch.
+    Cast {
+        /// Input file; standard input when absent or `-`.
+        file: Option<PathBuf>,
     },
     /// Run a small shoot-'em-up on a collision world and print per-frame figures; with
     /// --cases, the classic collision cases as a table; with FILEs, their query lines as a table.
@@ -118,7 +127,8 @@ fn main() -> ExitCode {
     // `parse` prints clap's message and exits: status 2 for a usage error, 0 for --help.
     let cli = Cli::parse();
     match cli.command {
-        Command::Query { file } => query(file),
+        Command::Query { file } => query(file, query_line),
+        Command::Cast { file } => query(file, cast::answer_line),
         Command::Pairs { scene, contacts } => pairs_command(&scene, contacts),
         Command::Render {
             scene,
@@ -285,7 +295,15 @@ fn simulate(settings: &sim::Settings, svg: Option<&std::path::Path>) -> ExitCode
     }
 }
 
-fn query(file: Option<PathBuf>) -> ExitCode {
+/// One `query` line answered: the output line or the error message.
+fn query_line(line: &str) -> Result<String, String> {
+    json::parse_line(line)
+        .and_then(|q| q.answer())
+        .and_then(|a| a.to_line())
+}
+
+/// Answers every line of `file` (standard input when `None` or `-`) with `answer`.
+fn query(file: Option<PathBuf>, answer: fn(&str) -> Result<String, String>) -> ExitCode {
     let input: Box<dyn BufRead> = match file.as_deref() {
         None => Box::new(io::stdin().lock()),
         Some(path) if path.as_os_str() == "-" => Box::new(io::stdin().lock()),
@@ -299,8 +317,8 @@ fn query(file: Option<PathBuf>) -> ExitCode {
     };
     let name = file.map_or_else(|| "standard input".to_string(), |p| p.display().to_string());
     let mut out = BufWriter::new(io::stdout().lock());
-    let result =
-        answer_lines(input, &mut out).and_then(|ok| out.flush().map(|()| ok).map_err(Fatal::Write));
+    let result = answer_lines(input, &mut out, answer)
+        .and_then(|ok| out.flush().map(|()| ok).map_err(Fatal::Write));
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
@@ -359,7 +377,11 @@ fn pairs_command(path: &std::path::Path, contacts: bool) -> ExitCode {
 }
 
 /// Answers every line of `input` on `out`; `Ok(true)` when no line had an error.
-fn answer_lines(mut input: impl BufRead, out: &mut impl Write) -> Result<bool, Fatal> {
+fn answer_lines(
+    mut input: impl BufRead,
+    out: &mut impl Write,
+    answer: fn(&str) -> Result<String, String>,
+) -> Result<bool, Fatal> {
     let mut buf = Vec::new();
     let mut all_ok = true;
     let mut line_number = 0u64;
@@ -373,9 +395,7 @@ fn answer_lines(mut input: impl BufRead, out: &mut impl Write) -> Result<bool, F
         let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         let answer = std::str::from_utf8(bytes)
             .map_err(|e| format!("invalid UTF-8 at byte {}", e.valid_up_to() + 1))
-            .and_then(json::parse_line)
-            .and_then(|q| q.answer())
-            .and_then(|a| a.to_line());
+            .and_then(answer);
         let line = answer.unwrap_or_else(|message| {
             all_ok = false;
             json::error_line(line_number, &message)
@@ -390,7 +410,9 @@ mod tests {
 
     fn run(input: &str) -> (bool, String) {
         let mut out = Vec::new();
-        let ok = answer_lines(input.as_bytes(), &mut out).ok().unwrap();
+        let ok = answer_lines(input.as_bytes(), &mut out, query_line)
+            .ok()
+            .unwrap();
         (ok, String::from_utf8(out).unwrap())
     }
 
@@ -420,7 +442,9 @@ mod tests {
     #[test]
     fn invalid_utf8_is_an_error_line() {
         let mut out = Vec::new();
-        let ok = answer_lines(&b"{\"a\xff\n"[..], &mut out).ok().unwrap();
+        let ok = answer_lines(&b"{\"a\xff\n"[..], &mut out, query_line)
+            .ok()
+            .unwrap();
         assert!(!ok);
         assert_eq!(
             String::from_utf8(out).unwrap(),

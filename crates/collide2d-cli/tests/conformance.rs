@@ -1,7 +1,8 @@
 //! Runs the built `collide2d` binary on FORMAT.md's contract.
 //!
-//! Every `tests/conformance/NAME.jsonl` at the workspace root is fed to `collide2d query NAME.jsonl`;
-//! its sibling `NAME.expected` holds the exact standard output. The exit status must follow from
+//! Every `tests/conformance/NAME.jsonl` at the workspace root is fed to `collide2d query NAME.jsonl`
+//! (and every `tests/conformance/cast/NAME.jsonl` to `collide2d cast`); its sibling
+//! `NAME.expected` holds the exact standard output. The exit status must follow from
 //! that output as FORMAT.md says: 1 when some expected line is an `error` object, else 0. One
 //! FORMAT.md rule per file. Every scene `tests/conformance/pairs/NAME.json` is fed to
 //! `collide2d pairs` (with `--contacts` when NAME starts with `contacts_`): standard output must
@@ -48,14 +49,25 @@ fn run(args: &[&str], stdin: Option<&str>) -> Output {
 
 #[test]
 fn every_case_file_gives_its_expected_output_and_status() {
-    let mut cases: Vec<PathBuf> = fs::read_dir(conformance_dir())
+    check_case_files(&conformance_dir(), "query", 5);
+}
+
+#[test]
+fn every_cast_case_file_gives_its_expected_output_and_status() {
+    check_case_files(&conformance_dir().join("cast"), "cast", 2);
+}
+
+/// Feeds every `dir/NAME.jsonl` to `collide2d COMMAND NAME.jsonl` and compares with
+/// `NAME.expected`; at least `min_cases` files.
+fn check_case_files(dir: &Path, command: &str, min_cases: usize) {
+    let mut cases: Vec<PathBuf> = fs::read_dir(dir)
         .expect("tests/conformance exists")
         .map(|entry| entry.expect("readable directory entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
         .collect();
     cases.sort();
     assert!(
-        cases.len() >= 5,
+        cases.len() >= min_cases,
         "expected the conformance cases, found {cases:?}"
     );
     let mut failures = Vec::new();
@@ -74,7 +86,7 @@ fn every_case_file_gives_its_expected_output_and_status() {
             "{}: one expected line per input line",
             case.display()
         );
-        let out = run(&["query", case.to_str().expect("UTF-8 path")], None);
+        let out = run(&[command, case.to_str().expect("UTF-8 path")], None);
         let stdout = String::from_utf8_lossy(&out.stdout);
         let want_status = if expected.lines().any(|l| l.starts_with(r#"{"error": "#)) {
             1
@@ -280,4 +292,19 @@ fn demo_cases_prints_the_table() {
         trap.contains("overlap") && trap.contains("miss *"),
         "{trap}"
     );
+}
+
+#[test]
+fn cast_reads_standard_input_and_an_unreadable_file_exits_2() {
+    let line = r#"{"a": {"type": "point", "p": [0, 0]}, "va": [4, 0], "b": {"type": "point", "p": [1, 0]}, "vb": [0, 0]}"#;
+    let out = run(&["cast", "-"], Some(&format!("{line}\n{line}")));
+    assert_eq!(out.status.code(), Some(0));
+    let hit = r#"{"hit": true, "t": 0.25, "point": [1, 0], "normal": [1, 0]}"#;
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("{hit}\n{hit}\n")
+    );
+    let out = run(&["cast", "tests/conformance/no-such-file.jsonl"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
 }

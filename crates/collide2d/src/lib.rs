@@ -12,7 +12,7 @@
 //!   [`distance`] and [`closest_points`] when apart. `intersects(a, b)` ⇔ `contact(a, b)` is
 //!   `Some` ⇔ `distance(a, b) == 0`, and swapping the arguments flips the normal.
 //! - [`contains_point`] (exact), [`distance_to_point`], [`project_point`] and [`cast_ray`] query
-//!   one shape.
+//!   one shape; [`cast_shapes`] finds when two moving shapes first touch (no tunnelling).
 //! - [`int`] has integer shapes for pixel and tile games, exact over the whole `i32` range.
 //! - [`CollisionWorld`] holds many objects with layers and masks and finds their colliding
 //!   pairs, begin and end events, and point, shape and ray queries, over a choice of
@@ -49,8 +49,9 @@ pub mod world;
 pub use broad::BroadPhase;
 pub use error::ShapeError;
 pub use query::{
-    cast_ray, closest_points, contact, contains, contains_point, distance, distance_to_point,
-    intersects, project_point, ClosestPoints, Contact, ContactPoints, PointProjection, Ray, RayHit,
+    cast_ray, cast_shapes, closest_points, contact, contains, contains_point, distance,
+    distance_to_point, intersects, project_point, CastHit, ClosestPoints, Contact, ContactPoints,
+    PointProjection, Ray, RayHit,
 };
 pub use shape::{
     Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind,

@@ -1,5 +1,6 @@
 //! Queries between two shapes: [`intersects`], [`distance`], [`closest_points`], [`contact`],
-//! [`contains`], plus point queries and ray casts against one shape.
+//! [`contains`], plus point queries and ray casts against one shape, and [`cast_shapes`] for two
+//! moving shapes.
 //!
 //! Conventions, for every query and every pair of shape types:
 //! - shapes are closed sets, so shapes that only touch intersect;
@@ -9,11 +10,14 @@
 //!   points are computed in `f64` and rounded to `f32` (relative error around `1e-6`).
 
 mod aabb_aabb;
+mod cast;
+mod cast_pairs;
 mod circle_aabb;
 mod circle_capsule;
 mod circle_circle;
 pub(crate) mod convex;
 mod dispatch;
+mod minkowski;
 mod obb_obb;
 mod parts;
 mod point;
@@ -22,6 +26,7 @@ mod ray;
 use crate::math::Vec2;
 use crate::shape::Shape;
 
+pub use cast::{cast_shapes, CastHit};
 pub use point::{contains_point, distance_to_point, project_point, PointProjection};
 pub use ray::{cast_ray, Ray, RayHit};
 

@@ -126,15 +126,32 @@ pub(crate) struct LineSpan {
 /// The interval of the line `o + d * t` inside the convex shape `c`, or `None` if they do not
 /// meet (in `f64`). `d` must not be zero.
 pub(crate) fn line_span(c: &Convex, o: DVec2, d: DVec2) -> Option<LineSpan> {
-    debug_assert!(d != DVec2::ZERO);
     let hull = c.points();
-    let r = f64::from(c.radius);
-    match (hull.len(), r > 0.0) {
-        (n, _) if n >= 3 => polygon_span(n, |i| hull[i].as_dvec2(), o, d),
-        (1, false) => point_span(hull[0].as_dvec2(), o, d),
-        (_, false) => segment_span(hull[0].as_dvec2(), hull[1].as_dvec2(), o, d),
-        (1, true) => disc_span(hull[0].as_dvec2(), r, o, d),
-        (_, true) => capsule_span(hull[0].as_dvec2(), hull[1].as_dvec2(), r, o, d),
+    line_span_parts(
+        hull.len(),
+        |i| hull[i].as_dvec2(),
+        f64::from(c.radius),
+        o,
+        d,
+    )
+}
+
+/// [`line_span`] for the hull of `n >= 1` points `vertex(i)` dilated by `r` (ignored when
+/// `n >= 3`: polygons here have no radius).
+pub(crate) fn line_span_parts(
+    n: usize,
+    vertex: impl Fn(usize) -> DVec2,
+    r: f64,
+    o: DVec2,
+    d: DVec2,
+) -> Option<LineSpan> {
+    debug_assert!(d != DVec2::ZERO && n >= 1);
+    match (n, r > 0.0) {
+        (n, _) if n >= 3 => polygon_span(n, vertex, o, d),
+        (1, false) => point_span(vertex(0), o, d),
+        (_, false) => segment_span(vertex(0), vertex(1), o, d),
+        (1, true) => disc_span(vertex(0), r, o, d),
+        (_, true) => capsule_span(vertex(0), vertex(1), r, o, d),
     }
 }
 
@@ -158,7 +175,7 @@ fn polygon_span(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -
             }
         } else if denom < 0.0 {
             let t = -num / denom;
-            if t > span.enter {
+            if t > span.enter || (t == span.enter && more_head_on(normal, span.normal, d)) {
                 span.enter = t;
                 span.normal = normal;
             }
@@ -169,8 +186,18 @@ fn polygon_span(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -
     (span.enter <= span.exit).then_some(span)
 }
 
+/// At a corner where two faces are entered at the same `t`: whether `n` faces the direction
+/// `d` more squarely than `m` (then, of two equally square, the one clockwise of `d`). The
+/// order is unchanged when `n`, `m` and `d` are all negated, so a shape cast gives the same
+/// face in both argument orders.
+pub(crate) fn more_head_on(n: DVec2, m: DVec2, d: DVec2) -> bool {
+    let (n, m) = (n.normalize(), m.normalize());
+    let (dn, dm) = (n.dot(d), m.dot(d));
+    dn < dm || (dn == dm && n.perp_dot(d) > m.perp_dot(d))
+}
+
 /// The closed disc of centre `c`, radius `r`.
-fn disc_span(c: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSpan> {
+pub(crate) fn disc_span(c: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSpan> {
     let m = o - c;
     let dd = d.length_squared();
     let mid = -m.dot(d) / dd; // t of the point nearest the centre
@@ -191,7 +218,7 @@ fn disc_span(c: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSpan> {
 /// The capsule around segment `ab`: the union of the discs at `a` and `b` and the rectangle
 /// between them. A rectangle entry through an end face lies inside that end's disc, so only an
 /// entry through one of the two sides may give the normal.
-fn capsule_span(a: DVec2, b: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSpan> {
+pub(crate) fn capsule_span(a: DVec2, b: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSpan> {
     let u = (b - a).normalize();
     let side = u.perp() * r; // to the left of a -> b
     let rect = [a - side, b - side, b + side, a + side]; // counter-clockwise

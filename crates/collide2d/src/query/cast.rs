@@ -1,0 +1,563 @@
+//! Shape casts: [`cast_shapes`] finds when two translating shapes first touch, [`CastHit`].
+//!
+//! Shapes already touching at `t = 0` are decided by the exact [`intersects`] and answered by
+//! [`contact`]. Otherwise a convex pair's time of impact is where the ray `t (va − vb)` enters
+//! their Minkowski difference `B − A` (see `minkowski.rs`), clipped in `f64` like
+//! [`cast_ray`](crate::cast_ray), with closed forms for circles and boxes (`cast_pairs.rs`);
+//! the contact point lies between the two shapes' supporting features at that time. Concave polygons and compounds take the earliest pair of parts whose
+//! swept bounding boxes meet.
+
+use crate::math::Vec2;
+use crate::query::cast_pairs;
+use crate::query::minkowski::{difference, polygons_span};
+use crate::query::parts::each_part;
+use crate::query::{contact, intersects};
+use crate::shape::convex::Convex;
+use crate::shape::{Aabb, Circle, Shape};
+use core::ops::ControlFlow;
+use glam::DVec2;
+
+/// Where two moving shapes first touch. See [`cast_shapes`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CastHit {
+    /// The time of impact, in `[0, 1]`: the shapes touch after moving by `t` times their motion.
+    pub t: f32,
+    /// A point where the shapes touch at time `t` (midway between their surfaces), in world
+    /// space at that time; the middle of the contact points when they overlap at `t = 0`.
+    pub point: Vec2,
+    /// Unit normal from `a` towards `b` at time `t`: moving `b` along it separates them.
+    pub normal: Vec2,
+    /// How deep the shapes overlap at `t`: the [`contact`] depth when `t = 0`, else 0.
+    pub depth: f32,
+}
+
+impl CastHit {
+    /// The same hit seen from `b`: the normal negated, the rest unchanged.
+    #[must_use]
+    pub fn flipped(self) -> CastHit {
+        CastHit {
+            normal: -self.normal,
+            ..self
+        }
+    }
+}
+
+/// The first time `t` in `[0, 1]` at which `a` moved by `t * va` touches `b` moved by `t * vb`,
+/// or `None` if they stay apart for the whole motion.
+///
+/// - Shapes that intersect at `t = 0` (exactly, as [`intersects`]) hit at `t = 0` with their
+///   [`contact`]'s normal and depth. A compound or concave shape hits at its earliest part.
+/// - Only the relative motion `va − vb` matters; when it is zero only `t = 0` can hit. Touching
+///   counts, so shapes that only graze, or first touch at `t = 1`, hit.
+/// - Tolerance: for `t > 0` the time of impact is computed in `f64` from the `f32` inputs and
+///   rounded to the nearest `f32`. Let `t*` be the exact first time of contact and `L` the
+///   largest coordinate involved: `|t − t*| · |va − vb| <= 1e-9 · L + 2^-24 · t · |va − vb|`.
+///   So shapes placed at `t` overlap by at most that distance (about `6e-8` of the motion at
+///   worst, the size of rounding the placed coordinates to `f32`), and they do not touch earlier
+///   than `t` minus that tolerance. A thin wall crossed during the motion is always hit; a
+///   contact within the tolerance of `t = 1`, or a miss by less than it, may go either way.
+/// - The normal at a corner is that of one of the faces meeting there; where only the motion
+///   decides (a point or segment end meeting end-on) it is `va − vb` normalised.
+/// - A non-finite `va` or `vb` never hits.
+///
+/// ```
+/// use collide2d::{cast_shapes, math::Vec2, Aabb, Circle};
+/// let bullet = Circle::new(Vec2::ZERO, 1.0)?.into();
+/// let wall = Aabb::new(Vec2::new(10.0, -5.0), Vec2::new(11.0, 5.0))?.into();
+/// // 100 units in one step passes through the wall, but the cast stops at it.
+/// let hit = cast_shapes(&bullet, Vec2::new(100.0, 0.0), &wall, Vec2::ZERO).unwrap();
+/// assert!((hit.t - 0.09).abs() < 1e-6);
+/// assert_eq!(hit.normal, Vec2::X); // from the bullet towards the wall
+/// assert!((hit.point - Vec2::new(10.0, 0.0)).length() < 1e-5);
+/// assert!(cast_shapes(&bullet, Vec2::new(0.0, 100.0), &wall, Vec2::ZERO).is_none());
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[must_use]
+pub fn cast_shapes(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> {
+    if !va.is_finite() || !vb.is_finite() {
+        return None;
+    }
+    let d = va.as_dvec2() - vb.as_dvec2();
+    if let Some(answer) = cast_closed_form(a, va, b, vb, d) {
+        return answer;
+    }
+    let (Some(ca), Some(cb)) = (a.as_convex(), b.as_convex()) else {
+        return cast_parts(a, va, b, vb, d);
+    };
+    if !swept_overlap(convex_bounds(&ca), convex_bounds(&cb), d) {
+        return None;
+    }
+    if intersects(a, b) {
+        return at_start(a, b);
+    }
+    if d == DVec2::ZERO {
+        return None;
+    }
+    cast_convex(&ca, &cb, d).map(|(t, n)| hit(&ca, va.as_dvec2(), &cb, vb.as_dvec2(), t, n))
+}
+
+/// Circles and boxes by their closed forms (`cast_pairs.rs`), the point from the two surfaces;
+/// `None` for every other pair.
+#[allow(clippy::option_option)] // outer: whether the pair has a closed form
+fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<Option<CastHit>> {
+    let (va64, vb64) = (va.as_dvec2(), vb.as_dvec2());
+    let done = |t: f64, n: DVec2, pa: DVec2, pb: DVec2| CastHit {
+        t: round_t(t),
+        point: ((pa + pb) * 0.5).as_vec2(),
+        normal: n.as_vec2(),
+        depth: 0.0,
+    };
+    // A circle's surface point towards `n` at time `t`, and a box's point nearest to `p`.
+    let disc = |c: &Circle, v: DVec2, t: f64, n: DVec2| {
+        c.center().as_dvec2() + v * t + n * f64::from(c.radius())
+    };
+    let nearest = |r: &Aabb, v: DVec2, t: f64, p: DVec2| {
+        p.clamp(r.min().as_dvec2() + v * t, r.max().as_dvec2() + v * t)
+    };
+    let apart = |a: &Shape, b: &Shape| -> Option<Option<CastHit>> {
+        if intersects(a, b) {
+            Some(at_start(a, b))
+        } else if d == DVec2::ZERO {
+            Some(None)
+        } else {
+            None
+        }
+    };
+    Some(match (a, b) {
+        (Shape::Circle(x), Shape::Circle(y)) => {
+            // Clearly apart by the float test (its error is below 1e-15 of the squares), or
+            // decided exactly.
+            if !cast_pairs::circles_clearly_apart(x, y) {
+                if let Some(answer) = apart(a, b) {
+                    return Some(answer);
+                }
+            } else if d == DVec2::ZERO {
+                return Some(None);
+            }
+            cast_pairs::circle_circle(x, y, d)
+                .map(|(t, n)| done(t, n, disc(x, va64, t, n), disc(y, vb64, t, -n)))
+        }
+        (Shape::Circle(c), Shape::Aabb(r)) => {
+            if let Some(answer) = apart(a, b) {
+                return Some(answer);
+            }
+            cast_pairs::circle_aabb(c, r, d).map(|(t, n)| {
+                let pa = disc(c, va64, t, n);
+                done(
+                    t,
+                    n,
+                    pa,
+                    nearest(r, vb64, t, c.center().as_dvec2() + va64 * t),
+                )
+            })
+        }
+        (Shape::Aabb(r), Shape::Circle(c)) => {
+            if let Some(answer) = apart(a, b) {
+                return Some(answer);
+            }
+            cast_pairs::circle_aabb(c, r, -d).map(|(t, n)| {
+                let pb = disc(c, vb64, t, n);
+                done(
+                    t,
+                    -n,
+                    nearest(r, va64, t, c.center().as_dvec2() + vb64 * t),
+                    pb,
+                )
+            })
+        }
+        (Shape::Aabb(x), Shape::Aabb(y)) => {
+            if let Some(answer) = apart(a, b) {
+                return Some(answer);
+            }
+            cast_pairs::aabb_aabb(x, y, d).map(|(t, n)| {
+                // Each box's face against the other, in the middle of their overlap.
+                let (a_lo, a_hi) = (x.min().as_dvec2() + va64 * t, x.max().as_dvec2() + va64 * t);
+                let (b_lo, b_hi) = (y.min().as_dvec2() + vb64 * t, y.max().as_dvec2() + vb64 * t);
+                let (lo, hi) = (a_lo.max(b_lo), a_hi.min(b_hi));
+                let mid = (lo + hi) * 0.5;
+                let (pa, pb) = if n.x != 0.0 {
+                    let (fa, fb) = if n.x > 0.0 {
+                        (a_hi.x, b_lo.x)
+                    } else {
+                        (a_lo.x, b_hi.x)
+                    };
+                    (DVec2::new(fa, mid.y), DVec2::new(fb, mid.y))
+                } else {
+                    let (fa, fb) = if n.y > 0.0 {
+                        (a_hi.y, b_lo.y)
+                    } else {
+                        (a_lo.y, b_hi.y)
+                    };
+                    (DVec2::new(mid.x, fa), DVec2::new(mid.x, fb))
+                };
+                done(t, n, pa, pb)
+            })
+        }
+        _ => return None,
+    })
+}
+
+/// The hit of two shapes that intersect at `t = 0`: their contact.
+fn at_start(a: &Shape, b: &Shape) -> Option<CastHit> {
+    contact(a, b).map(|c| {
+        let sum = c.points.iter().fold(Vec2::ZERO, |s, &p| s + p);
+        CastHit {
+            t: 0.0,
+            point: sum / c.points.len() as f32,
+            normal: c.normal,
+            depth: c.depth,
+        }
+    })
+}
+
+/// [`cast_shapes`] where `a` or `b` is a compound or a concave polygon: the earliest hit over
+/// pairs of parts.
+fn cast_parts(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<CastHit> {
+    let bounds = |s: &Shape| {
+        let r = s.aabb();
+        (r.min().as_dvec2(), r.max().as_dvec2())
+    };
+    if !swept_overlap(bounds(a), bounds(b), d) {
+        return None;
+    }
+    if intersects(a, b) {
+        return at_start(a, b);
+    }
+    if d == DVec2::ZERO {
+        return None;
+    }
+    let (va, vb) = (va.as_dvec2(), vb.as_dvec2());
+    // Apart at t = 0, so every pair of parts is apart: the earliest part pair's hit.
+    let mut best: Option<CastHit> = None;
+    let mut best_t = f64::INFINITY;
+    let _ = each_part(a, &mut |pa| {
+        let box_a = convex_bounds(pa);
+        each_part(b, &mut |pb| {
+            if swept_overlap(box_a, convex_bounds(pb), d) {
+                if let Some((t, n)) = cast_convex(pa, pb, d) {
+                    if t < best_t {
+                        best_t = t;
+                        best = Some(hit(pa, va, pb, vb, t, n));
+                    }
+                }
+            }
+            ControlFlow::<()>::Continue(())
+        })
+    });
+    best
+}
+
+/// The exact-in-`f64` time of impact of two convex shapes apart at `t = 0`, relative motion
+/// `d = va − vb != 0`, with the unit normal from `a` towards `b`.
+fn cast_convex(a: &Convex, b: &Convex, d: DVec2) -> Option<(f64, DVec2)> {
+    let (pa, pb) = (a.points(), b.points());
+    let span = if pa.len() >= 3 && pb.len() >= 3 && a.radius == 0.0 && b.radius == 0.0 {
+        polygons_span(pa, pb, d)?
+    } else {
+        difference(a, b).line_span(d)?
+    };
+    if span.exit < 0.0 || span.enter > 1.0 {
+        return None;
+    }
+    // The outward normal of `B − A` points from `b` towards `a`.
+    let n = (-span.normal).try_normalize().unwrap_or(d.normalize());
+    Some((span.enter.max(0.0), n))
+}
+
+/// The generic path on two convex shapes, for comparing the closed forms with it.
+#[cfg(test)]
+pub(crate) fn cast_convex_for_tests(a: &Shape, b: &Shape, d: DVec2) -> Option<(f64, DVec2)> {
+    cast_convex(&a.as_convex()?, &b.as_convex()?, d)
+}
+
+/// The hit at time `t` with normal `n`: the point midway between the shapes' supporting
+/// features, in the middle of where they overlap along the tangent.
+fn hit(a: &Convex, va: DVec2, b: &Convex, vb: DVec2, t: f64, n: DVec2) -> CastHit {
+    let (oa, ob) = (va * t, vb * t);
+    let (fa, fb) = (feature(a.points(), oa, n), feature(b.points(), ob, -n));
+    let along = (fa.height + f64::from(a.radius) - fb.height - f64::from(b.radius)) * 0.5;
+    let across = (fa.lo.max(-fb.hi) + fa.hi.min(-fb.lo)) * 0.5;
+    CastHit {
+        t: round_t(t),
+        point: (n * along + n.perp() * across).as_vec2(),
+        normal: n.as_vec2(),
+        depth: 0.0,
+    }
+}
+
+/// The points of a hull that are extreme along a direction: their height along it, and the
+/// interval they span along its perpendicular.
+struct Feature {
+    height: f64,
+    lo: f64,
+    hi: f64,
+}
+
+/// The feature of the hull `pts` moved by `offset` that is extreme along the unit `n`; points
+/// within a relative `1e-6` of the extreme height count (a face meets a face in an interval, even
+/// when rounding the inputs to `f32` tilted one of them slightly).
+fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
+    let tangent = n.perp();
+    let height = |p: &Vec2| n.dot(p.as_dvec2() + offset);
+    let (mut top, mut scale) = (f64::NEG_INFINITY, 0.0f64);
+    for p in pts {
+        top = top.max(height(p));
+        scale = scale.max(p.as_dvec2().abs().max_element());
+    }
+    let slack = 1e-6 * (scale + offset.abs().max_element());
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for p in pts.iter().filter(|p| height(p) >= top - slack) {
+        let s = tangent.dot(p.as_dvec2() + offset);
+        (lo, hi) = (lo.min(s), hi.max(s));
+    }
+    Feature {
+        height: top,
+        lo,
+        hi,
+    }
+}
+
+/// `t` rounded to the nearest `f32`, in `[0, 1]`.
+fn round_t(t: f64) -> f32 {
+    (t as f32).clamp(0.0, 1.0)
+}
+
+/// The bounds of a convex part, in `f64`.
+fn convex_bounds(c: &Convex) -> (DVec2, DVec2) {
+    let r = DVec2::splat(f64::from(c.radius));
+    let pts = c.points();
+    let first = pts[0].as_dvec2();
+    let (lo, hi) = pts.iter().fold((first, first), |(lo, hi), p| {
+        (lo.min(p.as_dvec2()), hi.max(p.as_dvec2()))
+    });
+    (lo - r, hi + r)
+}
+
+/// Box `a` swept by `d` (relative to a still `b`) meets box `b` at some time in `[0, 1]`.
+fn swept_overlap(a: (DVec2, DVec2), b: (DVec2, DVec2), d: DVec2) -> bool {
+    let lo = a.0 + d.min(DVec2::ZERO);
+    let hi = a.1 + d.max(DVec2::ZERO);
+    lo.x <= b.1.x && b.0.x <= hi.x && lo.y <= b.1.y && b.0.y <= hi.y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Segment};
+    use crate::test_support::{boxed, l_shape, v};
+
+    fn circle(x: f32, y: f32, r: f32) -> Shape {
+        Circle::new(v(x, y), r).unwrap().into()
+    }
+
+    fn assert_hit(h: Option<CastHit>, t: f32, point: Vec2, normal: Vec2) -> CastHit {
+        let h = h.unwrap_or_else(|| panic!("expected a hit at t = {t}"));
+        assert!((h.t - t).abs() < 1e-6, "t: {h:?}, expected {t}");
+        assert!(
+            h.point.distance(point) < 1e-5,
+            "point: {h:?}, expected {point}"
+        );
+        assert!(
+            h.normal.distance(normal) < 1e-6,
+            "normal: {h:?}, expected {normal}"
+        );
+        h
+    }
+
+    /// Both argument orders: the same `t` and point, the normal flipped.
+    fn cast_both(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> {
+        let ab = cast_shapes(a, va, b, vb);
+        let ba = cast_shapes(b, vb, a, va);
+        match (ab, ba) {
+            (Some(x), Some(y)) => {
+                assert_eq!(x.t, y.t, "{x:?} vs {y:?}");
+                assert!(x.point.distance(y.point) < 1e-5, "{x:?} vs {y:?}");
+                assert!(x.normal.distance(-y.normal) < 1e-6, "{x:?} vs {y:?}");
+            }
+            (x, y) => assert_eq!(x.is_some(), y.is_some(), "{x:?} vs {y:?}"),
+        }
+        ab
+    }
+
+    #[test]
+    fn separated_circles_meet_head_on() {
+        let a = circle(0.0, 0.0, 1.0);
+        let b = circle(10.0, 0.0, 2.0);
+        // Closing speed 14, gap 7: half way through the step.
+        let h = cast_both(&a, v(8.0, 0.0), &b, v(-6.0, 0.0));
+        assert_hit(h, 0.5, v(5.0, 0.0), Vec2::X);
+        assert!(cast_both(&a, v(6.0, 0.0), &b, Vec2::ZERO).is_none()); // one short
+        assert_hit(
+            cast_both(&a, v(7.0, 0.0), &b, Vec2::ZERO),
+            1.0,
+            v(8.0, 0.0),
+            Vec2::X,
+        ); // touches at the end: a hit
+    }
+
+    #[test]
+    fn box_falling_onto_a_floor_lands_on_its_face() {
+        let b = boxed(0.0, 5.0, 2.0, 6.0);
+        let floor = boxed(-10.0, -1.0, 10.0, 0.0);
+        let h = cast_both(&b, v(0.0, -10.0), &floor, Vec2::ZERO);
+        let h = assert_hit(h, 0.5, v(1.0, 0.0), -Vec2::Y);
+        assert_eq!(h.depth, 0.0);
+    }
+
+    #[test]
+    fn thin_wall_crossed_in_one_step_is_hit() {
+        let wall: Shape = Segment::new(v(5.0, -1.0), v(5.0, 1.0)).unwrap().into();
+        let bullet: Shape = Point::new(v(0.0, 0.0)).unwrap().into();
+        assert_hit(
+            cast_both(&bullet, v(1000.0, 0.0), &wall, Vec2::ZERO),
+            0.005,
+            v(5.0, 0.0),
+            Vec2::X,
+        );
+        let thin = boxed(5.0, -1.0, 5.0, 1.0); // zero width
+        assert_hit(
+            cast_both(&circle(0.0, 0.0, 0.0), v(0.0, 0.0), &thin, v(-1000.0, 0.0)),
+            0.005,
+            Vec2::ZERO,
+            Vec2::X,
+        );
+    }
+
+    #[test]
+    fn grazing_a_corner_hits_and_passing_by_one_unit_misses() {
+        let b = boxed(0.0, 0.0, 2.0, 2.0);
+        let c = circle(-5.0, 3.0, 1.0); // its bottom runs along y = 2
+        let h = assert_hit(
+            cast_both(&c, v(10.0, 0.0), &b, Vec2::ZERO),
+            0.5,
+            v(0.0, 2.0),
+            -Vec2::Y,
+        );
+        assert_eq!(h.depth, 0.0);
+        assert!(cast_both(&circle(-5.0, 4.0, 1.0), v(10.0, 0.0), &b, Vec2::ZERO).is_none());
+        // Point along the top edge: enters through the corner, end-on.
+        let p: Shape = Point::new(v(-3.0, 2.0)).unwrap().into();
+        assert_hit(
+            cast_both(&p, v(6.0, 0.0), &b, Vec2::ZERO),
+            0.5,
+            v(0.0, 2.0),
+            Vec2::X,
+        );
+    }
+
+    #[test]
+    fn parallel_motion_never_closes_the_gap() {
+        let a = boxed(0.0, 0.0, 1.0, 1.0);
+        let b = boxed(0.0, 3.0, 1.0, 4.0);
+        assert!(cast_both(&a, v(100.0, 0.0), &b, v(100.0, 0.0)).is_none());
+        assert!(cast_both(&a, v(50.0, 0.0), &b, v(-50.0, 0.0)).is_none());
+        assert!(cast_both(&a, Vec2::ZERO, &b, Vec2::ZERO).is_none());
+        // Parallel segments sliding onto each other end to end.
+        let s: Shape = Segment::new(v(0.0, 0.0), v(2.0, 0.0)).unwrap().into();
+        let u: Shape = Segment::new(v(5.0, 0.0), v(6.0, 0.0)).unwrap().into();
+        assert_hit(
+            cast_both(&s, v(6.0, 0.0), &u, Vec2::ZERO),
+            0.5,
+            v(5.0, 0.0),
+            Vec2::X,
+        );
+    }
+
+    #[test]
+    fn overlapping_shapes_hit_at_zero_with_their_contact() {
+        let a = circle(0.0, 0.0, 2.0);
+        let b = circle(3.0, 0.0, 2.0);
+        let h = assert_hit(
+            cast_both(&a, v(-10.0, 0.0), &b, Vec2::ZERO),
+            0.0,
+            v(1.5, 0.0),
+            Vec2::X,
+        );
+        assert_eq!(h.depth, 1.0);
+        // Touching at zero, even with no motion at all.
+        let h = cast_both(
+            &boxed(0.0, 0.0, 1.0, 1.0),
+            Vec2::ZERO,
+            &boxed(1.0, 0.0, 2.0, 1.0),
+            Vec2::ZERO,
+        );
+        assert_hit(h, 0.0, v(1.0, 0.5), Vec2::X);
+    }
+
+    #[test]
+    fn rotated_boxes_meet_corner_to_face() {
+        let a: Shape = Obb::new(v(0.0, 0.0), v(1.0, 1.0), core::f32::consts::FRAC_PI_4)
+            .unwrap()
+            .into();
+        let b = boxed(4.0, -3.0, 6.0, 3.0);
+        let corner = core::f32::consts::SQRT_2;
+        let h = cast_both(&a, v(8.0, 0.0), &b, Vec2::ZERO);
+        assert_hit(h, (4.0 - corner) / 8.0, v(4.0, 0.0), Vec2::X);
+    }
+
+    #[test]
+    fn capsule_swept_into_a_polygon_and_a_circle() {
+        let k: Shape = Capsule::new(v(0.0, 0.0), v(0.0, 4.0), 1.0).unwrap().into();
+        let tri: Shape = ConvexPolygon::new(&[v(6.0, 0.0), v(9.0, 0.0), v(6.0, 3.0)])
+            .unwrap()
+            .into();
+        assert_hit(
+            cast_both(&k, v(10.0, 0.0), &tri, Vec2::ZERO),
+            0.5,
+            v(6.0, 1.5),
+            Vec2::X,
+        );
+        // Circle dropping onto the capsule's rounded top.
+        let c = circle(0.0, 10.0, 1.0);
+        assert_hit(
+            cast_both(&c, v(0.0, -8.0), &k, Vec2::ZERO),
+            0.5,
+            v(0.0, 5.0),
+            -Vec2::Y,
+        );
+    }
+
+    #[test]
+    fn concave_and_compound_shapes_hit_at_their_earliest_part() {
+        // A point dropping into the L's notch lands on the inner step at y = 1, not at y = 2.
+        let p: Shape = Point::new(v(1.5, 5.0)).unwrap().into();
+        assert_hit(
+            cast_both(&p, v(0.0, -8.0), &l_shape(), Vec2::ZERO),
+            0.5,
+            v(1.5, 1.0),
+            -Vec2::Y,
+        );
+        let c: Shape = Compound::new(vec![circle(10.0, 0.0, 1.0), boxed(5.0, -1.0, 6.0, 1.0)])
+            .unwrap()
+            .into();
+        assert_hit(
+            cast_both(&circle(0.0, 0.0, 1.0), v(8.0, 0.0), &c, Vec2::ZERO),
+            0.5,
+            v(5.0, 0.0),
+            Vec2::X,
+        );
+        assert!(cast_both(&circle(0.0, 3.0, 1.0), v(20.0, 0.0), &c, Vec2::ZERO).is_none());
+    }
+
+    #[test]
+    fn degenerate_inputs_do_not_panic() {
+        let shapes = [
+            circle(0.0, 0.0, 0.0),
+            boxed(1.0, 1.0, 1.0, 1.0),
+            Segment::new(v(2.0, 2.0), v(2.0, 2.0)).unwrap().into(),
+            Capsule::new(v(3.0, 0.0), v(3.0, 0.0), 0.0).unwrap().into(),
+            Obb::new(v(0.0, 3.0), Vec2::ZERO, 1.0).unwrap().into(),
+            l_shape(),
+        ];
+        for a in &shapes {
+            for b in &shapes {
+                for va in [Vec2::ZERO, v(5.0, 5.0), v(-1e30, 3.0), v(f32::NAN, 0.0)] {
+                    if let Some(h) = cast_shapes(a, va, b, Vec2::ZERO) {
+                        assert!(h.t.is_finite() && (0.0..=1.0).contains(&h.t), "{h:?}");
+                        assert!((h.normal.length() - 1.0).abs() < 1e-5, "{h:?}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! Closed forms of the shape cast for the cheapest pairs, without building the Minkowski
+//! difference: circle–circle is a quadratic, box–box a ray against a box (slab test,
+//! Kay and Kajiya 1986), circle–box a ray against a rounded box: the slab test on the box grown
+//! by the radius, then the corner's disc when the entry lies in a corner square (Ericson,
+//! RTCD 5.5.7, in 2D). Each takes two shapes apart at `t = 0` and their relative motion
+//! `d = va − vb != 0`, and returns the time of impact with the unit normal from `a` towards `b`.
+
+use crate::query::ray::{disc_span, more_head_on};
+use crate::shape::{Aabb, Circle};
+use glam::DVec2;
+
+/// The circles are apart beyond any doubt: `|c|^2 - r^2`, computed in `f64` from the `f32`
+/// inputs with an error below `1e-15 (|c|^2 + r^2)`, exceeds `1e-12` of that.
+#[inline]
+pub(crate) fn circles_clearly_apart(a: &Circle, b: &Circle) -> bool {
+    let c = b.center().as_dvec2() - a.center().as_dvec2();
+    let r = f64::from(a.radius()) + f64::from(b.radius());
+    let (cc, rr) = (c.length_squared(), r * r);
+    cc - rr > 1e-12 * (cc + rr)
+}
+
+/// Circle `a` moving by `d` against the still circle `b`.
+pub(crate) fn circle_circle(a: &Circle, b: &Circle, d: DVec2) -> Option<(f64, DVec2)> {
+    // |c - t d| = r, the smaller root of a t^2 - 2 b t + k = 0 in its cancellation-free form
+    // k / (b + sqrt(b^2 - a k)) (Haines et al., Ray Tracing Gems 7): a, b, k are the same in
+    // both argument orders, so is t.
+    let c = b.center().as_dvec2() - a.center().as_dvec2();
+    let r = f64::from(a.radius()) + f64::from(b.radius());
+    let (dd, b, k) = (d.length_squared(), c.dot(d), c.length_squared() - r * r);
+    let disc = b * b - dd * k;
+    if b <= 0.0 || disc < 0.0 {
+        return None; // moving apart, or passing by
+    }
+    let t = (k / (b + disc.sqrt())).max(0.0);
+    if t > 1.0 {
+        return None;
+    }
+    // From a's center to b's at time t.
+    let n = (c - d * t).try_normalize().unwrap_or(d.normalize());
+    Some((t, n))
+}
+
+/// Box `a` moving by `d` against the still box `b`.
+pub(crate) fn aabb_aabb(a: &Aabb, b: &Aabb, d: DVec2) -> Option<(f64, DVec2)> {
+    let lo = b.min().as_dvec2() - a.max().as_dvec2();
+    let hi = b.max().as_dvec2() - a.min().as_dvec2();
+    let (enter, exit, outward) = box_span(lo, hi, d)?;
+    (exit >= 0.0 && enter <= 1.0).then(|| (enter.max(0.0), -outward))
+}
+
+/// Circle `c` moving by `d` against the still box `r`.
+pub(crate) fn circle_aabb(c: &Circle, r: &Aabb, d: DVec2) -> Option<(f64, DVec2)> {
+    let center = c.center().as_dvec2();
+    let (lo, hi) = (r.min().as_dvec2() - center, r.max().as_dvec2() - center);
+    let radius = f64::from(c.radius());
+    let grow = DVec2::splat(radius);
+    let (mut enter, mut exit, mut outward) = box_span(lo - grow, hi + grow, d)?;
+    if radius > 0.0 {
+        // Where the line enters or leaves the grown box through a corner square, the rounded
+        // box there is the corner's disc. (The line cannot pass from a corner square into the
+        // rest of the box without crossing that disc, so missing it misses the shape.)
+        let in_corner = |p: DVec2| (p.x < lo.x || p.x > hi.x) && (p.y < lo.y || p.y > hi.y);
+        let p = d * enter;
+        if in_corner(p) {
+            let span = disc_span(p.clamp(lo, hi), radius, DVec2::ZERO, d)?;
+            enter = span.enter;
+            outward = span.normal.try_normalize().unwrap_or(-d.normalize());
+        }
+        let q = d * exit;
+        if in_corner(q) {
+            exit = disc_span(q.clamp(lo, hi), radius, DVec2::ZERO, d)?.exit;
+        }
+    }
+    (enter <= exit && exit >= 0.0 && enter <= 1.0).then(|| (enter.max(0.0), -outward))
+}
+
+/// Where the ray `t d` runs through the box `[lo, hi]`: entry, exit and the unit outward normal
+/// of the face entered (`-d` normalised when no face is, the ray starting inside).
+fn box_span(lo: DVec2, hi: DVec2, d: DVec2) -> Option<(f64, f64, DVec2)> {
+    let (mut enter, mut exit) = (f64::NEG_INFINITY, f64::INFINITY);
+    let mut outward = DVec2::ZERO;
+    for (axis, unit) in [(0, DVec2::X), (1, DVec2::Y)] {
+        let (l, h, v) = (lo[axis], hi[axis], d[axis]);
+        if v == 0.0 {
+            if l > 0.0 || h < 0.0 {
+                return None;
+            }
+            continue;
+        }
+        let (t_in, t_out, n) = if v > 0.0 {
+            (l / v, h / v, -unit)
+        } else {
+            (h / v, l / v, unit)
+        };
+        if t_in > enter || (t_in == enter && more_head_on(n, outward, d)) {
+            (enter, outward) = (t_in, n);
+        }
+        exit = exit.min(t_out);
+    }
+    if outward == DVec2::ZERO {
+        outward = -d.normalize();
+    }
+    (enter <= exit).then_some((enter, exit, outward))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::v;
+
+    fn circle(x: f32, y: f32, r: f32) -> Circle {
+        Circle::new(v(x, y), r).unwrap()
+    }
+
+    fn aabb(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
+        Aabb::new(v(x0, y0), v(x1, y1)).unwrap()
+    }
+
+    #[test]
+    fn circle_reaches_a_box_face_and_a_box_corner() {
+        let r = aabb(4.0, -1.0, 6.0, 1.0);
+        let (t, n) = circle_aabb(&circle(0.0, 0.0, 1.0), &r, DVec2::new(6.0, 0.0)).unwrap();
+        assert_eq!((t, n), (0.5, DVec2::X));
+        // Towards the corner (4, -1) along the diagonal: touches at distance 1 from it.
+        let d = DVec2::new(4.0, 4.0);
+        let (t, n) = circle_aabb(&circle(0.0, -5.0, 1.0), &r, d).unwrap();
+        let s = core::f64::consts::FRAC_1_SQRT_2;
+        assert!((t - (1.0 - s / 4.0)).abs() < 1e-12, "{t}");
+        assert!(n.distance(DVec2::new(s, s)) < 1e-12, "{n}");
+        // Past the corner, outside its disc: a miss although the grown box is crossed.
+        // (The center's path x - y = 1.2 crosses only the grown box's corner square, 1.27 from
+        // the corner.)
+        assert!(circle_aabb(&circle(1.1, -0.1, 1.0), &r, DVec2::new(4.0, 4.0)).is_none());
+    }
+
+    #[test]
+    fn circle_leaving_past_a_corner_is_a_miss() {
+        // The line runs through the grown box, entering and leaving through corner squares,
+        // but the circle only moves away from the box's top end at (0, 1).
+        let r = aabb(0.0, 0.0, 0.0, 1.0);
+        assert!(circle_aabb(&circle(-2.0, 5.0, 4.0), &r, DVec2::new(0.0, 1.0)).is_none());
+    }
+
+    #[test]
+    fn boxes_meet_on_the_face_entered_last() {
+        let a = aabb(0.0, 0.0, 1.0, 1.0);
+        let b = aabb(3.0, 2.0, 4.0, 3.0);
+        // x closes at t = 0.5, y at t = 0.25: the x faces meet.
+        let (t, n) = aabb_aabb(&a, &b, DVec2::new(4.0, 4.0)).unwrap();
+        assert_eq!((t, n), (0.5, DVec2::X));
+        assert!(aabb_aabb(&a, &b, DVec2::new(4.0, 0.0)).is_none());
+        assert!(aabb_aabb(&a, &b, DVec2::new(1.0, 1.0)).is_none()); // short of it
+    }
+
+    /// xorshift64*: a fixed-seed generator.
+    struct Rng(u64);
+
+    impl Rng {
+        fn int(&mut self, lo: i32, hi: i32) -> f32 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            let r = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33;
+            (lo + (r % (hi - lo + 1) as u64) as i32) as f32
+        }
+    }
+
+    type Case = (crate::Shape, crate::Shape, Option<(f64, DVec2)>);
+
+    #[test]
+    fn closed_forms_agree_with_the_minkowski_path() {
+        use crate::query::cast::cast_convex_for_tests as generic;
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut hits = 0;
+        for _ in 0..20_000 {
+            let mut p = || v(rng.int(-8, 8), rng.int(-8, 8));
+            let (p0, p1, p2, p3, dv) = (p(), p(), p(), p(), p());
+            let d = dv.as_dvec2() * 2.0;
+            let c = Circle::new(p0, p1.x.abs() / 2.0).unwrap();
+            let c2 = Circle::new(p2, p3.y.abs() / 2.0).unwrap();
+            let a = Aabb::new(p1.min(p2), p1.max(p2)).unwrap();
+            let b = Aabb::new(p0.min(p3), p0.max(p3)).unwrap();
+            let cases: [Case; 3] = [
+                (c.into(), c2.into(), circle_circle(&c, &c2, d)),
+                (a.into(), b.into(), aabb_aabb(&a, &b, d)),
+                (c.into(), b.into(), circle_aabb(&c, &b, d)),
+            ];
+            for (x, y, special) in cases {
+                if crate::intersects(&x, &y) || d == DVec2::ZERO {
+                    continue;
+                }
+                let slow = generic(&x, &y, d);
+                match (special, slow) {
+                    (Some((t, n)), Some((u, m))) => {
+                        hits += 1;
+                        assert!((t - u).abs() < 1e-12, "{x:?} {y:?} {d}: {t} vs {u}");
+                        assert!(n.distance(m) < 1e-9, "{x:?} {y:?} {d}: {n} vs {m}");
+                    }
+                    (s, g) => assert_eq!(s.is_some(), g.is_some(), "{x:?} {y:?} {d}: {s:?} {g:?}"),
+                }
+            }
+        }
+        assert!(hits > 3000, "{hits}");
+    }
+
+    #[test]
+    fn circles_meet_head_on_and_graze() {
+        let (t, n) = circle_circle(
+            &circle(0.0, 0.0, 1.0),
+            &circle(5.0, 2.0, 1.0),
+            DVec2::new(10.0, 0.0),
+        )
+        .unwrap();
+        assert_eq!((t, n), (0.5, DVec2::Y));
+    }
+}

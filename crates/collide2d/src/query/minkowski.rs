@@ -1,0 +1,460 @@
+//! The Minkowski difference `B − A` of two convex shapes, and where a line first enters it.
+//!
+//! Two convex shapes moving by `va` and `vb` touch at time `t` exactly when `t (va − vb)` lies in
+//! `B − A = {b − a}`, so their time of impact is where the ray from the origin along `va − vb`
+//! enters `B − A` (van den Bergen 2004, "Ray casting against general convex objects"). Here the
+//! difference is built explicitly, in `f64`: its hull is the sum of `b`'s hull and `a`'s negated
+//! hull, merged edge by edge in angle order (de Berg et al., Computational Geometry 13.3), and
+//! its radius is the sum of the radii. A point is a hull without edges and a segment a hull of
+//! two opposite edges, so every pair of hull sizes takes the same merge, and parallel segments
+//! give a segment.
+
+use crate::math::Vec2;
+use crate::query::ray::{capsule_span, disc_span, line_span_parts, more_head_on, LineSpan};
+use crate::shape::convex::Convex;
+use core::cmp::Ordering;
+use glam::DVec2;
+
+/// Hull points kept on the stack; bigger differences go to the heap.
+const INLINE: usize = 16;
+
+/// `B − A`: the convex hull of `points` (counter-clockwise, no repeated or collinear
+/// neighbours) dilated by `radius`.
+pub(crate) struct Difference {
+    inline: [DVec2; INLINE],
+    heap: Vec<DVec2>,
+    len: usize,
+    /// The sum of the two radii.
+    pub radius: f64,
+}
+
+impl Difference {
+    /// The hull's vertices.
+    pub fn points(&self) -> &[DVec2] {
+        if self.heap.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+
+    fn push(&mut self, p: DVec2) {
+        if self.len < INLINE {
+            self.inline[self.len] = p;
+        } else {
+            if self.heap.is_empty() {
+                self.heap.extend_from_slice(&self.inline);
+            }
+            self.heap.push(p);
+        }
+        self.len += 1;
+    }
+
+    /// Where the line `d * t` through the origin (every real `t`, `d != 0`) runs through the
+    /// difference; `None` when they do not meet, and possibly when they meet only outside
+    /// `t` in `[0, 1]`.
+    #[inline]
+    pub fn line_span(&self, d: DVec2) -> Option<LineSpan> {
+        let pts = self.points();
+        let o = DVec2::ZERO;
+        if pts.len() >= 3 {
+            return if self.radius > 0.0 {
+                rounded_polygon_span(pts, self.radius, o, d)
+            } else {
+                polygon_span(pts, d)
+            };
+        }
+        line_span_parts(pts.len(), |i| pts[i], self.radius, o, d)
+    }
+}
+
+/// `B − A` for the convex shapes `a` and `b`.
+#[inline]
+pub(crate) fn difference(a: &Convex, b: &Convex) -> Difference {
+    let (pa, pb) = (a.points(), b.points());
+    let p = |i: usize| pb[i].as_dvec2();
+    let q = |j: usize| -pa[j].as_dvec2();
+    let (np, nq) = (pb.len(), pa.len());
+    let (ep, eq) = (edge_count(np), edge_count(nq));
+    let next = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
+    let mut out = Difference {
+        inline: [DVec2::ZERO; INLINE],
+        heap: Vec::new(),
+        len: 0,
+        radius: f64::from(a.radius) + f64::from(b.radius),
+    };
+    // The current vertex of each hull and the one after it.
+    let (mut ip, mut iq) = (lowest(np, p), lowest(nq, q));
+    let (mut cp, mut cq) = (p(ip), q(iq));
+    let (mut np_, mut nq_) = (p(next(ip, np)), q(next(iq, nq)));
+    let (mut i, mut j) = (0, 0);
+    out.push(cp + cq);
+    while i < ep || j < eq {
+        let order = if i == ep {
+            Ordering::Greater
+        } else if j == eq {
+            Ordering::Less
+        } else {
+            angle_order(np_ - cp, nq_ - cq)
+        };
+        if order.is_le() {
+            i += 1;
+            ip = next(ip, np);
+            cp = np_;
+            np_ = p(next(ip, np));
+        }
+        if order.is_ge() {
+            j += 1;
+            iq = next(iq, nq);
+            cq = nq_;
+            nq_ = q(next(iq, nq));
+        }
+        // Each vertex is one sum `b - a` (not a running sum), so both argument orders build
+        // the same vertices, negated.
+        if i < ep || j < eq {
+            out.push(cp + cq);
+        }
+    }
+    out
+}
+
+/// The index of the lowest point (smallest `y`, then smallest `x`): the merge starts there, with
+/// every edge after it turning counter-clockwise through less than a full turn.
+fn lowest(n: usize, p: impl Fn(usize) -> DVec2) -> usize {
+    let mut best = 0;
+    let mut low = p(0);
+    for i in 1..n {
+        let a = p(i);
+        if a.y < low.y || (a.y == low.y && a.x < low.x) {
+            (best, low) = (i, a);
+        }
+    }
+    best
+}
+
+/// A point has no edges, a segment two (there and back), a polygon one per vertex.
+fn edge_count(n: usize) -> usize {
+    if n <= 1 {
+        0
+    } else {
+        n
+    }
+}
+
+/// The order of two edge directions by angle in `[0, 2π)`; `Equal` when parallel and alike.
+fn angle_order(e: DVec2, f: DVec2) -> Ordering {
+    let upper = |v: DVec2| v.y > 0.0 || (v.y == 0.0 && v.x > 0.0);
+    match (upper(e), upper(f)) {
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+        _ => 0.0.partial_cmp(&e.perp_dot(f)).unwrap_or(Ordering::Equal),
+    }
+}
+
+/// Cyrus-Beck clipping of the ray `t d` (origin 0) against a convex polygon (`>= 3` points,
+/// counter-clockwise), as `ray::polygon_span` but comparing the candidate times as fractions,
+/// so only the two chosen ones are divided.
+fn polygon_span(pts: &[DVec2], d: DVec2) -> Option<LineSpan> {
+    let mut clip = Clip::new(d);
+    let mut prev = pts[pts.len() - 1];
+    for &p in pts {
+        let e = p - prev;
+        let outward = DVec2::new(e.y, -e.x); // counter-clockwise hull
+        clip.add(-outward.dot(prev), outward.dot(d), outward)?;
+        prev = p;
+    }
+    clip.span()
+}
+
+/// Where the ray `t d` runs through `B − A` for two polygons (`>= 3` points each, no radius)
+/// (`None` when not for any `t` in `[0, 1]`),
+/// without building it: `B − A` is the intersection of one half-plane per edge of either
+/// polygon, `n · x <= n · b_i − min_j n · a_j` for an edge of `b` with outward normal `n`, and
+/// the mirror for an edge of `a`. Cyrus-Beck over those `n + m` half-planes, on fractions; the
+/// numbers are the same, negated, in the other argument order.
+pub(crate) fn polygons_span(a: &[Vec2], b: &[Vec2], d: DVec2) -> Option<LineSpan> {
+    let mut clip = Clip::new(d);
+    // Edges of b: inside where n . x <= n . b_i - min_j n . a_j.
+    faces(b, a, 1.0, &mut clip)?;
+    // Edges of a, seen in -A with normal -n: inside where -n . x <= n . a_i - min_j n . b_j.
+    faces(a, b, -1.0, &mut clip)?;
+    clip.span()
+}
+
+/// Adds the half-planes of `own`'s edges, the other polygon `other` on the far side, to `clip`;
+/// `sign` is -1 when `own` is the negated shape. `None` once the ray is shut out (a parallel
+/// half-plane it lies outside of, an empty span, or one outside `[0, 1]`).
+fn faces(own: &[Vec2], other: &[Vec2], sign: f64, clip: &mut Clip) -> Option<()> {
+    let mut buf = [DVec2::ZERO; INLINE];
+    let converted;
+    let other: &[DVec2] = if other.len() <= INLINE {
+        for (slot, q) in buf.iter_mut().zip(other) {
+            *slot = q.as_dvec2();
+        }
+        &buf[..other.len()]
+    } else {
+        converted = other.iter().map(|q| q.as_dvec2()).collect::<Vec<_>>();
+        &converted
+    };
+    let m = other.len();
+    let mut prev = own[own.len() - 1].as_dvec2();
+    // The vertex of `other` lowest along the current normal: found by a scan for the first
+    // edge, then, as the normals turn counter-clockwise, by walking forward (rotating
+    // calipers, Toussaint 1983), so all edges cost O(n + m).
+    let mut j = usize::MAX;
+    for p in own {
+        let p = p.as_dvec2();
+        let e = p - prev;
+        let n = DVec2::new(e.y, -e.x); // outward, counter-clockwise
+        if j == usize::MAX {
+            j = (1..m).fold(0, |best, k| {
+                if n.dot(other[k]) < n.dot(other[best]) {
+                    k
+                } else {
+                    best
+                }
+            });
+        }
+        let mut low = n.dot(other[j]);
+        for _ in 0..m {
+            let next = if j + 1 == m { 0 } else { j + 1 };
+            let x = n.dot(other[next]);
+            // Equal values are an edge square to `n`: walk across it.
+            if x > low {
+                break;
+            }
+            (j, low) = (next, x);
+        }
+        let h = n.dot(prev) - low;
+        prev = p;
+        // Origin 0: num = -h, denom = (sign n) . d.
+        clip.add(-h, (n * sign).dot(clip.d), n * sign)?;
+    }
+    Some(())
+}
+
+/// Cyrus-Beck clipping of the ray `t d` (origin 0) by half-planes `num + t denom <= 0`, keeping
+/// the entry and exit as fractions with positive denominators.
+struct Clip {
+    d: DVec2,
+    enter: (f64, f64),
+    exit: (f64, f64),
+    normal: DVec2,
+}
+
+impl Clip {
+    fn new(d: DVec2) -> Clip {
+        Clip {
+            d,
+            enter: (-1.0, 0.0),
+            exit: (1.0, 0.0),
+            normal: -d,
+        }
+    }
+
+    /// One half-plane with outward normal `outward`; `None` when the ray is shut out: parallel
+    /// and outside, or what is left of it misses `[0, 1]`.
+    #[inline]
+    fn add(&mut self, num: f64, denom: f64, outward: DVec2) -> Option<()> {
+        if denom < 0.0 {
+            let (lhs, rhs) = (num * self.enter.1, self.enter.0 * -denom);
+            if lhs > rhs || (lhs == rhs && more_head_on(outward, self.normal, self.d)) {
+                (self.enter, self.normal) = ((num, -denom), outward);
+            }
+        } else if denom > 0.0 {
+            if -num * self.exit.1 < self.exit.0 * denom {
+                self.exit = (-num, denom);
+            }
+        } else if num > 0.0 {
+            return None;
+        }
+        // Shut out: entry after exit, after the step, or exit before it.
+        let ((en, ed), (xn, xd)) = (self.enter, self.exit);
+        (en * xd <= xn * ed && en <= ed && xn >= 0.0).then_some(())
+    }
+
+    fn span(&self) -> Option<LineSpan> {
+        let enter = if self.enter.1 > 0.0 {
+            self.enter.0 / self.enter.1
+        } else {
+            f64::NEG_INFINITY
+        };
+        let exit = if self.exit.1 > 0.0 {
+            self.exit.0 / self.exit.1
+        } else {
+            f64::INFINITY
+        };
+        (enter <= exit).then_some(LineSpan {
+            enter,
+            exit,
+            normal: self.normal,
+        })
+    }
+}
+
+/// A convex polygon (`>= 3` points) dilated by `r > 0`: the union of the capsules around its
+/// edges (which cover its boundary) and its inside, entered through a capsule.
+fn rounded_polygon_span(pts: &[DVec2], r: f64, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    let n = pts.len();
+    let mut out: Option<LineSpan> = None;
+    for i in 0..n {
+        let (p, q) = (pts[i], pts[(i + 1) % n]);
+        let span = if p == q {
+            disc_span(p, r, o, d)
+        } else {
+            capsule_span(p, q, r, o, d)
+        };
+        if let Some(s) = span {
+            out = Some(match out {
+                None => s,
+                Some(acc) => LineSpan {
+                    enter: acc.enter.min(s.enter),
+                    exit: acc.exit.max(s.exit),
+                    normal: if s.enter < acc.enter {
+                        s.normal
+                    } else {
+                        acc.normal
+                    },
+                },
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+    use crate::test_support::{boxed, v};
+    use crate::{Capsule, Circle, Point, Segment};
+
+    fn diff(a: &Shape, b: &Shape) -> Vec<(f64, f64)> {
+        let d = difference(&a.as_convex().unwrap(), &b.as_convex().unwrap());
+        d.points().iter().map(|p| (p.x, p.y)).collect()
+    }
+
+    #[test]
+    fn boxes_give_the_box_of_their_differences() {
+        let a = boxed(0.0, 0.0, 1.0, 1.0);
+        let b = boxed(3.0, 0.0, 5.0, 2.0);
+        assert_eq!(
+            diff(&a, &b),
+            vec![(2.0, -1.0), (5.0, -1.0), (5.0, 2.0), (2.0, 2.0)]
+        );
+    }
+
+    #[test]
+    fn point_minus_point_is_one_point_and_segments_sum_by_parallelism() {
+        let p: Shape = Point::new(v(1.0, 2.0)).unwrap().into();
+        let q: Shape = Point::new(v(4.0, 6.0)).unwrap().into();
+        assert_eq!(diff(&p, &q), vec![(3.0, 4.0)]);
+        let s: Shape = Segment::new(v(0.0, 0.0), v(2.0, 0.0)).unwrap().into();
+        let t: Shape = Segment::new(v(5.0, 1.0), v(6.0, 1.0)).unwrap().into();
+        // Parallel: a segment, from 5 - 2 to 6 - 0.
+        assert_eq!(diff(&s, &t), vec![(3.0, 1.0), (6.0, 1.0)]);
+        let u: Shape = Segment::new(v(5.0, 1.0), v(5.0, 3.0)).unwrap().into();
+        assert_eq!(
+            diff(&s, &u),
+            vec![(3.0, 1.0), (5.0, 1.0), (5.0, 3.0), (3.0, 3.0)]
+        );
+    }
+
+    #[test]
+    fn box_minus_segment_is_a_hexagon_or_a_box_when_parallel() {
+        let b = boxed(0.0, 0.0, 2.0, 2.0);
+        let s: Shape = Segment::new(v(0.0, 0.0), v(1.0, 1.0)).unwrap().into();
+        assert_eq!(
+            diff(&s, &b),
+            vec![
+                (-1.0, -1.0),
+                (1.0, -1.0),
+                (2.0, 0.0),
+                (2.0, 2.0),
+                (0.0, 2.0),
+                (-1.0, 1.0)
+            ]
+        );
+        // Parallel edges merge: no collinear vertex is left.
+        let s: Shape = Segment::new(v(0.0, 0.0), v(1.0, 0.0)).unwrap().into();
+        assert_eq!(
+            diff(&s, &b),
+            vec![(-1.0, 0.0), (2.0, 0.0), (2.0, 2.0), (-1.0, 2.0)]
+        );
+    }
+
+    #[test]
+    fn clipping_by_both_polygons_faces_agrees_with_the_built_difference() {
+        use crate::shape::{ConvexPolygon, Obb};
+        // xorshift64*, fixed seed.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut int = |lo: i32, hi: i32| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            let r = state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33;
+            (lo + (r % (hi - lo + 1) as u64) as i32) as f32
+        };
+        let mut compared = 0;
+        for _ in 0..2000 {
+            let mut shape = || -> Shape {
+                let k = int(-1, 1);
+                let c = v(int(-6, 6), int(-6, 6));
+                if k > 0.0 {
+                    Obb::new(c, v(int(0, 3), int(1, 3)), int(-3, 3) * 0.5)
+                        .unwrap()
+                        .into()
+                } else {
+                    // A random triangle to hexagon (hull of integer points), or a box.
+                    let pts: Vec<_> = (0..6).map(|_| c + v(int(-3, 3), int(-3, 3))).collect();
+                    let hull = crate::shape::hull::convex_hull(&pts);
+                    match ConvexPolygon::new(&hull) {
+                        Ok(p) => p.into(),
+                        Err(_) => boxed(c.x, c.y, c.x + 1.0, c.y + 2.0),
+                    }
+                }
+            };
+            let (a, b) = (shape(), shape());
+            let d = DVec2::new(f64::from(int(-12, 12)), f64::from(int(-12, 12)));
+            let (ca, cb) = (a.as_convex().unwrap(), b.as_convex().unwrap());
+            if ca.points().len() < 3 || cb.points().len() < 3 || d == DVec2::ZERO {
+                continue;
+            }
+            let within = |s: &LineSpan| s.enter <= 1.0 && s.exit >= 0.0;
+            let fast = polygons_span(ca.points(), cb.points(), d);
+            let built = difference(&ca, &cb).line_span(d).filter(within);
+            match (fast, built) {
+                (Some(f), Some(g)) => {
+                    compared += 1;
+                    assert!(
+                        (f.enter - g.enter).abs() < 1e-9,
+                        "{a:?} {b:?} {d}: {f:?} {g:?}"
+                    );
+                    let (nf, ng) = (f.normal.normalize(), g.normal.normalize());
+                    assert!(nf.distance(ng) < 1e-9, "{a:?} {b:?} {d}: {f:?} {g:?}");
+                }
+                (f, g) => assert_eq!(f.is_some(), g.is_some(), "{a:?} {b:?} {d}: {f:?} {g:?}"),
+            }
+        }
+        assert!(compared > 300, "{compared}");
+    }
+
+    #[test]
+    fn radii_add_and_rounded_polygons_are_entered_on_their_rounded_corner() {
+        let c: Shape = Circle::new(v(0.0, 0.0), 1.0).unwrap().into();
+        let k: Shape = Capsule::new(v(0.0, 0.0), v(1.0, 0.0), 2.0).unwrap().into();
+        let d = difference(&c.as_convex().unwrap(), &k.as_convex().unwrap());
+        assert_eq!(d.radius, 3.0);
+        let b = boxed(1.0, 1.0, 2.0, 2.0);
+        let d = difference(&c.as_convex().unwrap(), &b.as_convex().unwrap());
+        // From the origin towards the corner (1, 1): enters at distance sqrt(2) - 1.
+        let s = d.line_span(DVec2::new(1.0, 1.0)).unwrap();
+        assert!((s.enter - (1.0 - core::f64::consts::FRAC_1_SQRT_2)).abs() < 1e-12);
+        assert!(
+            s.normal
+                .normalize()
+                .distance(DVec2::new(-1.0, -1.0).normalize())
+                < 1e-12
+        );
+    }
+}
