@@ -14,6 +14,8 @@
 //! - [`contains_point`] (exact), [`distance_to_point`], [`project_point`] and [`cast_ray`] query
 //!   one shape.
 //! - [`int`] has integer shapes for pixel and tile games, exact over the whole `i32` range.
+//! - [`batch`] tests one shape against many discs or boxes stored as structure-of-arrays,
+//!   with SIMD kernels (AVX2, AVX-512) picked at run time and the same exact answers.
 //!
 //! ```
 //! use collide2d::{contact, intersects, math::Vec2, Aabb, Circle, Shape};
@@ -30,7 +32,12 @@
 //! - `std` (default): the standard library.
 //! - `serde`: the shapes' JSON form of FORMAT.md (`{"type": "circle", ...}`), validated on load.
 #![deny(missing_docs)]
+// Unsafe code lives only in the SIMD kernels (`batch/avx2.rs`, `batch/avx512.rs`), which
+// allow it one module at a time; every block there carries its `// SAFETY:` argument.
+#![deny(unsafe_code)]
+#![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod batch;
 mod error;
 mod exact;
 pub mod int;
