@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2::Avx2;
-#[cfg(all(target_arch = "x86_64", collide2d_avx512))]
+#[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
 use super::avx512::Avx512;
 use super::filter::Sink;
 use super::portable;
@@ -30,7 +30,7 @@ enum Isa {
     Portable,
     #[cfg(target_arch = "x86_64")]
     Avx2(Avx2),
-    #[cfg(all(target_arch = "x86_64", collide2d_avx512))]
+    #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
     Avx512(Avx512),
 }
 
@@ -107,7 +107,7 @@ impl Kernel {
             Isa::Portable => "portable",
             #[cfg(target_arch = "x86_64")]
             Isa::Avx2(_) => "avx2",
-            #[cfg(all(target_arch = "x86_64", collide2d_avx512))]
+            #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
             Isa::Avx512(_) => "avx512",
         }
     }
@@ -118,7 +118,7 @@ impl Kernel {
             Isa::Portable => 0,
             #[cfg(target_arch = "x86_64")]
             Isa::Avx2(t) => t.scan(filter, sink)?,
-            #[cfg(all(target_arch = "x86_64", collide2d_avx512))]
+            #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
             Isa::Avx512(t) => t.scan(filter, sink)?,
         };
         portable::scan(filter.skip(done), done, sink)

@@ -30,8 +30,9 @@ mod soa;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2;
-// `build.rs` sets `collide2d_avx512` only for Rust 1.89 or later, which has the intrinsics.
-#[cfg(all(target_arch = "x86_64", collide2d_avx512))]
+// `build.rs` sets `collide2d_avx512` only for Rust 1.89 or later, which has the intrinsics;
+// Miri lacks them.
+#[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
 #[allow(unsafe_code)]
 #[clippy::msrv = "1.89"]
 mod avx512;
