@@ -37,16 +37,33 @@ pub(super) const TINY: f32 = f32::from_bits(27 << 23);
 /// is index `base + k`) and the lanes the filter left undecided. Breaking stops the scan.
 pub(super) type Sink<'a> = &'a mut dyn FnMut(usize, u32, u32) -> ControlFlow<()>;
 
-/// One lane of the filter: `(certainly hit, undecided)` for the disc test `dx^2 + dy^2 <= s^2`.
+/// The filter's `(diff, bound)` for the disc test `dx^2 + dy^2 <= s^2`.
 #[inline(always)]
-pub(super) fn classify(dx: f32, dy: f32, s: f32) -> (bool, bool) {
+pub(super) fn diff_bound(dx: f32, dy: f32, s: f32) -> (f32, f32) {
     let d2 = dx * dx + dy * dy;
     let rr = s * s;
-    let diff = d2 - rr;
-    let bound = (d2 + rr) * ERR + TINY;
+    (d2 - rr, (d2 + rr) * ERR + TINY)
+}
+
+/// True unless the lane is a certain miss (`diff > bound`; a NaN is not certain).
+#[inline(always)]
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // the negation is the point: NaN is not a miss
+pub(super) fn not_missed((diff, bound): (f32, f32)) -> bool {
+    !(diff > bound)
+}
+
+/// One lane of the filter: `(certainly hit, undecided)`.
+#[inline(always)]
+pub(super) fn decide((diff, bound): (f32, f32)) -> (bool, bool) {
     let decided = diff.abs() > bound;
     // A decided diff is nonzero, so its sign is the answer.
     (decided && diff < 0.0, !decided)
+}
+
+/// [`decide`] of [`diff_bound`].
+#[cfg(test)]
+pub(super) fn classify(dx: f32, dy: f32, s: f32) -> (bool, bool) {
+    decide(diff_bound(dx, dy, s))
 }
 
 /// The gap from `c` to the interval `[lo, hi]` (`lo <= hi`): `c - clamp(c, lo, hi)`, rounded

@@ -1,7 +1,9 @@
 //! The portable kernel: plain Rust over blocks of 32 lanes, for every target (wasm32
-//! included), and for the tails the SIMD kernels leave.
+//! included), and for the tails the SIMD kernels leave. Like the SIMD kernels, it first asks
+//! whether a block holds any lane that is not a certain miss (a branch-free reduction the
+//! compiler can vectorise), and classifies the rare blocks that do.
 
-use super::filter::{classify, gap, Sink};
+use super::filter::{decide, diff_bound, gap, not_missed, Sink};
 use super::kernel::Filter;
 use core::ops::ControlFlow;
 
@@ -14,88 +16,85 @@ pub(super) fn scan(filter: Filter<'_>, base: usize, sink: Sink<'_>) -> ControlFl
         Filter::CircleCircles {
             items: [xs, ys, rs],
             q: [qx, qy, qr],
-        } => blocks3(xs, ys, rs, base, sink, |x, y, r| {
-            classify(x - qx, y - qy, r + qr)
+        } => blocks([xs, ys, rs], base, sink, |[x, y, r]| {
+            Lane::Disc(diff_bound(x - qx, y - qy, r + qr))
         }),
         Filter::BoxCircles {
             items: [xs, ys, rs],
             q: [x0, y0, x1, y1],
-        } => blocks3(xs, ys, rs, base, sink, |x, y, r| {
-            classify(gap(x, x0, x1), gap(y, y0, y1), r)
+        } => blocks([xs, ys, rs], base, sink, |[x, y, r]| {
+            Lane::Disc(diff_bound(gap(x, x0, x1), gap(y, y0, y1), r))
         }),
         Filter::CircleBoxes {
             items: [x0s, y0s, x1s, y1s],
             q: [qx, qy, qr],
-        } => blocks4(x0s, y0s, x1s, y1s, base, sink, |x0, y0, x1, y1| {
-            classify(gap(qx, x0, x1), gap(qy, y0, y1), qr)
+        } => blocks([x0s, y0s, x1s, y1s], base, sink, |[x0, y0, x1, y1]| {
+            Lane::Disc(diff_bound(gap(qx, x0, x1), gap(qy, y0, y1), qr))
         }),
         Filter::BoxBoxes {
             items: [x0s, y0s, x1s, y1s],
             q: [qx0, qy0, qx1, qy1],
-        } => blocks4(x0s, y0s, x1s, y1s, base, sink, |x0, y0, x1, y1| {
-            (x0 <= qx1 && qx0 <= x1 && y0 <= qy1 && qy0 <= y1, false)
+        } => blocks([x0s, y0s, x1s, y1s], base, sink, |[x0, y0, x1, y1]| {
+            Lane::Exact(x0 <= qx1 && qx0 <= x1 && y0 <= qy1 && qy0 <= y1)
         }),
     }
 }
 
-/// Passes a block's masks to the sink unless every lane is a certain miss.
-#[inline(always)]
-fn emit(sink: Sink<'_>, base: usize, (hit, undecided): (u32, u32)) -> ControlFlow<()> {
-    if hit | undecided != 0 {
-        sink(base, hit, undecided)
-    } else {
-        ControlFlow::Continue(())
+/// What a filter computes for one lane.
+#[derive(Clone, Copy)]
+enum Lane {
+    /// A disc test's `(diff, bound)`.
+    Disc((f32, f32)),
+    /// An exact answer.
+    Exact(bool),
+}
+
+impl Lane {
+    #[inline(always)]
+    fn not_missed(self) -> bool {
+        match self {
+            Lane::Disc(d) => not_missed(d),
+            Lane::Exact(hit) => hit,
+        }
+    }
+
+    #[inline(always)]
+    fn decide(self) -> (bool, bool) {
+        match self {
+            Lane::Disc(d) => decide(d),
+            Lane::Exact(hit) => (hit, false),
+        }
     }
 }
 
-/// Packs per-lane `(hit, undecided)` flags into the two masks.
+/// Runs `lane` over the columns in blocks of [`BLOCK`], passing each block that holds a lane
+/// not certainly missed to the sink.
 #[inline(always)]
-fn pack(lanes: impl Iterator<Item = (bool, bool)>) -> (u32, u32) {
-    lanes.enumerate().fold((0, 0), |(hit, und), (bit, (h, u))| {
-        (hit | u32::from(h) << bit, und | u32::from(u) << bit)
-    })
-}
-
-#[inline(always)]
-fn blocks3(
-    a: &[f32],
-    b: &[f32],
-    c: &[f32],
+fn blocks<const K: usize>(
+    columns: [&[f32]; K],
     base: usize,
     sink: Sink<'_>,
-    lane: impl Fn(f32, f32, f32) -> (bool, bool),
+    lane: impl Fn([f32; K]) -> Lane,
 ) -> ControlFlow<()> {
-    let blocks = a.chunks(BLOCK).zip(b.chunks(BLOCK)).zip(c.chunks(BLOCK));
-    for (k, ((a, b), c)) in blocks.enumerate() {
-        let lanes = a.iter().zip(b).zip(c).map(|((&a, &b), &c)| lane(a, b, c));
-        emit(sink, base + k * BLOCK, pack(lanes))?;
-    }
-    ControlFlow::Continue(())
-}
-
-#[inline(always)]
-fn blocks4(
-    a: &[f32],
-    b: &[f32],
-    c: &[f32],
-    d: &[f32],
-    base: usize,
-    sink: Sink<'_>,
-    lane: impl Fn(f32, f32, f32, f32) -> (bool, bool),
-) -> ControlFlow<()> {
-    let blocks = a
-        .chunks(BLOCK)
-        .zip(b.chunks(BLOCK))
-        .zip(c.chunks(BLOCK))
-        .zip(d.chunks(BLOCK));
-    for (k, (((a, b), c), d)) in blocks.enumerate() {
-        let lanes = a
-            .iter()
-            .zip(b)
-            .zip(c)
-            .zip(d)
-            .map(|(((&a, &b), &c), &d)| lane(a, b, c, d));
-        emit(sink, base + k * BLOCK, pack(lanes))?;
+    let n = columns.iter().map(|c| c.len()).min().unwrap_or(0);
+    let mut start = 0;
+    while start < n {
+        let end = (start + BLOCK).min(n);
+        // The block's columns, of one known length, so the compiler can drop bounds checks.
+        let block = columns.map(|c| &c[start..end]);
+        let at = |i: usize| lane(block.map(|c| c[i]));
+        // No early exit: a plain reduction the compiler can vectorise.
+        let any = (0..end - start).fold(false, |any, i| any | at(i).not_missed());
+        if any {
+            let (hit, undecided) = (0..end - start).fold((0, 0), |(hit, und), i| {
+                let (h, u) = at(i).decide();
+                (hit | u32::from(h) << i, und | u32::from(u) << i)
+            });
+            if hit | undecided != 0 {
+                sink(base + start, hit, undecided)?;
+            }
+        }
+        start = end;
     }
     ControlFlow::Continue(())
 }
