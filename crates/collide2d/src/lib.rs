@@ -17,6 +17,8 @@
 //! - [`CollisionWorld`] holds many objects with layers and masks and finds their colliding
 //!   pairs, begin and end events, and point, shape and ray queries, over a choice of
 //!   [`BroadPhase`] (uniform grid or bounding-volume trees).
+//! - [`batch`] tests one shape against many discs or boxes stored as structure-of-arrays,
+//!   with SIMD kernels (AVX2, AVX-512) picked at run time and the same exact answers.
 //!
 //! ```
 //! use collide2d::{contact, intersects, math::Vec2, Aabb, Circle, Shape};
@@ -34,7 +36,12 @@
 //! - `serde`: the shapes' JSON form of FORMAT.md (`{"type": "circle", ...}`), validated on load.
 //! - `rayon`: [`CollisionWorld::update`] runs its exact tests in parallel (same results).
 #![deny(missing_docs)]
+// Unsafe code lives only in the SIMD kernels (`batch/avx2.rs`, `batch/avx512.rs`), which
+// allow it one module at a time; every block there carries its `// SAFETY:` argument.
+#![deny(unsafe_code)]
+#![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod batch;
 mod broad;
 mod error;
 mod exact;

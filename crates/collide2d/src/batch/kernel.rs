@@ -1,0 +1,165 @@
+//! [`Kernel`]: which instruction set runs the batch filters, chosen once at run time.
+
+#[cfg(target_arch = "x86_64")]
+use super::avx2::Avx2;
+#[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
+use super::avx512::Avx512;
+use super::filter::Sink;
+use super::portable;
+use core::ops::ControlFlow;
+use std::sync::OnceLock;
+
+/// A filter kernel: portable Rust, AVX2 or AVX-512. A value exists only for a kernel this CPU
+/// runs, so every `Kernel` is safe to use.
+///
+/// Every kernel gives the same answers, exactly (each lane the filter cannot certify is
+/// decided by the exact scalar test); they differ only in speed. [`Kernel::best`] picks the
+/// fastest one the CPU has; the others are there for tests and benchmarks.
+///
+/// ```
+/// use collide2d::batch::Kernel;
+/// let best = Kernel::best();
+/// assert!(Kernel::available().contains(&best));
+/// assert_eq!(Kernel::by_name("portable"), Some(Kernel::portable()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kernel(Isa);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Isa {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2),
+    #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
+    Avx512(Avx512),
+}
+
+impl Kernel {
+    /// The portable kernel, on every target.
+    #[must_use]
+    pub fn portable() -> Kernel {
+        Kernel(Isa::Portable)
+    }
+
+    /// The AVX2 kernel (8 lanes), if this CPU has AVX2.
+    #[must_use]
+    pub fn avx2() -> Option<Kernel> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            Avx2::detect().map(|t| Kernel(Isa::Avx2(t)))
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            None
+        }
+    }
+
+    /// The AVX-512 kernel (16 lanes), if this CPU has AVX-512F and the crate was built by
+    /// Rust 1.89 or later (which has the intrinsics). Never under Miri, which lacks them.
+    #[must_use]
+    pub fn avx512() -> Option<Kernel> {
+        #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
+        {
+            Avx512::detect().map(|t| Kernel(Isa::Avx512(t)))
+        }
+        #[cfg(not(all(target_arch = "x86_64", collide2d_avx512, not(miri))))]
+        {
+            None
+        }
+    }
+
+    /// The fastest kernel this CPU runs: AVX-512, else AVX2, else portable. Detected on the
+    /// first call, then cached.
+    #[must_use]
+    pub fn best() -> Kernel {
+        static BEST: OnceLock<Kernel> = OnceLock::new();
+        *BEST.get_or_init(|| {
+            Kernel::avx512()
+                .or_else(Kernel::avx2)
+                .unwrap_or_else(Kernel::portable)
+        })
+    }
+
+    /// Every kernel this CPU runs, portable first.
+    #[must_use]
+    pub fn available() -> Vec<Kernel> {
+        [Some(Kernel::portable()), Kernel::avx2(), Kernel::avx512()]
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
+    /// The kernel called `name` (`"portable"`, `"avx2"` or `"avx512"`), if this CPU runs it.
+    #[must_use]
+    pub fn by_name(name: &str) -> Option<Kernel> {
+        match name {
+            "portable" => Some(Kernel::portable()),
+            "avx2" => Kernel::avx2(),
+            "avx512" => Kernel::avx512(),
+            _ => None,
+        }
+    }
+
+    /// Its name: `"portable"`, `"avx2"` or `"avx512"`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            Isa::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2(_) => "avx2",
+            #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
+            Isa::Avx512(_) => "avx512",
+        }
+    }
+
+    /// Runs `filter`: the SIMD kernel over whole steps of lanes, the portable one over the rest.
+    pub(super) fn scan(self, filter: Filter<'_>, sink: Sink<'_>) -> ControlFlow<()> {
+        let done = match self.0 {
+            Isa::Portable => 0,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2(t) => t.scan(filter, sink)?,
+            #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
+            Isa::Avx512(t) => t.scan(filter, sink)?,
+        };
+        portable::scan(filter.skip(done), done, sink)
+    }
+}
+
+/// One filter over structure-of-arrays columns, with the probe's numbers. Lane `i` reads
+/// element `i` of every column; the shortest column sets the number of lanes.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Filter<'a> {
+    /// Probe disc `q = [x, y, r]` against discs `items = [xs, ys, radii]`.
+    CircleCircles { items: [&'a [f32]; 3], q: [f32; 3] },
+    /// Probe box `q = [min x, min y, max x, max y]` against discs.
+    BoxCircles { items: [&'a [f32]; 3], q: [f32; 4] },
+    /// Probe disc against boxes `items = [min xs, min ys, max xs, max ys]`.
+    CircleBoxes { items: [&'a [f32]; 4], q: [f32; 3] },
+    /// Probe box against boxes: comparisons only, never undecided.
+    BoxBoxes { items: [&'a [f32]; 4], q: [f32; 4] },
+}
+
+impl<'a> Filter<'a> {
+    /// The same filter over the lanes from `start` on.
+    fn skip(self, start: usize) -> Filter<'a> {
+        let tail = |c: &'a [f32]| c.get(start..).unwrap_or(&[]);
+        match self {
+            Filter::CircleCircles { items, q } => Filter::CircleCircles {
+                items: items.map(tail),
+                q,
+            },
+            Filter::BoxCircles { items, q } => Filter::BoxCircles {
+                items: items.map(tail),
+                q,
+            },
+            Filter::CircleBoxes { items, q } => Filter::CircleBoxes {
+                items: items.map(tail),
+                q,
+            },
+            Filter::BoxBoxes { items, q } => Filter::BoxBoxes {
+                items: items.map(tail),
+                q,
+            },
+        }
+    }
+}
