@@ -29,11 +29,14 @@
 //! ## Features
 //! - `std` (default): the standard library.
 //! - `serde`: the shapes' JSON form of FORMAT.md (`{"type": "circle", ...}`), validated on load.
+//! - `arbitrary`: `Arbitrary` for [`Shape`], valid shapes built through the constructors, for
+//!   fuzzing (the repository's `fuzz/` targets use it).
 #![deny(missing_docs)]
 
 mod error;
 mod exact;
 pub mod int;
+pub mod limits;
 pub mod math;
 pub mod query;
 pub mod shape;

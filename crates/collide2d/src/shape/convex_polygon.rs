@@ -2,6 +2,7 @@
 
 use crate::error::{finite_vec, ShapeError};
 use crate::exact::area_sign;
+use crate::limits::MAX_POLYGON_POINTS;
 use crate::math::Vec2;
 use crate::shape::{hull::convex_hull, Aabb};
 
@@ -17,6 +18,8 @@ impl ConvexPolygon {
     /// middle of an edge are dropped.
     ///
     /// # Errors
+    /// [`ShapeError::TooManyPoints`] for more than
+    /// [`MAX_POLYGON_POINTS`](crate::limits::MAX_POLYGON_POINTS) points;
     /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate (`points[i].x`);
     /// [`ShapeError::TooFewPoints`], [`ShapeError::ZeroArea`]; [`ShapeError::NotConvex`] when the
     /// points, in order, do not trace a convex polygon once.
@@ -80,8 +83,15 @@ pub(crate) fn points_aabb(points: &[Vec2]) -> Aabb {
 /// (including last == first) and vertices in the middle of a straight run removed.
 ///
 /// # Errors
-/// Non-finite coordinates, fewer than 3 distinct points, zero area.
+/// More than [`MAX_POLYGON_POINTS`] points, non-finite coordinates, fewer than 3 distinct
+/// points, zero area.
 pub(crate) fn clean_ring(points: &[Vec2]) -> Result<Vec<Vec2>, ShapeError> {
+    if points.len() > MAX_POLYGON_POINTS {
+        return Err(ShapeError::TooManyPoints {
+            got: points.len(),
+            limit: MAX_POLYGON_POINTS,
+        });
+    }
     for (i, &p) in points.iter().enumerate() {
         finite_vec(&format!("points[{i}]"), p)?;
     }
