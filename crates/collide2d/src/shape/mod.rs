@@ -1,6 +1,8 @@
 //! The shapes: one file each, and [`Shape`], the enum every query takes.
 
 mod aabb;
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 mod capsule;
 mod circle;
 mod compound;
@@ -127,7 +129,10 @@ impl Shape {
     /// The shape placed by `pose` (rotated about the origin of its frame, then translated).
     ///
     /// No validation is repeated. A rotated [`Aabb`] becomes an [`Obb`]; coordinates are
-    /// rounded to `f32` once, and predicates are exact for the rounded result.
+    /// rounded to `f32` once, and predicates are exact for the rounded result. The pose must be
+    /// finite, and the placed coordinates must stay within `±f32::MAX`: a shape moved past it
+    /// has infinite coordinates, and queries on it give unspecified (but never panicking)
+    /// answers.
     ///
     /// ```
     /// use collide2d::{math::{Pose, Vec2}, Circle, Shape};
@@ -152,7 +157,7 @@ impl Shape {
             )),
             Shape::Aabb(s) => Shape::Obb(Obb::from_parts(
                 p(s.center()),
-                s.size() * 0.5,
+                s.half_size(),
                 pose.angle(),
                 pose.rotation,
             )),
