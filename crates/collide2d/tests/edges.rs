@@ -78,7 +78,7 @@ fn check_pair(a: &Shape, b: &Shape) {
         let inside = contains_point(a, p);
         assert_eq!(
             inside,
-            reference::point_distance(a, p) == 0.0,
+            reference::intersects(a, &Point::new(p).unwrap().into()),
             "contains_point {p}\na = {a:?}"
         );
         let dp = distance_to_point(a, p);
@@ -255,4 +255,34 @@ fn ray_hitting_a_small_far_circle_has_a_normal() {
         hit.normal.is_finite() && (hit.normal.length() - 1.0).abs() < 1e-6,
         "{hit:?}"
     );
+}
+
+#[test]
+fn circle_on_the_end_of_a_very_long_capsule_is_pushed_off_the_end() {
+    // The nearest point on the capsule's axis was computed from its far end and cancelled,
+    // landing 1e17 away, so the normal pointed the wrong way.
+    let a: Shape = Capsule::new(v(-2.5961484e33, -8.0), v(-8.0, -8.0), 8.0)
+        .unwrap()
+        .into();
+    let b: Shape = Circle::new(v(-1.1e-44, -8.0), 8.0).unwrap().into();
+    let c = contact(&a, &b).unwrap();
+    assert_eq!((c.normal, c.depth), (Vec2::X, 8.0), "{c:?}");
+    check_pair(&a, &b);
+}
+
+#[test]
+fn circle_centered_on_a_capsule_axis_gets_the_axis_normal() {
+    // The nearest point on the axis came out 1e-44 from the center, and that rounding noise
+    // set the normal along the axis, where the way out is three times as long.
+    let a: Shape = Capsule::new(v(2048.0, -8.0), v(-8.0, -8.0), 8.0)
+        .unwrap()
+        .into();
+    let b: Shape = Circle::new(v(-1.1e-44, -8.0), 8.0).unwrap().into();
+    let c = contact(&a, &b).unwrap();
+    assert_eq!(
+        (c.normal.x, c.normal.y.abs(), c.depth),
+        (0.0, 1.0, 16.0),
+        "{c:?}"
+    );
+    check_pair(&a, &b);
 }

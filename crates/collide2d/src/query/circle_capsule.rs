@@ -18,13 +18,29 @@ pub(crate) fn intersects(c: &Circle, k: &Capsule) -> bool {
 pub(crate) fn contact(c: &Circle, k: &Capsule) -> Contact {
     let center = c.center().as_dvec2();
     let (a, b) = (k.a().as_dvec2(), k.b().as_dvec2());
-    let nearest = closest_on_segment(center, a, b);
-    let delta = nearest - center;
-    let dist = delta.length();
-    let n = if dist > 0.0 {
-        delta / dist
+    let e = b - a;
+    let t = (center - a).dot(e) / e.length_squared();
+    let (nearest, n, dist) = if t > 0.0 && t < 1.0 {
+        // Beside the segment: the normal is the segment's, its side and the distance from the
+        // cross product with the nearer end. (The nearest point's offset from the center would
+        // be lost in rounding when the center is near the axis of a long segment.)
+        let end = if t <= 0.5 { a } else { b };
+        let cross = e.perp_dot(center - end);
+        let len = e.length();
+        let left = e.perp() / len;
+        let n = if cross > 0.0 { -left } else { left };
+        let dist = cross.abs() / len;
+        (center + n * dist, n, dist)
     } else {
-        (b - a).perp().try_normalize().unwrap_or(DVec2::X)
+        let nearest = closest_on_segment(center, a, b);
+        let delta = nearest - center;
+        let dist = delta.length();
+        let n = if dist > 0.0 {
+            delta / dist
+        } else {
+            e.perp().try_normalize().unwrap_or(DVec2::X)
+        };
+        (nearest, n, dist)
     };
     let (rc, rk) = (f64::from(c.radius()), f64::from(k.radius()));
     let point = ((center + n * rc) + (nearest - n * rk)) * 0.5;

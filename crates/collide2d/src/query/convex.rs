@@ -92,13 +92,21 @@ fn d(v: Vec2) -> DVec2 {
 }
 
 /// The closest point to `v` on the segment `pq`.
+///
+/// Measured from the nearer end: on a segment much longer than the distance from `v` to its
+/// end, `p + e * t` with `t` near 1 would cancel and land up to `1e-16 |pq|` off.
 pub(crate) fn closest_on_segment(v: DVec2, p: DVec2, q: DVec2) -> DVec2 {
     let e = q - p;
     let len2 = e.length_squared();
     if len2 == 0.0 {
         return p;
     }
-    p + e * ((v - p).dot(e) / len2).clamp(0.0, 1.0)
+    let t = ((v - p).dot(e) / len2).clamp(0.0, 1.0);
+    if t <= 0.5 {
+        p + e * t
+    } else {
+        q - e * (-(v - q).dot(e) / len2).clamp(0.0, 1.0)
+    }
 }
 
 /// Closest points of two hulls that do not intersect: (on a, on b, squared distance).
