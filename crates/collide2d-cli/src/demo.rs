@@ -15,7 +15,7 @@ use std::path::Path;
 use collide2d::math::Vec2;
 use collide2d::{Aabb, Capsule, Circle, Compound, Obb, Polygon, Segment, Shape, ShapeError};
 
-use crate::json::Query;
+use collide2d_cli::json::Query;
 
 /// One demo row.
 struct Case {
@@ -263,7 +263,7 @@ pub fn run_files(out: &mut impl Write, files: &[impl AsRef<Path>]) -> Result<boo
         for (i, line) in reader.lines().enumerate() {
             let line = line.map_err(read_error)?;
             let name = format!("{}:{}", path.display(), i + 1);
-            rows.push(match crate::json::parse_line(&line) {
+            rows.push(match collide2d_cli::json::parse_line(&line) {
                 Ok(Query { a, b }) => Ok(row(&Case { name, a, b })),
                 Err(message) => Err((name, message)),
             });

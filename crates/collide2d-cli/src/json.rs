@@ -79,9 +79,9 @@ pub fn parse_line(line: &str) -> Result<Query, String> {
 /// silently keep the last one): `repeated` is the path of the first repeated key, such as
 /// `a.parts[2].p`. Reporting it through the value rather than an error keeps serde_json's
 /// input positions out of the path.
-struct Checked {
-    value: Value,
-    repeated: Option<String>,
+pub(crate) struct Checked {
+    pub(crate) value: Value,
+    pub(crate) repeated: Option<String>,
 }
 
 impl Checked {
@@ -183,7 +183,7 @@ fn dotted(path: &str) -> String {
     }
 }
 
-fn type_name(value: &Value) -> &'static str {
+pub(crate) fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -12,7 +12,8 @@
 //! standard error, as does clap's usage message).
 
 mod demo;
-mod json;
+
+use collide2d_cli::json;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};

@@ -1,0 +1,390 @@
+//! FORMAT.md's scene files: `{"objects": [{"id", "shape", "layer", "mask"}, ...]}`.
+//!
+//! Layer names become bits: the n-th distinct layer name, in order of first appearance in the
+//! file (as a `layer` or in a `mask`), is bit n, so the same file always gives the same bits.
+//! An absent `mask` means every layer (all bits set). A mask may name a layer no object is on:
+//! it selects nothing, which is what a level without such objects means.
+//!
+//! A scene loads whole or not at all. Errors name the object as FORMAT.md says,
+//! `objects[12] "b17": circle.radius must be >= 0, got -1`, or `objects[12]: ...` while its id
+//! is not known yet.
+
+use std::fmt;
+
+use collide2d::Shape;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::json::{type_name, Checked};
+
+/// The most distinct layer names a scene may use: one bit each of a `u32`.
+pub const MAX_LAYERS: usize = 32;
+
+/// The layer of an object that names none.
+pub const DEFAULT_LAYER: &str = "default";
+
+/// A loaded scene: its objects in file order and the layer names behind the bits.
+#[derive(Debug, Clone)]
+pub struct Scene {
+    /// The objects, in the order of the file's `objects` list.
+    pub objects: Vec<SceneObject>,
+    /// `layers[n]` is the name of layer bit `1 << n`, in order of first appearance.
+    pub layers: Vec<String>,
+}
+
+/// One object of a [`Scene`].
+#[derive(Debug, Clone)]
+pub struct SceneObject {
+    /// The object's `id`, unique in the scene.
+    pub id: String,
+    /// Its shape, validated.
+    pub shape: Shape,
+    /// Its layer as a single bit (see [`Scene::layers`]).
+    pub layer: u32,
+    /// The layers it collides with, one bit each; `u32::MAX` when the file gives no `mask`.
+    pub mask: u32,
+}
+
+impl SceneObject {
+    /// Whether the pair is tested at all: each one's layer is in the other's mask.
+    #[must_use]
+    pub fn accepts(&self, other: &SceneObject) -> bool {
+        self.layer & other.mask != 0 && other.layer & self.mask != 0
+    }
+}
+
+/// Why a scene did not load: a message naming the object and field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SceneError(pub String);
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SceneError {}
+
+const OBJECT_FIELDS: [&str; 4] = ["id", "shape", "layer", "mask"];
+
+/// Loads a scene from the text of a scene file.
+///
+/// ```
+/// use collide2d_cli::scene::parse_scene;
+/// let scene = parse_scene(r#"{"objects": [
+///     {"id": "player", "shape": {"type": "rect", "x": 0, "y": 0, "w": 16, "h": 32},
+///      "layer": "player", "mask": ["enemy_bullet"]},
+///     {"id": "b17", "shape": {"type": "circle", "center": [20, 10], "radius": 4},
+///      "layer": "enemy_bullet", "mask": ["player"]}
+/// ]}"#)?;
+/// assert_eq!(scene.layers, ["player", "enemy_bullet"]);
+/// assert!(scene.objects[0].accepts(&scene.objects[1]));
+/// # Ok::<(), collide2d_cli::scene::SceneError>(())
+/// ```
+///
+/// # Errors
+/// Invalid JSON, a repeated key, a missing or extra field, a bad shape, a repeated `id`, or more
+/// than [`MAX_LAYERS`] distinct layer names; the message names the object.
+pub fn parse_scene(text: &str) -> Result<Scene, SceneError> {
+    let checked: Checked = serde_json::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let message = message.strip_suffix(&suffix).unwrap_or(&message);
+        SceneError(format!(
+            "invalid JSON at line {} column {}: {message}",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    if let Some(path) = checked.repeated {
+        return Err(SceneError(format!(
+            "{path} is repeated (each field may appear once)"
+        )));
+    }
+    let Value::Object(mut top) = checked.value else {
+        return Err(SceneError(format!(
+            r#"expected a scene object {{"objects": [...]}}, got {}"#,
+            type_name(&checked.value)
+        )));
+    };
+    if let Some(extra) = top.keys().find(|k| *k != "objects") {
+        return Err(SceneError(format!(
+            "{extra} is not a field of a scene (expected objects)"
+        )));
+    }
+    let items = match top.remove("objects") {
+        None => return Err(SceneError("objects is missing".to_string())),
+        Some(Value::Array(items)) => items,
+        Some(other) => {
+            return Err(SceneError(format!(
+                "objects must be an array, got {}",
+                type_name(&other)
+            )))
+        }
+    };
+    let mut loader = Loader::default();
+    let mut objects = Vec::with_capacity(items.len());
+    for (index, item) in items.into_iter().enumerate() {
+        objects.push(loader.object(index, item)?);
+    }
+    Ok(Scene {
+        objects,
+        layers: loader.layers,
+    })
+}
+
+/// The state carried from one object to the next: layer bits and the ids seen.
+#[derive(Default)]
+struct Loader {
+    layers: Vec<String>,
+    /// Every id seen so far with its index, for the repeated-id message.
+    ids: std::collections::HashMap<String, usize>,
+}
+
+impl Loader {
+    fn object(&mut self, index: usize, item: Value) -> Result<SceneObject, SceneError> {
+        let Value::Object(mut fields) = item else {
+            return Err(SceneError(format!(
+                r#"objects[{index}]: expected an object {{"id": ..., "shape": ...}}, got {}"#,
+                type_name(&item)
+            )));
+        };
+        let id = match fields.remove("id") {
+            Some(Value::String(id)) => id,
+            None => return Err(SceneError(format!("objects[{index}]: id is missing"))),
+            Some(other) => {
+                return Err(SceneError(format!(
+                    "objects[{index}]: id must be a string, got {}",
+                    type_name(&other)
+                )))
+            }
+        };
+        let at =
+            |message: String| SceneError(format!("objects[{index}] {}: {message}", quoted(&id)));
+        if let Some(&first) = self.ids.get(&id) {
+            return Err(at(format!("id is repeated (first at objects[{first}])")));
+        }
+        if let Some(extra) = fields.keys().find(|k| !OBJECT_FIELDS.contains(&k.as_str())) {
+            return Err(at(format!(
+                "{extra} is not a field of an object (expected id, shape, layer, mask)"
+            )));
+        }
+        let shape = match fields.remove("shape") {
+            None => return Err(at("shape is missing".to_string())),
+            Some(value @ Value::Object(_)) => {
+                Shape::deserialize(value).map_err(|e| at(e.to_string()))?
+            }
+            Some(other) => {
+                return Err(at(format!(
+                    r#"shape must be a shape object {{"type": ...}}, got {}"#,
+                    type_name(&other)
+                )))
+            }
+        };
+        let layer_name = match fields.remove("layer") {
+            None => DEFAULT_LAYER.to_string(),
+            Some(Value::String(name)) => name,
+            Some(other) => {
+                return Err(at(format!(
+                    "layer must be a string, got {}",
+                    type_name(&other)
+                )))
+            }
+        };
+        let layer = self.layer_bit(&layer_name).map_err(at)?;
+        let mask = match fields.remove("mask") {
+            None => u32::MAX,
+            Some(Value::Array(names)) => self.mask_bits(&names).map_err(at)?,
+            Some(other) => {
+                return Err(at(format!(
+                    "mask must be an array of layer names, got {}",
+                    type_name(&other)
+                )))
+            }
+        };
+        self.ids.insert(id.clone(), index);
+        Ok(SceneObject {
+            id,
+            shape,
+            layer,
+            mask,
+        })
+    }
+
+    /// The bit of layer `name`, given a new bit on its first appearance.
+    fn layer_bit(&mut self, name: &str) -> Result<u32, String> {
+        let n = match self.layers.iter().position(|l| l == name) {
+            Some(n) => n,
+            None if self.layers.len() < MAX_LAYERS => {
+                self.layers.push(name.to_string());
+                self.layers.len() - 1
+            }
+            None => {
+                return Err(format!(
+                    "layer {} would be layer number {}; a scene may use at most {MAX_LAYERS} layer names",
+                    quoted(name),
+                    MAX_LAYERS + 1
+                ))
+            }
+        };
+        Ok(1 << n)
+    }
+
+    /// The bits of the layers a mask names.
+    fn mask_bits(&mut self, names: &[Value]) -> Result<u32, String> {
+        let mut bits = 0;
+        for (i, name) in names.iter().enumerate() {
+            let Value::String(name) = name else {
+                return Err(format!(
+                    "mask[{i}] must be a layer name (a string), got {}",
+                    type_name(name)
+                ));
+            };
+            bits |= self.layer_bit(name)?;
+        }
+        Ok(bits)
+    }
+}
+
+/// `s` as a JSON string literal, for messages.
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CIRCLE: &str = r#"{"type": "circle", "center": [0, 0], "radius": 1}"#;
+
+    fn err(text: &str) -> String {
+        parse_scene(text).unwrap_err().0
+    }
+
+    #[test]
+    fn layers_become_bits_in_order_of_first_appearance() {
+        let text = format!(
+            r#"{{"objects": [
+                {{"id": "player", "shape": {CIRCLE}, "layer": "player", "mask": ["enemy", "enemy_bullet"]}},
+                {{"id": "b17", "shape": {CIRCLE}, "layer": "enemy_bullet", "mask": ["player"]}},
+                {{"id": "rock", "shape": {CIRCLE}}}
+            ]}}"#
+        );
+        let scene = parse_scene(&text).unwrap();
+        assert_eq!(scene.layers, ["player", "enemy", "enemy_bullet", "default"]);
+        let [player, bullet, rock] = &scene.objects[..] else {
+            panic!("three objects")
+        };
+        assert_eq!(
+            (player.id.as_str(), player.layer, player.mask),
+            ("player", 1, 0b110)
+        );
+        assert_eq!((bullet.layer, bullet.mask), (0b100, 0b001));
+        assert_eq!((rock.layer, rock.mask), (0b1000, u32::MAX));
+        assert!(player.accepts(bullet) && bullet.accepts(player));
+        // The rock collides with everything, but the player's mask leaves it out: both must agree.
+        assert!(!player.accepts(rock) && !rock.accepts(player));
+        assert!(!bullet.accepts(rock));
+    }
+
+    #[test]
+    fn an_empty_scene_loads() {
+        let scene = parse_scene(r#"{"objects": []}"#).unwrap();
+        assert!(scene.objects.is_empty() && scene.layers.is_empty());
+    }
+
+    #[test]
+    fn errors_name_the_object_and_field() {
+        let bad_radius = r#"{"objects": [{"id": "a", "shape": {"type": "point", "p": [0, 0]}},
+            {"id": "b17", "shape": {"type": "circle", "center": [0, 0], "radius": -1}}]}"#;
+        assert_eq!(
+            err(bad_radius),
+            r#"objects[1] "b17": circle.radius must be >= 0, got -1"#
+        );
+        let twice = format!(
+            r#"{{"objects": [{{"id": "a", "shape": {CIRCLE}}}, {{"id": "a", "shape": {CIRCLE}}}]}}"#
+        );
+        assert_eq!(
+            err(&twice),
+            r#"objects[1] "a": id is repeated (first at objects[0])"#
+        );
+        assert_eq!(
+            err(&format!(r#"{{"objects": [{{"shape": {CIRCLE}}}]}}"#)),
+            "objects[0]: id is missing"
+        );
+        assert_eq!(
+            err(r#"{"objects": [{"id": 3}]}"#),
+            "objects[0]: id must be a string, got a number"
+        );
+        assert_eq!(
+            err(r#"{"objects": [{"id": "x"}]}"#),
+            r#"objects[0] "x": shape is missing"#
+        );
+        assert_eq!(
+            err(&format!(
+                r#"{{"objects": [{{"id": "x", "shape": {CIRCLE}, "colour": "red"}}]}}"#
+            )),
+            r#"objects[0] "x": colour is not a field of an object (expected id, shape, layer, mask)"#
+        );
+        assert_eq!(
+            err(&format!(
+                r#"{{"objects": [{{"id": "x", "shape": {CIRCLE}, "mask": "player"}}]}}"#
+            )),
+            r#"objects[0] "x": mask must be an array of layer names, got a string"#
+        );
+        assert_eq!(
+            err(&format!(
+                r#"{{"objects": [{{"id": "x", "shape": {CIRCLE}, "mask": ["a", 2]}}]}}"#
+            )),
+            r#"objects[0] "x": mask[1] must be a layer name (a string), got a number"#
+        );
+        assert_eq!(
+            err(&format!(
+                r#"{{"objects": [{{"id": "x", "shape": {CIRCLE}, "layer": null}}]}}"#
+            )),
+            r#"objects[0] "x": layer must be a string, got null"#
+        );
+    }
+
+    #[test]
+    fn errors_in_the_file_as_a_whole() {
+        assert_eq!(
+            err("[]"),
+            r#"expected a scene object {"objects": [...]}, got an array"#
+        );
+        assert_eq!(err("{}"), "objects is missing");
+        assert_eq!(
+            err(r#"{"objects": {}}"#),
+            "objects must be an array, got an object"
+        );
+        assert_eq!(
+            err(r#"{"objects": [], "extra": 1}"#),
+            "extra is not a field of a scene (expected objects)"
+        );
+        assert_eq!(
+            err("{\"objects\": [\n  {\"id\": }]}"),
+            "invalid JSON at line 2 column 10: expected value"
+        );
+        let repeated =
+            r#"{"objects": [{"id": "a", "id": "b", "shape": {"type": "point", "p": [0, 0]}}]}"#;
+        assert_eq!(
+            err(repeated),
+            "objects[0].id is repeated (each field may appear once)"
+        );
+    }
+
+    #[test]
+    fn more_than_thirty_two_layer_names_is_an_error() {
+        let objects: Vec<String> = (0..=MAX_LAYERS)
+            .map(|i| format!(r#"{{"id": "o{i}", "shape": {CIRCLE}, "layer": "l{i}"}}"#))
+            .collect();
+        let text = format!(r#"{{"objects": [{}]}}"#, objects.join(", "));
+        assert_eq!(
+            err(&text),
+            r#"objects[32] "o32": layer "l32" would be layer number 33; a scene may use at most 32 layer names"#
+        );
+        let fits = format!(r#"{{"objects": [{}]}}"#, objects[..MAX_LAYERS].join(", "));
+        let scene = parse_scene(&fits).unwrap();
+        assert_eq!(scene.objects[31].layer, 1 << 31);
+    }
+}
