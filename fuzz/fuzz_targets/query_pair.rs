@@ -38,7 +38,11 @@ fn check(a: &Shape, b: &Shape) {
     assert_eq!(c.is_some(), hit, "contact exactly when intersecting");
     assert!(!d.is_nan() && d >= 0.0, "distance {d}");
     assert_eq!(d == 0.0, hit, "distance {d} is 0 exactly when intersecting");
-    assert_eq!(distance(b, a).to_bits(), d.to_bits(), "distance is symmetric");
+    assert_eq!(
+        distance(b, a).to_bits(),
+        d.to_bits(),
+        "distance is symmetric"
+    );
     let cp = closest_points(a, b);
     assert_eq!(cp.is_none(), hit, "closest points exactly when apart");
     if let Some(cp) = cp {
@@ -76,7 +80,11 @@ fn check(a: &Shape, b: &Shape) {
         let inside = contains_point(a, p);
         let dp = distance_to_point(a, p);
         assert!(!dp.is_nan() && dp >= 0.0, "distance_to_point {dp}");
-        assert_eq!(dp == 0.0, inside, "distance_to_point {dp} vs contains_point {inside}");
+        assert_eq!(
+            dp == 0.0,
+            inside,
+            "distance_to_point {dp} vs contains_point {inside}"
+        );
         let proj = project_point(a, p);
         assert!(!proj.point.is_nan(), "{proj:?}");
         assert_eq!(proj.is_inside, inside);
@@ -88,7 +96,10 @@ fn check(a: &Shape, b: &Shape) {
         if dir != Vec2::ZERO {
             let ray = Ray::new(from, dir);
             if let Some(hit) = cast_ray(a, &ray, f32::INFINITY) {
-                assert!(hit.t >= 0.0 && !hit.point.is_nan() && !hit.normal.is_nan(), "{hit:?}");
+                assert!(
+                    hit.t >= 0.0 && !hit.point.is_nan() && !hit.normal.is_nan(),
+                    "{hit:?}"
+                );
             }
         }
     }

@@ -286,3 +286,29 @@ fn circle_centered_on_a_capsule_axis_gets_the_axis_normal() {
     );
     check_pair(&a, &b);
 }
+
+#[test]
+fn small_polygon_moved_far_collapses_to_the_point_it_rounds_to() {
+    // `transformed` kept the three vertices, rounded to one point, as a "triangle", which
+    // intersected a segment it did not touch.
+    use collide2d::math::Pose;
+    let a: Shape = Obb::new(
+        v(-1.2376951e17, -1.2376951e17),
+        v(7.6293945e-6, 1.4757395e20),
+        2.3561945,
+    )
+    .unwrap()
+    .into();
+    let b: Shape = ConvexPolygon::new(&[v(-8.0, -8.0), v(1e7, 0.0), v(1e7, 1e7)])
+        .unwrap()
+        .into();
+    check_pair(&a, &b);
+    let c = contact(&a, &b).unwrap();
+    let moved = b.transformed(&Pose::from_translation(c.normal * 1.5e17));
+    let Shape::ConvexPolygon(p) = &moved else {
+        panic!("{moved:?}")
+    };
+    assert_eq!(p.points().len(), 1, "{moved:?}");
+    assert!(!intersects(&a, &moved));
+    check_pair(&a, &moved);
+}

@@ -61,11 +61,14 @@ impl ConvexPolygon {
         points_aabb(&self.points)
     }
 
-    /// The polygon with every vertex mapped by `f` (a rigid motion keeps it convex, up to
-    /// rounding of nearly collinear vertices, which the queries tolerate).
+    /// The polygon with every vertex mapped by the rigid motion `f`, then reduced to the convex
+    /// hull of the rounded vertices: rounding can make a vertex reflex, or collapse a small
+    /// polygon far from the origin to a segment or a point (fewer than 3 points, which the
+    /// queries read as that segment or point).
     pub(crate) fn map_points(&self, f: impl Fn(Vec2) -> Vec2) -> ConvexPolygon {
+        let mapped: Vec<Vec2> = self.points.iter().map(|&p| f(p)).collect();
         ConvexPolygon {
-            points: self.points.iter().map(|&p| f(p)).collect(),
+            points: convex_hull(&mapped),
         }
     }
 }

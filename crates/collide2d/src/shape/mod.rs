@@ -129,7 +129,9 @@ impl Shape {
     /// The shape placed by `pose` (rotated about the origin of its frame, then translated).
     ///
     /// No validation is repeated. A rotated [`Aabb`] becomes an [`Obb`]; coordinates are
-    /// rounded to `f32` once, and predicates are exact for the rounded result. The pose must be
+    /// rounded to `f32` once, and predicates are exact for the rounded result (a convex
+    /// polygon, or a part of a concave one, is the convex hull of its rounded vertices: a small
+    /// polygon moved far from the origin may round to a segment or a point). The pose must be
     /// finite, and the placed coordinates must stay within `±f32::MAX`: a shape moved past it
     /// has infinite coordinates, and queries on it give unspecified (but never panicking)
     /// answers.
