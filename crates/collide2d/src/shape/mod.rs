@@ -168,7 +168,7 @@ impl Shape {
                 Shape::Obb(Obb::from_parts(
                     p(s.center()),
                     s.half_extents(),
-                    rotation.to_angle(),
+                    crate::math::angle_of(rotation),
                     rotation,
                 ))
             }

@@ -47,7 +47,7 @@ impl Obb {
                 return Err(ShapeError::Negative { field, got });
             }
         }
-        let obb = Obb::from_parts(center, half_extents, angle, Vec2::from_angle(angle));
+        let obb = Obb::from_parts(center, half_extents, angle, crate::math::rotation(angle));
         if let Some(corner) = obb.corners().into_iter().find(|c| !c.is_finite()) {
             let x_overflows = !corner.x.is_finite();
             let (origin, size) = if x_overflows {
