@@ -14,6 +14,15 @@
 //! - [`contains_point`] (exact), [`distance_to_point`], [`project_point`] and [`cast_ray`] query
 //!   one shape.
 //! - [`int`] has integer shapes for pixel and tile games, exact over the whole `i32` range.
+//! - Input sizes are bounded by the constants of [`limits`] (compound depth, polygon points).
+//!
+//! ## Accuracy
+//! Every finite `f32` works, subnormal numbers and `±f32::MAX` included; no query panics or
+//! answers NaN. The predicates are exact at every magnitude. Distances, depths and points are
+//! computed in `f64` and rounded once, within `1e-6` times the largest coordinate of the two
+//! shapes (near `1e7` from the origin, about 1 unit); a positive distance is at least
+//! `f32::MIN_POSITIVE`, and distances, depths and points saturate at `f32::MAX`. Rotations use
+//! the `libm` crate's `sincosf`, so results are the same bits on every platform.
 //!
 //! ```
 //! use collide2d::{contact, intersects, math::Vec2, Aabb, Circle, Shape};
