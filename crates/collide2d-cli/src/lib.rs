@@ -5,7 +5,11 @@
 //! - [`lines`]: input lines read in bounded memory
 //!   ([`MAX_LINE_BYTES`](collide2d::limits::MAX_LINE_BYTES)).
 //! - [`scene`]: scene files (`pairs`, `render`), with layers and masks resolved to bits.
+//! - [`render`]: a scene drawn as SVG, collisions highlighted (`render`, `demo --svg`).
+//! - [`serve`]: a small static file server for the playground under `web/` (`serve`).
 
 pub mod json;
 pub mod lines;
+pub mod render;
 pub mod scene;
+pub mod serve;

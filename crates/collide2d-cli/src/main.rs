@@ -7,7 +7,11 @@
 //!   a line longer than `collide2d::limits::MAX_LINE_BYTES` (1 MiB) gets an error line naming
 //!   the limit and is skipped without being held in memory.
 //! - `collide2d demo [FILE...]`: the classic cases as a table, or the query lines of FILEs
-//!   (exit status as for `query`).
+//!   (exit status as for `query`); `--svg OUT` also draws the classic cases.
+//! - `collide2d render SCENE [-o OUT.svg]`: the scene as an SVG picture, colliding objects in
+//!   red with their contacts (status 1 for a scene that does not load).
+//! - `collide2d serve [--port N] [DIR]`: serves DIR (default `web`) on 127.0.0.1 for the
+//!   playground.
 //!
 //! Exit status: 0 when every line was answered without error, 1 when some line had an error,
 //! 2 for a bad command line, an unreadable input or an unwritable output (the message goes to
@@ -16,12 +20,12 @@
 mod demo;
 
 use collide2d::limits::MAX_LINE_BYTES;
-use collide2d_cli::json;
 use collide2d_cli::lines::{read_line, Line};
+use collide2d_cli::{json, render, serve};
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -45,6 +49,36 @@ enum Command {
     Demo {
         /// Query files (JSON Lines, as for `query`) to show instead of the classic cases.
         files: Vec<PathBuf>,
+        /// Also write the classic cases as an SVG picture to this file.
+        #[arg(long, value_name = "OUT")]
+        svg: Option<PathBuf>,
+    },
+    /// Draw a scene (FORMAT.md's `pairs` input) as SVG: every object, colliding ones in red,
+    /// contact points and normals (from a towards b), a legend and a scale bar.
+    Render {
+        /// The scene file.
+        scene: PathBuf,
+        /// Output file; standard output when absent or `-`.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Also draw bounding boxes and the convex parts of concave polygons.
+        #[arg(long)]
+        debug: bool,
+        /// Draw the y axis pointing down (screen convention); by default it points up.
+        #[arg(long)]
+        y_down: bool,
+        /// Width of the picture in pixels.
+        #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u32).range(64..=16384))]
+        width: u32,
+    },
+    /// Serve the playground (or any directory) on http://127.0.0.1:PORT/ until interrupted.
+    Serve {
+        /// Port to listen on; 0 picks a free one (the address is printed).
+        #[arg(long, default_value_t = 8000)]
+        port: u16,
+        /// Directory to serve.
+        #[arg(default_value = "web")]
+        dir: PathBuf,
     },
 }
 
@@ -59,7 +93,39 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Query { file } => query(file),
-        Command::Demo { files } => {
+        Command::Render {
+            scene,
+            output,
+            debug,
+            y_down,
+            width,
+        } => {
+            let options = render::Options {
+                width: f64::from(width),
+                y_down,
+                debug,
+            };
+            render_command(&scene, output.as_deref(), &options)
+        }
+        Command::Serve { port, dir } => serve_command(port, &dir),
+        Command::Demo { files, svg } => {
+            if let Some(path) = svg {
+                let options = render::Options {
+                    width: 960.0,
+                    ..render::Options::default()
+                };
+                let picture = match demo::svg(&options) {
+                    Ok(picture) => picture,
+                    Err(e) => {
+                        eprintln!("collide2d: demo shape: {e}");
+                        return ExitCode::from(2);
+                    }
+                };
+                if let Err(e) = std::fs::write(&path, picture) {
+                    eprintln!("collide2d: cannot write {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+            }
             let mut out = BufWriter::new(io::stdout().lock());
             let result = if files.is_empty() {
                 demo::run(&mut out)
@@ -80,6 +146,67 @@ fn main() -> ExitCode {
                     ExitCode::from(2)
                 }
             }
+        }
+    }
+}
+
+fn render_command(scene: &Path, output: Option<&Path>, options: &render::Options) -> ExitCode {
+    let text = match std::fs::read_to_string(scene) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("collide2d: cannot read {}: {e}", scene.display());
+            return ExitCode::from(2);
+        }
+    };
+    let picture = match render::render_scene(&text, options) {
+        Ok(picture) => picture,
+        Err(e) => {
+            eprintln!("collide2d: {}: {e}", scene.display());
+            return ExitCode::from(1);
+        }
+    };
+    let written = match output {
+        Some(path) if path.as_os_str() != "-" => std::fs::write(path, picture)
+            .map_err(|e| format!("cannot write {}: {e}", path.display())),
+        _ => {
+            let mut out = io::stdout().lock();
+            out.write_all(picture.as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("cannot write output: {e}"))
+        }
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("collide2d: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn serve_command(port: u16, dir: &Path) -> ExitCode {
+    if !dir.is_dir() {
+        eprintln!("collide2d: cannot serve {}: not a directory", dir.display());
+        return ExitCode::from(2);
+    }
+    let listener = match serve::bind(port) {
+        Ok(listener) => listener,
+        Err(e) => {
+            eprintln!("collide2d: cannot listen on 127.0.0.1:{port}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let address = listener
+        .local_addr()
+        .map_or_else(|_| format!("127.0.0.1:{port}"), |a| a.to_string());
+    // Scripts (the browser test) read this line to learn the port.
+    println!("serving {} at http://{address}/", dir.display());
+    let _ = io::stdout().flush();
+    match serve::run(&listener, dir) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("collide2d: serving stopped: {e}");
+            ExitCode::from(2)
         }
     }
 }

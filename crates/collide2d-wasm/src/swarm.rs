@@ -1,0 +1,245 @@
+//! The playground's second tab: many moving circles and boxes, bouncing in a field, with
+//! their colliding pairs found by brute force (every pair's bounding boxes, then
+//! [`collide2d::intersects`]). O(n²) box tests per step: no broad phase is involved.
+
+use collide2d::math::{Pose, Vec2};
+use collide2d::{intersects, Aabb, Circle, Shape};
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// Moving shapes in a `width` × `height` field, and which of them collide.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct Swarm {
+    /// Each shape in its own frame, centred on the origin.
+    local: Vec<Shape>,
+    /// Each shape moved to its position, as the queries see it.
+    placed: Vec<Shape>,
+    positions: Vec<Vec2>,
+    velocities: Vec<Vec2>,
+    size: Vec2,
+    colliding: Vec<u8>,
+    pairs: u32,
+}
+
+/// SplitMix64: a small seeded generator, so a seed always gives the same swarm.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[lo, hi)`.
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        // 24 random bits: every value is an exact f32 in [0, 1).
+        let unit = (self.next() >> 40) as f32 / (1u32 << 24) as f32;
+        lo + (hi - lo) * unit
+    }
+}
+
+#[wasm_bindgen]
+impl Swarm {
+    /// `count` shapes (half circles, half boxes; radii and half sizes 1.5 to 4.5 units) at
+    /// seeded random places and velocities (10 to 80 units per second) in a `width` × `height`
+    /// field (each at least 16).
+    #[wasm_bindgen(constructor)]
+    #[must_use]
+    pub fn new(count: u32, width: f32, height: f32, seed: u32) -> Swarm {
+        let mut rng = Rng(u64::from(seed));
+        let size = Vec2::new(width.max(16.0), height.max(16.0));
+        let mut local = Vec::new();
+        let mut positions = Vec::new();
+        let mut velocities = Vec::new();
+        for i in 0..count {
+            let shape = if i % 2 == 0 {
+                Circle::new(Vec2::ZERO, rng.range(1.5, 4.5)).map(Shape::from)
+            } else {
+                let half = Vec2::new(rng.range(1.5, 4.5), rng.range(1.5, 4.5));
+                Aabb::new(-half, half).map(Shape::from)
+            };
+            // Radii and sizes above are positive and finite, so construction cannot fail;
+            // a failure would only skip the object.
+            let Ok(shape) = shape else { continue };
+            local.push(shape);
+            positions.push(Vec2::new(
+                rng.range(8.0, size.x - 8.0),
+                rng.range(8.0, size.y - 8.0),
+            ));
+            let angle = rng.range(0.0, core::f32::consts::TAU);
+            velocities.push(Vec2::from_angle(angle) * rng.range(10.0, 80.0));
+        }
+        let mut swarm = Swarm {
+            placed: local.clone(),
+            colliding: vec![0; local.len()],
+            local,
+            positions,
+            velocities,
+            size,
+            pairs: 0,
+        };
+        swarm.find_pairs();
+        swarm
+    }
+
+    /// Moves every shape by `dt` seconds (bouncing off the field's edges), then finds the
+    /// colliding pairs; returns how many there are.
+    pub fn step(&mut self, dt: f32) -> u32 {
+        let dt = if dt.is_finite() {
+            dt.clamp(0.0, 0.1)
+        } else {
+            0.0
+        };
+        for ((p, v), shape) in self
+            .positions
+            .iter_mut()
+            .zip(&mut self.velocities)
+            .zip(&self.local)
+        {
+            *p += *v * dt;
+            let half = shape.aabb().max();
+            for axis in 0..2 {
+                if p[axis] < half[axis] {
+                    p[axis] = half[axis];
+                    v[axis] = v[axis].abs();
+                } else if p[axis] > self.size[axis] - half[axis] {
+                    p[axis] = self.size[axis] - half[axis];
+                    v[axis] = -v[axis].abs();
+                }
+            }
+        }
+        self.find_pairs();
+        self.pairs
+    }
+
+    /// How many pairs collided at the last step.
+    #[must_use]
+    pub fn pair_count(&self) -> u32 {
+        self.pairs
+    }
+
+    /// How many shapes there are.
+    #[must_use]
+    pub fn len(&self) -> u32 {
+        u32::try_from(self.local.len()).unwrap_or(u32::MAX)
+    }
+
+    /// True when there are no shapes.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.local.is_empty()
+    }
+
+    /// Positions as `[x0, y0, x1, y1, ...]`.
+    #[must_use]
+    pub fn positions(&self) -> Vec<f32> {
+        self.positions.iter().flat_map(|p| [p.x, p.y]).collect()
+    }
+
+    /// One byte per shape: 1 when it is in at least one colliding pair.
+    #[must_use]
+    pub fn colliding(&self) -> Vec<u8> {
+        self.colliding.clone()
+    }
+
+    /// The shapes in their own frames, as a FORMAT.md JSON array (read once, for drawing).
+    #[must_use]
+    pub fn shapes(&self) -> String {
+        serde_json::to_string(&self.local).unwrap_or_else(|_| String::from("[]"))
+    }
+}
+
+impl Swarm {
+    /// Brute force over all pairs: bounding boxes first, then the exact test.
+    fn find_pairs(&mut self) {
+        for (placed, (shape, &p)) in self
+            .placed
+            .iter_mut()
+            .zip(self.local.iter().zip(&self.positions))
+        {
+            *placed = shape.transformed(&Pose::from_translation(p));
+        }
+        let boxes: Vec<Aabb> = self.placed.iter().map(Shape::aabb).collect();
+        self.colliding.fill(0);
+        self.pairs = 0;
+        for i in 0..self.placed.len() {
+            for j in i + 1..self.placed.len() {
+                if boxes[i].overlaps(&boxes[j]) && intersects(&self.placed[i], &self.placed[j]) {
+                    self.colliding[i] = 1;
+                    self.colliding[j] = 1;
+                    self.pairs += 1;
+                }
+            }
+        }
+    }
+
+    /// The placed shapes (for tests).
+    #[cfg(test)]
+    fn placed(&self) -> &[Shape] {
+        &self.placed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_swarm_and_pairs() {
+        let mut a = Swarm::new(300, 400.0, 300.0, 7);
+        let mut b = Swarm::new(300, 400.0, 300.0, 7);
+        for _ in 0..20 {
+            assert_eq!(a.step(1.0 / 60.0), b.step(1.0 / 60.0));
+        }
+        assert_eq!(a.positions(), b.positions());
+        assert_eq!(a.colliding(), b.colliding());
+        assert_ne!(Swarm::new(300, 400.0, 300.0, 8).positions(), a.positions());
+    }
+
+    #[test]
+    fn pairs_and_flags_match_every_pair_tested_without_boxes() {
+        let mut swarm = Swarm::new(200, 200.0, 200.0, 3);
+        for _ in 0..5 {
+            swarm.step(0.05);
+            let placed = swarm.placed();
+            let mut flags = vec![0u8; placed.len()];
+            let mut pairs = 0;
+            for i in 0..placed.len() {
+                for j in i + 1..placed.len() {
+                    if intersects(&placed[i], &placed[j]) {
+                        flags[i] = 1;
+                        flags[j] = 1;
+                        pairs += 1;
+                    }
+                }
+            }
+            assert!(pairs > 0, "a crowded field has collisions");
+            assert_eq!(swarm.pair_count(), pairs);
+            assert_eq!(swarm.colliding(), flags);
+        }
+    }
+
+    #[test]
+    fn shapes_stay_inside_the_field() {
+        let mut swarm = Swarm::new(100, 120.0, 80.0, 1);
+        for _ in 0..600 {
+            swarm.step(0.1);
+        }
+        // Placing a shape at the edge rounds once: allow a few ulps.
+        let slack = 1e-4;
+        for shape in swarm.placed() {
+            let b = shape.aabb();
+            assert!(b.min().x >= -slack && b.min().y >= -slack, "{b:?}");
+            assert!(
+                b.max().x <= 120.0 + slack && b.max().y <= 80.0 + slack,
+                "{b:?}"
+            );
+        }
+        assert_eq!(swarm.len(), 100);
+        let shapes: serde_json::Value = serde_json::from_str(&swarm.shapes()).unwrap();
+        assert_eq!(shapes.as_array().unwrap().len(), 100);
+    }
+}
