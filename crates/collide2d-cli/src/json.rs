@@ -57,7 +57,13 @@ pub fn parse_object(
         let message = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         let message = message.strip_suffix(&suffix).unwrap_or(&message);
-        format!("invalid JSON at column {}: {message}", e.column())
+        // serde_json's own nesting limit: say which it is, and ours for compounds.
+        let note = if message == "recursion limit exceeded" {
+            " (JSON may nest at most 128 levels; compounds at most 32, MAX_COMPOUND_DEPTH)"
+        } else {
+            ""
+        };
+        format!("invalid JSON at column {}: {message}{note}", e.column())
     })?;
     if let Some(path) = checked.repeated {
         return Err(format!("{path} is repeated (each field may appear once)"));
@@ -392,6 +398,34 @@ mod tests {
         assert_eq!(
             err(not_shape),
             r#"b must be a shape object {"type": ...}, got an array"#
+        );
+    }
+
+    #[test]
+    fn deep_input_is_an_error_naming_the_limits() {
+        let point = r#"{"type": "point", "p": [0, 0]}"#;
+        let nest = |depth: usize| {
+            let open = r#"{"type": "compound", "parts": ["#.repeat(depth);
+            format!(
+                r#"{{"a": {open}{point}{}, "b": {point}}}"#,
+                "]}".repeat(depth)
+            )
+        };
+        let err = parse_line(&nest(33)).unwrap_err();
+        assert!(
+            err.starts_with("compound.parts[0]: compound.parts[0]: ")
+                && err.ends_with(
+                    "compound.parts nest compounds deeper than 32 levels (limit MAX_COMPOUND_DEPTH)"
+                ),
+            "{err}"
+        );
+        assert!(parse_line(&nest(32)).is_ok());
+        let err = parse_line(&nest(100_000)).unwrap_err();
+        assert!(
+            err.ends_with(
+                "recursion limit exceeded (JSON may nest at most 128 levels; compounds at most 32, MAX_COMPOUND_DEPTH)"
+            ),
+            "{err}"
         );
     }
 

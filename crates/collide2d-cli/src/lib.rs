@@ -2,12 +2,15 @@
 //! subcommands, the tests and the fuzz targets.
 //!
 //! - [`json`]: `query` lines in, answer lines out, number formatting, error lines.
+//! - [`lines`]: input lines read in bounded memory
+//!   ([`MAX_LINE_BYTES`](collide2d::limits::MAX_LINE_BYTES)).
 //! - [`pairs`]: the output lines of `collide2d pairs`, found by a `CollisionWorld`.
 //! - [`scene`]: scene files (`pairs`, `render`), with layers and masks resolved to bits.
 //! - [`render`]: a scene drawn as SVG, collisions highlighted (`render`, `demo --svg`).
 //! - [`serve`]: a small static file server for the playground under `web/` (`serve`).
 
 pub mod json;
+pub mod lines;
 pub mod pairs;
 pub mod render;
 pub mod scene;

@@ -3,7 +3,9 @@
 //! - `collide2d query [FILE]`: pair queries as JSON Lines, from FILE or standard input (`-` also
 //!   means standard input). Exactly one output line per input line, in order; a blank line is
 //!   a line too and gets an `error` answer, so output line N always answers input line N. A
-//!   `\r` before the line break is ignored. Input is streamed line by line.
+//!   `\r` before the line break is ignored. Input is streamed line by line, in constant memory:
+//!   a line longer than `collide2d::limits::MAX_LINE_BYTES` (1 MiB) gets an error line naming
+//!   the limit and is skipped without being held in memory.
 //! - `collide2d cast [FILE]`: shape casts as JSON Lines, `{"a": SHAPE, "va": [x, y], "b": SHAPE,
 //!   "vb": [x, y]}`, each line answered as by `query` (see `cast.rs`).
 //! - `collide2d pairs SCENE [--contacts]`: every colliding pair of a scene file, sorted by the
@@ -26,6 +28,8 @@ mod cast;
 mod demo;
 mod sim;
 
+use collide2d::limits::MAX_LINE_BYTES;
+use collide2d_cli::lines::{read_line, Line};
 use collide2d_cli::{json, pairs, render, scene, serve};
 
 use std::fs::File;
@@ -385,23 +389,26 @@ fn answer_lines(
     let mut buf = Vec::new();
     let mut all_ok = true;
     let mut line_number = 0u64;
-    loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf).map_err(Fatal::Read)? == 0 {
-            return Ok(all_ok);
-        }
+    while let Some(line) = read_line(&mut input, &mut buf, MAX_LINE_BYTES).map_err(Fatal::Read)? {
         line_number += 1;
-        let bytes = buf.strip_suffix(b"\n").unwrap_or(&buf);
-        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        let answer = std::str::from_utf8(bytes)
-            .map_err(|e| format!("invalid UTF-8 at byte {}", e.valid_up_to() + 1))
-            .and_then(answer);
+        let answer = match line {
+            Line::TooLong { len } => Err(format!(
+                "line is {len} bytes long, over the limit of {MAX_LINE_BYTES} bytes (MAX_LINE_BYTES)"
+            )),
+            Line::Fits => {
+                let bytes = buf.strip_suffix(b"\r").unwrap_or(&buf);
+                std::str::from_utf8(bytes)
+                    .map_err(|e| format!("invalid UTF-8 at byte {}", e.valid_up_to() + 1))
+                    .and_then(answer)
+            }
+        };
         let line = answer.unwrap_or_else(|message| {
             all_ok = false;
             json::error_line(line_number, &message)
         });
         writeln!(out, "{line}").map_err(Fatal::Write)?;
     }
+    Ok(all_ok)
 }
 
 #[cfg(test)]
@@ -437,6 +444,30 @@ mod tests {
             lines[3]
         );
         assert_eq!(lines[4], miss);
+    }
+
+    #[test]
+    fn a_line_over_the_length_limit_is_an_error_and_the_rest_is_answered() {
+        let good = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [3, 4]}}"#;
+        // A valid query padded with spaces past the limit: still refused, by its length.
+        let long = format!("{}{good}", " ".repeat(MAX_LINE_BYTES));
+        let (ok, out) = run(&format!("{good}\n{long}\n{good}\n"));
+        assert!(!ok);
+        let lines: Vec<&str> = out.lines().collect();
+        let miss = r#"{"intersects": false, "distance": 5, "contact": null}"#;
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0], miss);
+        assert_eq!(
+            lines[1],
+            format!(
+                r#"{{"error": "line 2: line is {} bytes long, over the limit of 1048576 bytes (MAX_LINE_BYTES)"}}"#,
+                long.len()
+            )
+        );
+        assert_eq!(lines[2], miss);
+        // Exactly at the limit, the line is read.
+        let at_limit = format!("{}{good}", " ".repeat(MAX_LINE_BYTES - good.len()));
+        assert_eq!(run(&at_limit), (true, format!("{miss}\n")));
     }
 
     #[test]

@@ -43,14 +43,15 @@ pub enum ShapeError {
         /// The `max` coordinate given.
         max: f32,
     },
-    /// A corner-plus-size box whose far corner overflows `f32`.
+    /// A corner-plus-size box whose far corner overflows `f32`, or a rotated box whose corner
+    /// does.
     #[error("{field} overflows: {origin} + {size} is not finite")]
     Overflow {
-        /// `"x + w"` or `"y + h"`.
+        /// `"x + w"`, `"y + h"` or `"center + half_extents"`.
         field: &'static str,
-        /// The corner coordinate.
+        /// The corner (or center) coordinate.
         origin: f32,
-        /// The size.
+        /// The size (or the larger half extent).
         size: f32,
     },
     /// A polygon with fewer than three distinct points.
@@ -76,6 +77,20 @@ pub enum ShapeError {
     /// A compound with no parts.
     #[error("parts must not be empty")]
     EmptyCompound,
+    /// A polygon given more points than [`MAX_POLYGON_POINTS`](crate::limits::MAX_POLYGON_POINTS).
+    #[error("points must hold at most {limit} points (limit MAX_POLYGON_POINTS), got {got}")]
+    TooManyPoints {
+        /// How many points were given.
+        got: usize,
+        /// The limit, [`MAX_POLYGON_POINTS`](crate::limits::MAX_POLYGON_POINTS).
+        limit: usize,
+    },
+    /// Compounds nested deeper than [`MAX_COMPOUND_DEPTH`](crate::limits::MAX_COMPOUND_DEPTH).
+    #[error("parts nest compounds deeper than {limit} levels (limit MAX_COMPOUND_DEPTH)")]
+    TooDeep {
+        /// The limit, [`MAX_COMPOUND_DEPTH`](crate::limits::MAX_COMPOUND_DEPTH).
+        limit: usize,
+    },
     /// A compound part was rejected.
     #[error("parts[{index}]: {kind}.{source}")]
     InPart {

@@ -28,7 +28,7 @@ impl Pose {
     pub fn new(position: Vec2, angle: f32) -> Pose {
         Pose {
             position,
-            rotation: Vec2::from_angle(angle),
+            rotation: rotation(angle),
         }
     }
 
@@ -44,7 +44,7 @@ impl Pose {
     /// The rotation angle in radians, in `(-pi, pi]`.
     #[must_use]
     pub fn angle(&self) -> f32 {
-        self.rotation.to_angle()
+        angle_of(self.rotation)
     }
 
     /// Maps a point from the shape's frame to the world.
@@ -73,4 +73,20 @@ impl Default for Pose {
     fn default() -> Self {
         Pose::IDENTITY
     }
+}
+
+/// `(cos angle, sin angle)`, the same bits on every platform (`libm`'s `sincosf`, not the
+/// platform's C library).
+#[must_use]
+#[inline]
+pub(crate) fn rotation(angle: f32) -> Vec2 {
+    let (sin, cos) = libm::sincosf(angle);
+    Vec2::new(cos, sin)
+}
+
+/// The angle of `rotation` in radians, in `(-pi, pi]`, the same bits on every platform.
+#[must_use]
+#[inline]
+pub(crate) fn angle_of(rotation: Vec2) -> f32 {
+    libm::atan2f(rotation.y, rotation.x)
 }

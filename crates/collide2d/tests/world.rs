@@ -382,7 +382,7 @@ fn removing_an_object_ends_its_pairs_and_its_handle_goes_stale() {
 }
 
 #[test]
-fn filters_static_objects_and_non_finite_shapes() {
+fn filters_static_objects_and_takes_huge_shapes() {
     let mut world = CollisionWorld::new(BroadPhase::grid(2.0).unwrap());
     let s: Shape = Aabb::new(Vec2::ZERO, Vec2::ONE).unwrap().into();
     let bullets = Filter::new(0b01, 0b10); // bullets ignore bullets
@@ -412,15 +412,23 @@ fn filters_static_objects_and_non_finite_shapes() {
         BroadPhase::grid(0.0),
         Err(WorldError::BadCellSize { got: 0.0 })
     );
-    // Valid, but its bounding box overflows.
-    let nan: Shape = Circle::new(Vec2::new(f32::MAX, 0.0), f32::MAX)
+    // Valid and as large as f32 goes: its bounding box saturates at ±f32::MAX, and the world
+    // takes it like any other shape (it overlaps everything its filter accepts).
+    let huge: Shape = Circle::new(Vec2::new(f32::MAX, 0.0), f32::MAX)
         .unwrap()
         .into();
-    assert_eq!(
-        world.insert(nan.clone(), Filter::DEFAULT, ObjectKind::Dynamic, ()),
-        Err(WorldError::NonFiniteShape)
-    );
-    assert_eq!(world.set_shape(b1, nan), Err(WorldError::NonFiniteShape));
+    let giant = world
+        .insert(
+            huge.clone(),
+            Filter::new(0b01, 0b10),
+            ObjectKind::Dynamic,
+            (),
+        )
+        .unwrap();
+    world.update();
+    assert!(world.pairs().iter().any(|p| p.b == giant || p.a == giant));
+    world.set_shape(b1, huge).unwrap();
+    world.update();
 }
 
 /// The pairs, events and contacts of one seeded run, as text.

@@ -2,7 +2,6 @@
 //! (Ericson, RTCD 5.1.2), against the sum of the radii.
 
 use crate::exact::point_segment_within;
-use crate::query::convex::closest_on_segment;
 use crate::query::Contact;
 use crate::shape::{Capsule, Circle};
 use glam::DVec2;
@@ -18,13 +17,32 @@ pub(crate) fn intersects(c: &Circle, k: &Capsule) -> bool {
 pub(crate) fn contact(c: &Circle, k: &Capsule) -> Contact {
     let center = c.center().as_dvec2();
     let (a, b) = (k.a().as_dvec2(), k.b().as_dvec2());
-    let nearest = closest_on_segment(center, a, b);
-    let delta = nearest - center;
-    let dist = delta.length();
-    let n = if dist > 0.0 {
-        delta / dist
+    let e = b - a;
+    let (from_a, from_b) = (center - a, center - b);
+    // Which part of the segment is nearest, from dot products with each end (a projection
+    // parameter `t` would round to 0 or 1 for a center just inside the slab).
+    let (along_a, along_b) = (from_a.dot(e), from_b.dot(e));
+    let (nearest, n, dist) = if along_a > 0.0 && along_b < 0.0 {
+        // Beside the segment: the normal is the segment's, its side and the distance from the
+        // cross product with the nearer end. (The nearest point's offset from the center would
+        // be lost in rounding when the center is near the axis of a long segment.)
+        let rel = if along_a <= -along_b { from_a } else { from_b };
+        let cross = e.perp_dot(rel);
+        let len = e.length();
+        let left = e.perp() / len;
+        let n = if cross > 0.0 { -left } else { left };
+        let dist = cross.abs() / len;
+        (center + n * dist, n, dist)
     } else {
-        (b - a).perp().try_normalize().unwrap_or(DVec2::X)
+        let nearest = if along_a <= 0.0 { a } else { b };
+        let delta = nearest - center;
+        let dist = delta.length();
+        let n = if dist > 0.0 {
+            delta / dist
+        } else {
+            e.perp().try_normalize().unwrap_or(DVec2::X)
+        };
+        (nearest, n, dist)
     };
     let (rc, rk) = (f64::from(c.radius()), f64::from(k.radius()));
     let point = ((center + n * rc) + (nearest - n * rk)) * 0.5;

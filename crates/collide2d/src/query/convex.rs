@@ -92,13 +92,21 @@ fn d(v: Vec2) -> DVec2 {
 }
 
 /// The closest point to `v` on the segment `pq`.
+///
+/// Measured from the nearer end: on a segment much longer than the distance from `v` to its
+/// end, `p + e * t` with `t` near 1 would cancel and land up to `1e-16 |pq|` off.
 pub(crate) fn closest_on_segment(v: DVec2, p: DVec2, q: DVec2) -> DVec2 {
     let e = q - p;
     let len2 = e.length_squared();
     if len2 == 0.0 {
         return p;
     }
-    p + e * ((v - p).dot(e) / len2).clamp(0.0, 1.0)
+    let t = ((v - p).dot(e) / len2).clamp(0.0, 1.0);
+    if t <= 0.5 {
+        p + e * t
+    } else {
+        q - e * (-(v - q).dot(e) / len2).clamp(0.0, 1.0)
+    }
 }
 
 /// Closest points of two hulls that do not intersect: (on a, on b, squared distance).
@@ -138,8 +146,17 @@ pub(crate) fn closest_points(a: &Convex, b: &Convex) -> (f32, Vec2, Vec2) {
     let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
     let pa = ha + n * ra;
     let pb = hb - n * rb;
-    let dist = ((dist_hulls - ra - rb) as f32).max(f32::MIN_POSITIVE);
-    (dist, pa.as_vec2(), pb.as_vec2())
+    // Shapes at opposite ends of the f32 range are up to 2√2 f32::MAX apart: saturate, so
+    // every output is finite (documented on `distance`).
+    let dist = ((dist_hulls - ra - rb) as f32).clamp(f32::MIN_POSITIVE, f32::MAX);
+    (dist, clamp_to_f32(pa), clamp_to_f32(pb))
+}
+
+/// `p` rounded to `f32`, clamped to `±f32::MAX` (a point of a circle or capsule reaching past
+/// the range).
+pub(crate) fn clamp_to_f32(p: DVec2) -> Vec2 {
+    let limit = DVec2::splat(f64::from(f32::MAX));
+    p.clamp(-limit, limit).as_vec2()
 }
 
 /// A face of a hull: outward unit normal and a point on it. A 2-point hull has two faces

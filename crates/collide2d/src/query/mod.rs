@@ -56,15 +56,19 @@ impl core::ops::Deref for ContactPoints {
 }
 
 impl Contact {
-    /// A contact with one or two `points` (extra points are ignored).
+    /// A contact with one or two `points` (extra points are ignored). The depth and the points
+    /// are clamped to `f32::MAX` in magnitude (only shapes reaching past it get there).
     pub(crate) fn new(normal: Vec2, depth: f32, points: &[Vec2]) -> Contact {
         debug_assert!(!points.is_empty() && normal.is_finite() && depth >= 0.0);
         let len = points.len().min(2);
         let mut buf = [Vec2::ZERO; 2];
-        buf[..len].copy_from_slice(&points[..len]);
+        let (lo, hi) = (Vec2::splat(f32::MIN), Vec2::splat(f32::MAX));
+        for (slot, p) in buf.iter_mut().zip(&points[..len]) {
+            *slot = p.clamp(lo, hi);
+        }
         Contact {
             normal,
-            depth,
+            depth: depth.min(f32::MAX),
             points: ContactPoints {
                 buf,
                 len: len as u8,
@@ -101,7 +105,8 @@ pub fn intersects(a: &Shape, b: &Shape) -> bool {
 }
 
 /// The smallest distance between a point of `a` and a point of `b`: exactly 0 when they
-/// intersect, otherwise positive (at least `f32::MIN_POSITIVE`, even when rounding would say 0).
+/// intersect, otherwise positive (at least `f32::MIN_POSITIVE`, even when rounding would say 0)
+/// and finite (at most `f32::MAX`, which shapes at opposite ends of the `f32` range exceed).
 ///
 /// ```
 /// use collide2d::{distance, math::Vec2, Circle, Segment};

@@ -104,8 +104,10 @@ pub fn project_point(shape: &Shape, p: Vec2) -> PointProjection {
             is_inside: false,
         };
     }
+    // Clamped: the boundary of a circle or capsule may reach past f32::MAX.
     PointProjection {
-        point: boundary_nearest_inside(shape, p),
+        point: boundary_nearest_inside(shape, p)
+            .clamp(Vec2::splat(f32::MIN), Vec2::splat(f32::MAX)),
         is_inside: true,
     }
 }

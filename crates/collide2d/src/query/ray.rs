@@ -60,7 +60,9 @@ pub struct RayHit {
 ///   Outside the start test, hits are decided in `f64`, so a ray passing within rounding error
 ///   (about `1e-16` relative) of a corner may go either way.
 /// - At a polygon corner the normal is that of one of the two faces; where a ray meets a
-///   zero-radius segment end-on (running along it), or a point, the normal is `-dir` normalised.
+///   zero-radius segment end-on (running along it), or a point, the normal is `-dir` normalised,
+///   as it is where rounding leaves no direction (a small disc about `1e16` times its radius away
+///   from the origin). The hit point is clamped to `±f32::MAX`.
 /// - `max_t` may be `f32::INFINITY`; a negative or NaN `max_t`, or a non-finite ray, never hits.
 ///
 /// ```
@@ -107,8 +109,14 @@ pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
     });
     best.map(|(t, normal)| RayHit {
         t: (t as f32).min(max_t),
-        point: (o + d * t).as_vec2(),
-        normal: normal.normalize().as_vec2(),
+        // Clamped so a hit on a shape reaching past f32::MAX stays finite.
+        point: crate::query::convex::clamp_to_f32(o + d * t),
+        // Far from the origin, the normal of a small disc can cancel to zero in f64: then the
+        // ray's own direction stands in, as for a point.
+        normal: normal
+            .try_normalize()
+            .unwrap_or_else(|| (-d).normalize())
+            .as_vec2(),
     })
 }
 

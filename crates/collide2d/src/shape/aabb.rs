@@ -83,10 +83,12 @@ impl Aabb {
         Aabb { min, max }
     }
 
-    /// The box widened by one ulp on every side, so rounding never leaves a shape outside it.
+    /// The box widened by one ulp on every side, so rounding never leaves a shape outside it,
+    /// and clamped to `±f32::MAX` (a shape reaching past `f32::MAX` still overlaps every box
+    /// it meets, as no other shape reaches further than that).
     pub(crate) fn outward(self) -> Aabb {
-        let down = |x: f32| if x.is_finite() { x.next_down() } else { x };
-        let up = |x: f32| if x.is_finite() { x.next_up() } else { x };
+        let down = |x: f32| x.next_down().max(f32::MIN);
+        let up = |x: f32| x.next_up().min(f32::MAX);
         Aabb {
             min: Vec2::new(down(self.min.x), down(self.min.y)),
             max: Vec2::new(up(self.max.x), up(self.max.y)),
@@ -105,16 +107,22 @@ impl Aabb {
         self.max
     }
 
-    /// `max - min`.
+    /// `max - min`, rounded once; infinite on an axis where the box spans more than
+    /// `f32::MAX`.
     #[must_use]
     pub fn size(&self) -> Vec2 {
         self.max - self.min
     }
 
-    /// The midpoint of the box.
+    /// `(max - min) / 2`, rounded once (finite for every box).
+    pub(crate) fn half_size(&self) -> Vec2 {
+        ((self.max.as_dvec2() - self.min.as_dvec2()) * 0.5).as_vec2()
+    }
+
+    /// The midpoint of the box, rounded once (finite for every box, even one near `f32::MAX`).
     #[must_use]
     pub fn center(&self) -> Vec2 {
-        (self.min + self.max) * 0.5
+        ((self.min.as_dvec2() + self.max.as_dvec2()) * 0.5).as_vec2()
     }
 
     /// The smallest box containing both.

@@ -2,6 +2,7 @@
 
 use crate::error::{finite_vec, ShapeError};
 use crate::exact::area_sign;
+use crate::limits::MAX_POLYGON_POINTS;
 use crate::math::Vec2;
 use crate::shape::{hull::convex_hull, Aabb};
 
@@ -17,6 +18,8 @@ impl ConvexPolygon {
     /// middle of an edge are dropped.
     ///
     /// # Errors
+    /// [`ShapeError::TooManyPoints`] for more than
+    /// [`MAX_POLYGON_POINTS`](crate::limits::MAX_POLYGON_POINTS) points;
     /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate (`points[i].x`);
     /// [`ShapeError::TooFewPoints`], [`ShapeError::ZeroArea`]; [`ShapeError::NotConvex`] when the
     /// points, in order, do not trace a convex polygon once.
@@ -58,11 +61,14 @@ impl ConvexPolygon {
         points_aabb(&self.points)
     }
 
-    /// The polygon with every vertex mapped by `f` (a rigid motion keeps it convex, up to
-    /// rounding of nearly collinear vertices, which the queries tolerate).
+    /// The polygon with every vertex mapped by the rigid motion `f`, then reduced to the convex
+    /// hull of the rounded vertices: rounding can make a vertex reflex, or collapse a small
+    /// polygon far from the origin to a segment or a point (fewer than 3 points, which the
+    /// queries read as that segment or point).
     pub(crate) fn map_points(&self, f: impl Fn(Vec2) -> Vec2) -> ConvexPolygon {
+        let mapped: Vec<Vec2> = self.points.iter().map(|&p| f(p)).collect();
         ConvexPolygon {
-            points: self.points.iter().map(|&p| f(p)).collect(),
+            points: convex_hull(&mapped),
         }
     }
 }
@@ -80,8 +86,15 @@ pub(crate) fn points_aabb(points: &[Vec2]) -> Aabb {
 /// (including last == first) and vertices in the middle of a straight run removed.
 ///
 /// # Errors
-/// Non-finite coordinates, fewer than 3 distinct points, zero area.
+/// More than [`MAX_POLYGON_POINTS`] points, non-finite coordinates, fewer than 3 distinct
+/// points, zero area.
 pub(crate) fn clean_ring(points: &[Vec2]) -> Result<Vec<Vec2>, ShapeError> {
+    if points.len() > MAX_POLYGON_POINTS {
+        return Err(ShapeError::TooManyPoints {
+            got: points.len(),
+            limit: MAX_POLYGON_POINTS,
+        });
+    }
     for (i, &p) in points.iter().enumerate() {
         finite_vec(&format!("points[{i}]"), p)?;
     }

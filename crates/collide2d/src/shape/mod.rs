@@ -1,6 +1,8 @@
 //! The shapes: one file each, and [`Shape`], the enum every query takes.
 
 mod aabb;
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 mod capsule;
 mod circle;
 mod compound;
@@ -127,7 +129,12 @@ impl Shape {
     /// The shape placed by `pose` (rotated about the origin of its frame, then translated).
     ///
     /// No validation is repeated. A rotated [`Aabb`] becomes an [`Obb`]; coordinates are
-    /// rounded to `f32` once, and predicates are exact for the rounded result.
+    /// rounded to `f32` once, and predicates are exact for the rounded result (a convex
+    /// polygon, or a part of a concave one, is the convex hull of its rounded vertices: a small
+    /// polygon moved far from the origin may round to a segment or a point). The pose must be
+    /// finite, and the placed coordinates must stay within `±f32::MAX`: a shape moved past it
+    /// has infinite coordinates, and queries on it give unspecified (but never panicking)
+    /// answers.
     ///
     /// ```
     /// use collide2d::{math::{Pose, Vec2}, Circle, Shape};
@@ -152,7 +159,7 @@ impl Shape {
             )),
             Shape::Aabb(s) => Shape::Obb(Obb::from_parts(
                 p(s.center()),
-                s.size() * 0.5,
+                s.half_size(),
                 pose.angle(),
                 pose.rotation,
             )),
@@ -161,7 +168,7 @@ impl Shape {
                 Shape::Obb(Obb::from_parts(
                     p(s.center()),
                     s.half_extents(),
-                    rotation.to_angle(),
+                    crate::math::angle_of(rotation),
                     rotation,
                 ))
             }

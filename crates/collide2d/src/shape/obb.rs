@@ -25,7 +25,9 @@ impl Obb {
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`] for a NaN or infinite field; [`ShapeError::Negative`] for a
-    /// negative half extent (field `half_extents.x` or `half_extents.y`).
+    /// negative half extent (field `half_extents.x` or `half_extents.y`);
+    /// [`ShapeError::Overflow`] (field `center + half_extents`) when a corner is beyond
+    /// `±f32::MAX`.
     ///
     /// ```
     /// use collide2d::{math::Vec2, Obb};
@@ -45,12 +47,21 @@ impl Obb {
                 return Err(ShapeError::Negative { field, got });
             }
         }
-        Ok(Obb::from_parts(
-            center,
-            half_extents,
-            angle,
-            Vec2::from_angle(angle),
-        ))
+        let obb = Obb::from_parts(center, half_extents, angle, crate::math::rotation(angle));
+        if let Some(corner) = obb.corners().into_iter().find(|c| !c.is_finite()) {
+            let x_overflows = !corner.x.is_finite();
+            let (origin, size) = if x_overflows {
+                (center.x, half_extents.x.max(half_extents.y))
+            } else {
+                (center.y, half_extents.x.max(half_extents.y))
+            };
+            return Err(ShapeError::Overflow {
+                field: "center + half_extents",
+                origin,
+                size,
+            });
+        }
+        Ok(obb)
     }
 
     /// Builds the box from an already validated center, half extents and rotation `(cos, sin)`.
@@ -128,6 +139,19 @@ impl Obb {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn box_whose_corners_overflow_is_an_error() {
+        let err = Obb::new(Vec2::new(3e38, 0.0), Vec2::new(1e38, 1.0), 0.0).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "center + half_extents overflows: 300000000000000000000000000000000000000 + 100000000000000000000000000000000000000 is not finite"
+        );
+        // Rotated, the corners reach further than the half extents.
+        let big = Vec2::splat(1.3e38);
+        assert!(Obb::new(Vec2::new(2e38, 0.0), big, 0.0).is_ok());
+        assert!(Obb::new(Vec2::new(2e38, 0.0), big, core::f32::consts::FRAC_PI_4).is_err());
+    }
     use crate::math::Pose;
     use crate::shape::Shape;
 

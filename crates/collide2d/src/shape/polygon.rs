@@ -20,6 +20,8 @@ impl Polygon {
     /// copy of the first) and points in the middle of a straight edge are dropped.
     ///
     /// # Errors
+    /// [`ShapeError::TooManyPoints`] for more than
+    /// [`MAX_POLYGON_POINTS`](crate::limits::MAX_POLYGON_POINTS) points,
     /// [`ShapeError::NonFinite`] (`points[i].x`), [`ShapeError::TooFewPoints`],
     /// [`ShapeError::ZeroArea`], [`ShapeError::SelfIntersecting`] naming two edges that meet.
     ///
@@ -104,4 +106,38 @@ fn check_simple(ring: &[Vec2]) -> Result<(), ShapeError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::MAX_POLYGON_POINTS;
+
+    /// A regular `n`-gon of radius 1000.
+    fn ngon(n: usize) -> Vec<Vec2> {
+        (0..n)
+            .map(|k| Vec2::from_angle(k as f32 * core::f32::consts::TAU / n as f32) * 1000.0)
+            .collect()
+    }
+
+    #[test]
+    fn polygons_take_up_to_the_point_limit() {
+        assert!(Polygon::new(&ngon(MAX_POLYGON_POINTS)).is_ok());
+        assert!(ConvexPolygon::new(&ngon(MAX_POLYGON_POINTS)).is_ok());
+    }
+
+    #[test]
+    fn too_many_points_is_an_error_naming_the_limit() {
+        let n = MAX_POLYGON_POINTS + 1;
+        let expected = ShapeError::TooManyPoints {
+            got: n,
+            limit: MAX_POLYGON_POINTS,
+        };
+        assert_eq!(Polygon::new(&ngon(n)), Err(expected.clone()));
+        assert_eq!(ConvexPolygon::new(&ngon(n)), Err(expected.clone()));
+        assert_eq!(
+            expected.to_string(),
+            "points must hold at most 128 points (limit MAX_POLYGON_POINTS), got 129"
+        );
+    }
 }

@@ -8,15 +8,22 @@
 //! [`Aabb`] (`Aabb::from_rect`); an [`Aabb`] is written as `aabb` and a [`ConvexPolygon`] as
 //! `polygon`.
 //!
+//! The limits of [`crate::limits`] hold while loading: a compound nested deeper than
+//! [`MAX_COMPOUND_DEPTH`] is an error as soon as the first level too deep is reached, and a
+//! `points` list longer than [`MAX_POLYGON_POINTS`] is counted without being kept.
+//!
 //! Error messages hold no input position when read from a `serde_json::Value`; a streaming
 //! deserializer such as `serde_json::from_str` may add its own position to them.
 
 use core::fmt;
 
-use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    self, Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::error::ShapeError;
+use crate::limits::{MAX_COMPOUND_DEPTH, MAX_POLYGON_POINTS};
 use crate::math::Vec2;
 use crate::shape::{Aabb, Capsule, Circle, Compound, Obb, Point, Polygon, Segment, Shape};
 
@@ -151,25 +158,42 @@ impl<'de> Deserialize<'de> for Xy {
     }
 }
 
-/// Reads a list whose element errors are prefixed with `name[i]: `.
-struct ListVisitor<T> {
+/// Reads a list whose element errors are prefixed with `name[i]: `, each element with `seed`;
+/// with `limit = Some((max, error))`, more than `max` elements is `error(count)` (the elements
+/// past `max` are counted, not kept).
+struct ListVisitor<S> {
     name: &'static str,
     expecting: &'static str,
-    item: core::marker::PhantomData<T>,
+    seed: S,
+    limit: Option<Limit>,
 }
 
-impl<'de, T: Deserialize<'de>> Visitor<'de> for ListVisitor<T> {
-    type Value = Vec<T>;
+/// The most elements a list may have, and the error for a longer one given its length.
+type Limit = (usize, fn(usize) -> ShapeError);
+
+impl<'de, S: DeserializeSeed<'de> + Copy> Visitor<'de> for ListVisitor<S> {
+    type Value = Vec<S::Value>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(self.expecting)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<S::Value>, A::Error> {
+        let max = self.limit.map_or(usize::MAX, |(max, _)| max);
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(max).min(1024));
         loop {
             let index = items.len();
-            match seq.next_element::<T>() {
+            if let Some((max, too_many)) = self.limit.filter(|&(max, _)| index == max) {
+                let mut got = index;
+                while seq.next_element::<IgnoredAny>()?.is_some() {
+                    got += 1;
+                }
+                if got > max {
+                    return Err(de::Error::custom(too_many(got)));
+                }
+                return Ok(items);
+            }
+            match seq.next_element_seed(self.seed) {
                 Ok(Some(item)) => items.push(item),
                 Ok(None) => return Ok(items),
                 Err(e) => {
@@ -183,41 +207,63 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ListVisitor<T> {
     }
 }
 
-/// The `points` list.
+/// The `points` list, at most [`MAX_POLYGON_POINTS`] long.
 struct PointList(Vec<Vec2>);
 
 impl<'de> Deserialize<'de> for PointList {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PointList, D::Error> {
-        let visitor = ListVisitor::<Xy> {
+        let visitor = ListVisitor {
             name: "points",
             expecting: "a list of [x, y] points",
-            item: core::marker::PhantomData,
+            seed: core::marker::PhantomData::<Xy>,
+            limit: Some((MAX_POLYGON_POINTS, |got| ShapeError::TooManyPoints {
+                got,
+                limit: MAX_POLYGON_POINTS,
+            })),
         };
         let list = d.deserialize_seq(visitor)?;
         Ok(PointList(list.into_iter().map(|p| p.0).collect()))
     }
 }
 
-/// The `parts` list.
-struct PartList(Vec<Shape>);
+/// Reads the `parts` list of a compound nested `depth` levels deep (1 for an outermost
+/// compound); its parts are read as shapes inside `depth` compounds.
+#[derive(Clone, Copy)]
+struct PartsSeed {
+    depth: usize,
+}
 
-impl<'de> Deserialize<'de> for PartList {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PartList, D::Error> {
-        let visitor = ListVisitor::<Shape> {
+impl<'de> DeserializeSeed<'de> for PartsSeed {
+    type Value = Vec<Shape>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Shape>, D::Error> {
+        d.deserialize_seq(ListVisitor {
             name: "parts",
             expecting: "a list of shapes",
-            item: core::marker::PhantomData,
-        };
-        d.deserialize_seq(visitor).map(PartList)
+            seed: ShapeVisitor { depth: self.depth },
+            limit: None,
+        })
     }
 }
 
-/// Reads one shape object.
-struct ShapeVisitor;
+/// Reads one shape object lying inside `depth` compounds (0 for a shape at the top).
+#[derive(Clone, Copy)]
+struct ShapeVisitor {
+    depth: usize,
+}
+
+impl<'de> DeserializeSeed<'de> for ShapeVisitor {
+    type Value = Shape;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Shape, D::Error> {
+        d.deserialize_map(self)
+    }
+}
 
 impl ShapeVisitor {
     /// Reads the value of field `key` into `fields`.
     fn read_value<'de, A: MapAccess<'de>>(
+        self,
         map: &mut A,
         key: &str,
         fields: &mut Fields,
@@ -231,7 +277,16 @@ impl ShapeVisitor {
         } else if key == "points" {
             fields.points = Some(map.next_value::<PointList>()?.0);
         } else if key == "parts" {
-            fields.parts = Some(map.next_value::<PartList>()?.0);
+            // Only a compound has parts, so this object is a compound `depth + 1` levels deep:
+            // stop here, before reading deeper, if that is too deep.
+            let depth = self.depth + 1;
+            if depth > MAX_COMPOUND_DEPTH {
+                map.next_value::<IgnoredAny>()?;
+                return Err(de::Error::custom(ShapeError::TooDeep {
+                    limit: MAX_COMPOUND_DEPTH,
+                }));
+            }
+            fields.parts = Some(map.next_value_seed(PartsSeed { depth })?);
         } else {
             map.next_value::<IgnoredAny>()?;
         }
@@ -254,13 +309,13 @@ impl ShapeVisitor {
     }
 }
 
-/// `<type>.<field>: <message>`, or `<type>.<field>[i]: ...` when the message already starts
-/// with the field's list index.
+/// `<type>.<field>: <message>`, or `<type>.<message>` when the message already starts with the
+/// field's name (`points[2]: ...`, `points must hold at most ...`).
 fn field_message(kind: Option<&str>, key: &str, message: &str) -> String {
     let prefix = kind.map(|k| format!("{k}.")).unwrap_or_default();
     let indexed = message
         .strip_prefix(key)
-        .is_some_and(|rest| rest.starts_with('['));
+        .is_some_and(|rest| rest.starts_with('[') || rest.starts_with(' '));
     if indexed {
         format!("{prefix}{message}")
     } else {
@@ -288,7 +343,7 @@ impl<'de> Visitor<'de> for ShapeVisitor {
                     "repeated field",
                 )));
             }
-            if let Err(e) = ShapeVisitor::read_value(&mut map, &key, &mut fields) {
+            if let Err(e) = self.read_value(&mut map, &key, &mut fields) {
                 let kind = ShapeVisitor::find_kind(&mut map, &fields);
                 return Err(de::Error::custom(field_message(
                     kind.as_deref(),
@@ -348,7 +403,7 @@ impl<'de> Deserialize<'de> for Shape {
     /// Reads FORMAT.md's tagged object and validates it through the shape's constructor; errors start
     /// with `<type>.<field>` (`circle.radius must be >= 0, got -1`). `rect` loads as an `Aabb`.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Shape, D::Error> {
-        deserializer.deserialize_map(ShapeVisitor)
+        deserializer.deserialize_map(ShapeVisitor { depth: 0 })
     }
 }
 
@@ -506,6 +561,72 @@ mod tests {
         assert!(
             not_a_shape.starts_with("invalid type: sequence, expected a shape object"),
             "{not_a_shape}"
+        );
+    }
+
+    /// `{"type": "compound", "parts": [...]}` nested `depth` levels around a point.
+    fn nested_json(depth: usize) -> String {
+        let open = r#"{"type": "compound", "parts": ["#.repeat(depth);
+        let close = "]}".repeat(depth);
+        format!(r#"{open}{{"type": "point", "p": [0, 0]}}{close}"#)
+    }
+
+    #[test]
+    fn compounds_load_up_to_the_depth_limit() {
+        let text = nested_json(MAX_COMPOUND_DEPTH);
+        let Shape::Compound(c) = serde_json::from_str::<Shape>(&text).unwrap() else {
+            panic!("a compound")
+        };
+        assert_eq!(c.depth(), MAX_COMPOUND_DEPTH);
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert!(load(value).is_ok());
+    }
+
+    #[test]
+    fn deeper_compounds_are_an_error_naming_the_limit() {
+        let limit_message =
+            "compound.parts nest compounds deeper than 32 levels (limit MAX_COMPOUND_DEPTH)";
+        let path = "compound.parts[0]: ".repeat(MAX_COMPOUND_DEPTH);
+        let text = nested_json(MAX_COMPOUND_DEPTH + 1);
+        let from_value = load(serde_json::from_str(&text).unwrap()).unwrap_err();
+        assert_eq!(from_value, format!("{path}{limit_message}"));
+        let from_str = serde_json::from_str::<Shape>(&text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            from_str.starts_with(&format!("{path}{limit_message}")),
+            "{from_str}"
+        );
+    }
+
+    #[test]
+    fn very_deep_input_is_an_error_not_a_stack_overflow() {
+        // The loader stops at level 33, long before serde_json's own limit of 128 JSON levels,
+        // and skips the rest without recursing.
+        let text = nested_json(100_000);
+        let err = serde_json::from_str::<Shape>(&text)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("(limit MAX_COMPOUND_DEPTH)"), "{err}");
+    }
+
+    #[test]
+    fn too_many_points_is_an_error_naming_the_limit() {
+        let points = |n: usize| {
+            let pts: Vec<String> = (0..n)
+                .map(|k| {
+                    let p = Vec2::from_angle(k as f32 * core::f32::consts::TAU / n as f32) * 100.0;
+                    format!("[{}, {}]", p.x, p.y)
+                })
+                .collect();
+            format!(r#"{{"type": "polygon", "points": [{}]}}"#, pts.join(", "))
+        };
+        let ok = serde_json::from_str::<Shape>(&points(MAX_POLYGON_POINTS));
+        assert!(ok.is_ok(), "{ok:?}");
+        let err = load(serde_json::from_str(&points(1000)).unwrap()).unwrap_err();
+        assert_eq!(
+            err,
+            "polygon.points must hold at most 128 points (limit MAX_POLYGON_POINTS), got 1000"
         );
     }
 

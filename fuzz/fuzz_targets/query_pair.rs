@@ -1,0 +1,110 @@
+//! Two `Arbitrary` shapes (built through the constructors), then every query, checking the
+//! documented laws: symmetry, `intersects` ⇔ `contact` ⇔ `distance == 0`, no NaN, contacts that
+//! separate a convex pair when followed.
+#![no_main]
+
+use collide2d::math::{Pose, Vec2};
+use collide2d::{
+    cast_ray, closest_points, contact, contains, contains_point, distance, distance_to_point,
+    intersects, project_point, Ray, Shape,
+};
+use libfuzzer_sys::fuzz_target;
+
+/// The largest coordinate magnitude of the shape's bounding box.
+fn extent(s: &Shape) -> f32 {
+    let b = s.aabb();
+    b.min().abs().max(b.max().abs()).max_element()
+}
+
+/// Not a compound, not a polygon of several parts.
+fn is_convex(s: &Shape) -> bool {
+    match s {
+        Shape::Compound(_) => false,
+        Shape::Polygon(p) => p.is_convex(),
+        _ => true,
+    }
+}
+
+fn check(a: &Shape, b: &Shape) {
+    for s in [a, b] {
+        let bb = s.aabb();
+        assert!(bb.min().is_finite() && bb.max().is_finite(), "{bb:?}");
+        assert!(bb.center().is_finite(), "{bb:?}");
+    }
+    let hit = intersects(a, b);
+    assert_eq!(intersects(b, a), hit, "intersects is symmetric");
+    let c = contact(a, b);
+    let d = distance(a, b);
+    assert_eq!(c.is_some(), hit, "contact exactly when intersecting");
+    assert!(!d.is_nan() && d >= 0.0, "distance {d}");
+    assert_eq!(d == 0.0, hit, "distance {d} is 0 exactly when intersecting");
+    assert_eq!(
+        distance(b, a).to_bits(),
+        d.to_bits(),
+        "distance is symmetric"
+    );
+    let cp = closest_points(a, b);
+    assert_eq!(cp.is_none(), hit, "closest points exactly when apart");
+    if let Some(cp) = cp {
+        assert_eq!(cp.distance.to_bits(), d.to_bits());
+        assert!(!cp.point_a.is_nan() && !cp.point_b.is_nan(), "{cp:?}");
+        let back = closest_points(b, a).expect("symmetric");
+        assert_eq!((back.point_a, back.point_b), (cp.point_b, cp.point_a));
+    }
+    if a != b {
+        assert_eq!(contact(b, a), c.map(|c| c.flipped()), "contact flips");
+    }
+    if let Some(c) = c {
+        assert!(c.depth.is_finite() && c.depth >= 0.0, "depth {c:?}");
+        assert!(c.normal.is_finite(), "normal {c:?}");
+        assert!((c.normal.length() - 1.0).abs() <= 1e-5, "normal {c:?}");
+        assert!(matches!(c.points.len(), 1 | 2), "{c:?}");
+        assert!(c.points.iter().all(|p| p.is_finite()), "points {c:?}");
+        // Soundness: b moved along the normal a little past the depth no longer touches a.
+        // The margin covers the rounding of coordinates up to `scale`.
+        let scale = extent(a).max(extent(b)).max(c.depth);
+        if is_convex(a) && is_convex(b) && scale < 1e36 {
+            let step = c.normal * (c.depth + 1e-3 * scale + 1e-40);
+            let moved = b.transformed(&Pose::from_translation(step));
+            assert!(!intersects(a, &moved), "contact {c:?} does not separate");
+        }
+    }
+    let _ = contains(a, b);
+    let _ = contains(b, a);
+    // Point queries at b's corners and center.
+    let bb = b.aabb();
+    for p in [bb.min(), bb.max(), bb.center()] {
+        if !p.is_finite() {
+            continue;
+        }
+        let inside = contains_point(a, p);
+        let dp = distance_to_point(a, p);
+        assert!(!dp.is_nan() && dp >= 0.0, "distance_to_point {dp}");
+        assert_eq!(
+            dp == 0.0,
+            inside,
+            "distance_to_point {dp} vs contains_point {inside}"
+        );
+        let proj = project_point(a, p);
+        assert!(!proj.point.is_nan(), "{proj:?}");
+        assert_eq!(proj.is_inside, inside);
+    }
+    // A ray from b's center towards a's.
+    let (from, to) = (bb.center(), a.aabb().center());
+    if from.is_finite() && to.is_finite() && from != to {
+        let dir = (to - from).normalize_or_zero();
+        if dir != Vec2::ZERO {
+            let ray = Ray::new(from, dir);
+            if let Some(hit) = cast_ray(a, &ray, f32::INFINITY) {
+                assert!(
+                    hit.t >= 0.0 && !hit.point.is_nan() && !hit.normal.is_nan(),
+                    "{hit:?}"
+                );
+            }
+        }
+    }
+}
+
+fuzz_target!(|pair: (Shape, Shape)| {
+    check(&pair.0, &pair.1);
+});
