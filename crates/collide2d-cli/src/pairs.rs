@@ -1,5 +1,5 @@
 //! `collide2d pairs SCENE`: every colliding pair of a scene, through a
-//! [`CollisionWorld`](collide2d::CollisionWorld).
+//! [`CollisionWorld`].
 //!
 //! Objects are inserted in file order into an empty world, so handle order is file order and the
 //! world's sorted pairs are already in FORMAT.md's order: by position of `a`, then of `b`.
