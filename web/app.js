@@ -418,15 +418,16 @@ function swarmFrame(now) {
   const drawMs = performance.now() - t1;
   const stepMs = stepTimes.reduce((a, b) => a + b, 0) / Math.max(stepTimes.length, 1);
   const text = [
-    `${swarm.len()} objects, ${swarm.pair_count()} colliding pairs`,
-    `move + brute-force pairs: ${stepMs.toFixed(2)} ms a frame (mean of the last ${stepTimes.length})`,
+    `${swarm.len()} objects, ${swarm.pair_count()} colliding pairs (${swarm.candidate_count()} candidates)`,
+    `move + world update (grid): ${stepMs.toFixed(2)} ms a frame (mean of the last ${stepTimes.length})`,
     `drawing: ${drawMs.toFixed(2)} ms`,
   ];
   statsEl.textContent = text.join("\n");
-  sctx.fillStyle = "rgba(255, 255, 255, 0.8)";
-  sctx.fillRect(6, 6, 430, 58);
-  sctx.fillStyle = "#111827";
   sctx.font = "13px monospace";
+  const boxWidth = Math.max(...text.map((line) => sctx.measureText(line).width)) + 12;
+  sctx.fillStyle = "rgba(255, 255, 255, 0.8)";
+  sctx.fillRect(6, 6, boxWidth, 58);
+  sctx.fillStyle = "#111827";
   text.forEach((line, i) => sctx.fillText(line, 12, 24 + 17 * i));
   requestAnimationFrame(swarmFrame);
 }

@@ -286,7 +286,8 @@ pub fn svg(options: &render::Options) -> Result<String, ShapeError> {
             shape,
         })
         .collect();
-    Ok(render::svg(&objects, &hits, options))
+    // No world here (each case is one pair), so no broad phase to draw.
+    Ok(render::svg(&objects, &hits, &[], options))
 }
 
 /// Why [`run_files`] stopped.

@@ -12,11 +12,13 @@
 //!   positions of `a` then `b` in the file; a scene that fails to load prints nothing on standard
 //!   output, its message (naming the object) on standard error, and exits with status 1.
 //! - `collide2d demo`: a shoot-'em-up on a collision world, per-frame figures and a summary;
-//!   `--svg OUT` draws its last frame. `demo --cases` prints the classic cases as a table,
+//!   `--svg OUT` draws its last frame (`--debug`: with the world's grid). `demo --cases` prints the classic cases as a table,
 //!   `demo FILE...` the query lines of FILEs (exit status as for `query`); `--svg OUT` then
 //!   draws the classic cases.
-//! - `collide2d render SCENE [-o OUT.svg]`: the scene as an SVG picture, colliding objects in
-//!   red with their contacts (status 1 for a scene that does not load).
+//! - `collide2d render SCENE [-o OUT.svg] [--debug] [--broad grid:SIZE|tree[:MARGIN]]`: the
+//!   scene as an SVG picture, colliding objects (a collision world's pairs) in red with their
+//!   contacts; `--debug` adds bounding boxes and the broad phase's cells or tree nodes (status 1
+//!   for a scene that does not load).
 //! - `collide2d serve [--port N] [DIR]`: serves DIR (default `web`) on 127.0.0.1 for the
 //!   playground.
 //!
@@ -73,9 +75,12 @@ enum Command {
     Demo {
         /// Query files (JSON Lines, as for `query`) to show as a table.
         files: Vec<PathBuf>,
-        /// Also write the classic cases as an SVG picture to this file.
+        /// Also draw the last frame (or the classic cases) as an SVG picture in this file.
         #[arg(long, value_name = "OUT")]
         svg: Option<PathBuf>,
+        /// With --svg: also draw bounding boxes, concave parts and the world's grid cells.
+        #[arg(long, requires = "svg")]
+        debug: bool,
         /// Print the classic collision cases (circle against a box's corner, touching shapes...).
         #[arg(long)]
         cases: bool,
@@ -100,9 +105,15 @@ enum Command {
         /// Output file; standard output when absent or `-`.
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
-        /// Also draw bounding boxes and the convex parts of concave polygons.
+        /// Also draw bounding boxes, the convex parts of concave polygons and the broad phase's
+        /// cells or tree nodes.
         #[arg(long)]
         debug: bool,
+        /// The collision world's broad phase: grid:SIZE (square cells SIZE wide), tree, or
+        /// tree:MARGIN (leaves enlarged by MARGIN; tree is tree:0.1). The pairs are the same;
+        /// --debug draws the structure.
+        #[arg(long, default_value = "tree", value_name = "grid:SIZE|tree[:MARGIN]", value_parser = pairs::parse_broad_phase)]
+        broad: collide2d::BroadPhase,
         /// Draw the y axis pointing down (screen convention); by default it points up.
         #[arg(long)]
         y_down: bool,
@@ -138,6 +149,7 @@ fn main() -> ExitCode {
             scene,
             output,
             debug,
+            broad,
             y_down,
             width,
         } => {
@@ -146,7 +158,7 @@ fn main() -> ExitCode {
                 y_down,
                 debug,
             };
-            render_command(&scene, output.as_deref(), &options)
+            render_command(&scene, output.as_deref(), broad, &options)
         }
         Command::Serve { port, dir } => serve_command(port, &dir),
         Command::Demo {
@@ -157,6 +169,7 @@ fn main() -> ExitCode {
             seed,
             every,
             svg,
+            debug,
         } => {
             if files.is_empty() && !cases {
                 let settings = sim::Settings {
@@ -165,11 +178,12 @@ fn main() -> ExitCode {
                     seed,
                     every,
                 };
-                return simulate(&settings, svg.as_deref());
+                return simulate(&settings, svg.as_deref(), debug);
             }
             if let Some(path) = svg {
                 let options = render::Options {
                     width: 960.0,
+                    debug,
                     ..render::Options::default()
                 };
                 let picture = match demo::svg(&options) {
@@ -208,7 +222,12 @@ fn main() -> ExitCode {
     }
 }
 
-fn render_command(scene: &Path, output: Option<&Path>, options: &render::Options) -> ExitCode {
+fn render_command(
+    scene: &Path,
+    output: Option<&Path>,
+    broad: collide2d::BroadPhase,
+    options: &render::Options,
+) -> ExitCode {
     let text = match std::fs::read_to_string(scene) {
         Ok(text) => text,
         Err(e) => {
@@ -216,7 +235,7 @@ fn render_command(scene: &Path, output: Option<&Path>, options: &render::Options
             return ExitCode::from(2);
         }
     };
-    let picture = match render::render_scene(&text, options) {
+    let picture = match render::render_scene(&text, broad, options) {
         Ok(picture) => picture,
         Err(e) => {
             eprintln!("collide2d: {}: {e}", scene.display());
@@ -270,12 +289,12 @@ fn serve_command(port: u16, dir: &Path) -> ExitCode {
 }
 
 /// `collide2d demo` without files: the shoot-'em-up, and its last frame as SVG when asked.
-fn simulate(settings: &sim::Settings, svg: Option<&std::path::Path>) -> ExitCode {
+fn simulate(settings: &sim::Settings, svg: Option<&std::path::Path>, debug: bool) -> ExitCode {
     let mut out = BufWriter::new(io::stdout().lock());
     let picture = svg.map(|_| render::Options {
         width: 1200.0,
         y_down: true,
-        ..render::Options::default()
+        debug,
     });
     match sim::run(&mut out, settings, picture.as_ref()).and_then(|p| Ok((p, out.flush()?))) {
         Ok((picture, ())) => match (svg, picture) {

@@ -1,5 +1,5 @@
 //! `collide2d pairs SCENE`: every colliding pair of a scene, through a
-//! [`CollisionWorld`](collide2d::CollisionWorld).
+//! [`CollisionWorld`].
 //!
 //! Objects are inserted in file order into an empty world, so handle order is file order and the
 //! world's sorted pairs are already in FORMAT.md's order: by position of `a`, then of `b`.
@@ -27,15 +27,7 @@ use crate::scene::Scene;
 /// finite, or when a contact holds a number JSON cannot write.
 pub fn pair_lines(scene: &Scene, contacts: bool) -> Result<Vec<String>, String> {
     // Trees suit any mix of sizes a scene file may hold.
-    let mut world = CollisionWorld::new(BroadPhase::default());
-    world.set_contacts(contacts);
-    for (index, object) in scene.objects.iter().enumerate() {
-        let filter = Filter::new(u64::from(object.layer), u64::from(object.mask));
-        world
-            .insert(object.shape.clone(), filter, ObjectKind::Dynamic, index)
-            .map_err(|e| format!("objects[{index}] {}: {e}", quoted(&object.id)))?;
-    }
-    world.update();
+    let world = scene_world(scene, BroadPhase::default(), contacts)?;
     let mut lines = Vec::with_capacity(world.pairs().len());
     for pair in world.pairs() {
         let (a, b) = (pair.a.index() as usize, pair.b.index() as usize);
@@ -58,6 +50,81 @@ pub fn pair_lines(scene: &Scene, contacts: bool) -> Result<Vec<String>, String> 
         lines.push(line);
     }
     Ok(lines)
+}
+
+/// A world holding `scene`'s objects with their layers and masks, all dynamic, updated once
+/// (with a contact per pair when `contacts` is set). Objects are inserted in file order, so an
+/// object's handle index is its position in the file, its data that position again, and the
+/// world's sorted pairs are in FORMAT.md's order. `pairs` and `render` both use it.
+///
+/// ```
+/// use collide2d::BroadPhase;
+/// use collide2d_cli::{pairs::scene_world, scene::parse_scene};
+/// let scene = parse_scene(r#"{"objects": [
+///     {"id": "p", "shape": {"type": "circle", "center": [0, 0], "radius": 1}},
+///     {"id": "q", "shape": {"type": "point", "p": [1, 0]}}
+/// ]}"#)?;
+/// let world = scene_world(&scene, BroadPhase::grid(2.0)?, true)?;
+/// let pair = world.pairs()[0];
+/// assert_eq!((pair.a.index(), pair.b.index()), (0, 1));
+/// assert!(pair.contact.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// A message naming the object (`objects[3] "x": ...`) when its shape's bounding box is not
+/// finite.
+pub fn scene_world(
+    scene: &Scene,
+    broad: BroadPhase,
+    contacts: bool,
+) -> Result<CollisionWorld<usize>, String> {
+    let mut world = CollisionWorld::new(broad);
+    world.set_contacts(contacts);
+    for (index, object) in scene.objects.iter().enumerate() {
+        let filter = Filter::new(u64::from(object.layer), u64::from(object.mask));
+        world
+            .insert(object.shape.clone(), filter, ObjectKind::Dynamic, index)
+            .map_err(|e| format!("objects[{index}] {}: {e}", quoted(&object.id)))?;
+    }
+    world.update();
+    Ok(world)
+}
+
+/// Parses a broad-phase choice of the command line: `grid:SIZE` (the cell size, finite and
+/// positive), `tree` (margin 0.1, the world's default) or `tree:MARGIN` (finite, `>= 0`).
+///
+/// ```
+/// use collide2d::BroadPhase;
+/// use collide2d_cli::pairs::parse_broad_phase;
+/// assert_eq!(parse_broad_phase("grid:2.5"), Ok(BroadPhase::grid(2.5).unwrap()));
+/// assert_eq!(parse_broad_phase("tree"), Ok(BroadPhase::default()));
+/// assert!(parse_broad_phase("grid").is_err());
+/// ```
+///
+/// # Errors
+/// A message naming the expected forms, or the bad number.
+pub fn parse_broad_phase(text: &str) -> Result<BroadPhase, String> {
+    let number = |s: &str| {
+        s.trim()
+            .parse::<f32>()
+            .map_err(|_| format!("expected a number after the colon, got {s:?}"))
+    };
+    match text.split_once(':') {
+        None if text == "tree" => Ok(BroadPhase::default()),
+        Some(("tree", margin)) => {
+            let margin = number(margin)?;
+            if margin.is_finite() && margin >= 0.0 {
+                Ok(BroadPhase::tree(margin))
+            } else {
+                Err(format!("tree margin must be finite and >= 0, got {margin}"))
+            }
+        }
+        Some(("grid", size)) => BroadPhase::grid(number(size)?).map_err(|e| format!("grid {e}")),
+        _ => Err(format!(
+            "expected grid:SIZE, tree or tree:MARGIN, got {text:?}"
+        )),
+    }
 }
 
 /// `s` as a JSON string literal.
@@ -107,6 +174,47 @@ mod tests {
         }
         assert!(want.len() > 20);
         assert_eq!(pair_lines(&scene, false).unwrap(), want);
+    }
+
+    #[test]
+    fn broad_phases_parse_or_say_what_is_expected() {
+        assert_eq!(parse_broad_phase("tree:0"), Ok(BroadPhase::tree(0.0)));
+        assert_eq!(parse_broad_phase("tree:1.5"), Ok(BroadPhase::tree(1.5)));
+        assert_eq!(
+            parse_broad_phase("grid:4"),
+            Ok(BroadPhase::grid(4.0).unwrap())
+        );
+        let error = |text| parse_broad_phase(text).unwrap_err();
+        assert_eq!(
+            error("grid:0"),
+            "grid cell_size must be finite and > 0, got 0"
+        );
+        assert_eq!(
+            error("tree:-1"),
+            "tree margin must be finite and >= 0, got -1"
+        );
+        assert_eq!(
+            error("grid:x"),
+            r#"expected a number after the colon, got "x""#
+        );
+        assert_eq!(
+            error("sap"),
+            r#"expected grid:SIZE, tree or tree:MARGIN, got "sap""#
+        );
+    }
+
+    #[test]
+    fn every_broad_phase_gives_the_same_pairs() {
+        let scene = parse_scene(&row_scene(40)).unwrap();
+        let pairs = |broad| {
+            let world = scene_world(&scene, broad, true).unwrap();
+            world.pairs().to_vec()
+        };
+        let tree = pairs(BroadPhase::default());
+        assert!(tree.len() > 20);
+        assert_eq!(pairs(BroadPhase::grid(0.7).unwrap()), tree);
+        assert_eq!(pairs(BroadPhase::grid(3.0).unwrap()), tree);
+        assert_eq!(pairs(BroadPhase::tree(0.0)), tree);
     }
 
     #[test]

@@ -1,11 +1,15 @@
-//! Pictures of hitboxes: a scene drawn as a standalone SVG document, written by hand.
+//! Pictures of hitboxes: a scene or a collision world drawn as a standalone SVG document,
+//! written by hand.
 //!
 //! Every object is drawn with its true outline (circles and capsule ends as arcs, polygons
 //! with their vertices, compounds part by part). Objects in at least one colliding pair are
 //! drawn in red, the others in blue; each contact point is a black dot and each contact
-//! normal an arrow from that point, pointing from the pair's `a` towards its `b`. With
-//! [`Options::debug`] the bounding boxes (what a broad phase sees) and the convex parts of
-//! concave polygons are drawn dashed. A legend and a scale bar sit below the drawing.
+//! normal an arrow from that point, pointing from the pair's `a` towards its `b`. The pairs
+//! are a [`CollisionWorld`]'s ([`world_svg`]). With [`Options::debug`] the bounding boxes and
+//! the convex parts of concave polygons are drawn dashed, and beneath everything the world's
+//! broad phase, faintly ([`CollisionWorld::broad_phase_boxes`]): the grid's cells holding
+//! objects (darker for more objects) and its large objects, or the trees' nodes (fading with
+//! depth) and leaves. A legend and a scale bar sit below the drawing.
 //!
 //! Axes: world units, drawn with the y axis pointing **up** (mathematical convention, so
 //! counter-clockwise angles look counter-clockwise) unless [`Options::y_down`] asks for screen
@@ -15,14 +19,19 @@
 //! The SVG is meant to be read by tools as well as people: each object is a `<g>` with
 //! `class="object"` (plus `hit` when it collides), `data-id` and `data-kind`; contact points
 //! are `<circle class="contact-point">` and normals `<line class="normal">` with
-//! `data-a`/`data-b` naming the pair. Output depends only on the input: same scene, same bytes.
+//! `data-a`/`data-b` naming the pair. The broad phase is `<g class="broad">`: `<rect
+//! class="cell">` with `data-x`, `data-y`, `data-objects`; `<rect class="large">`, `<rect
+//! class="node">` and `<rect class="leaf">` with `data-id` (leaves and large objects),
+//! `data-tree` and `data-depth` (nodes and leaves). Output depends only on the input: same
+//! scene, same bytes.
 
 use std::fmt::Write as _;
 
 use collide2d::math::Vec2;
-use collide2d::{Aabb, Contact, Shape};
+use collide2d::{Aabb, BroadBox, BroadBoxKind, BroadPhase, CollisionWorld, Contact, Handle, Shape};
 
-use crate::scene::{parse_scene, Scene, SceneError};
+use crate::pairs::scene_world;
+use crate::scene::{parse_scene, SceneError};
 
 /// One object to draw.
 #[derive(Clone, Copy, Debug)]
@@ -53,7 +62,8 @@ pub struct Options {
     pub width: f64,
     /// Draw the y axis pointing down (screen convention) instead of up.
     pub y_down: bool,
-    /// Also draw bounding boxes and the convex parts of concave polygons.
+    /// Also draw bounding boxes, the convex parts of concave polygons and the broad phase
+    /// passed to [`svg`].
     pub debug: bool,
 }
 
@@ -67,70 +77,108 @@ impl Default for Options {
     }
 }
 
-/// Every colliding pair of `objects` by brute force, in FORMAT.md's `pairs` order: `a` before
-/// `b` in the list, sorted by (a, b). `may_collide(i, j)` is the layer and mask filter.
-///
-/// This is O(n²) tests; it is what the picture needs until the collision world's broad phase
-/// can answer the same question, and it stays the reference the world is checked against.
-#[must_use]
-pub fn colliding_pairs(shapes: &[&Shape], may_collide: impl Fn(usize, usize) -> bool) -> Vec<Hit> {
-    let mut hits = Vec::new();
-    for (a, shape_a) in shapes.iter().enumerate() {
-        let box_a = shape_a.aabb();
-        for (b, shape_b) in shapes.iter().enumerate().skip(a + 1) {
-            if !box_a.overlaps(&shape_b.aabb()) || !may_collide(a, b) {
-                continue;
-            }
-            if let Some(contact) = collide2d::contact(shape_a, shape_b) {
-                hits.push(Hit { a, b, contact });
-            }
-        }
-    }
-    hits
-}
-
-/// The colliding pairs of a loaded scene, its layers and masks applied (brute force; see
-/// [`colliding_pairs`]).
-#[must_use]
-pub fn scene_pairs(scene: &Scene) -> Vec<Hit> {
-    let shapes: Vec<&Shape> = scene.objects.iter().map(|o| &o.shape).collect();
-    colliding_pairs(&shapes, |a, b| scene.objects[a].accepts(&scene.objects[b]))
-}
-
-/// The picture of a scene file's text: `collide2d render`.
+/// The picture of a scene file's text: `collide2d render`. The pairs are those of a
+/// [`CollisionWorld`] with the given broad phase ([`scene_world`]), whose structure
+/// [`Options::debug`] draws.
 ///
 /// ```
+/// use collide2d::BroadPhase;
 /// use collide2d_cli::render::{render_scene, Options};
 /// let svg = render_scene(r#"{"objects": [
 ///     {"id": "wall", "shape": {"type": "rect", "x": 0, "y": 0, "w": 4, "h": 4}},
 ///     {"id": "ball", "shape": {"type": "circle", "center": [5, 2], "radius": 2}}
-/// ]}"#, &Options::default())?;
+/// ]}"#, BroadPhase::default(), &Options::default())?;
 /// assert!(svg.contains(r#"class="object hit" data-id="ball""#));
 /// # Ok::<(), collide2d_cli::scene::SceneError>(())
 /// ```
 ///
 /// # Errors
-/// The scene's load error ([`parse_scene`]), naming the object.
-pub fn render_scene(text: &str, options: &Options) -> Result<String, SceneError> {
+/// The scene's load error ([`parse_scene`]), naming the object; the same for a shape the world
+/// refuses (a bounding box that is not finite).
+pub fn render_scene(
+    text: &str,
+    broad: BroadPhase,
+    options: &Options,
+) -> Result<String, SceneError> {
     let scene = parse_scene(text)?;
-    let hits = scene_pairs(&scene);
-    let objects: Vec<Object<'_>> = scene
-        .objects
+    let world = scene_world(&scene, broad, true).map_err(SceneError)?;
+    Ok(world_svg(
+        &world,
+        |_, &index| {
+            let id = scene.objects[index].id.clone();
+            (id, true)
+        },
+        options,
+    ))
+}
+
+/// The picture of `world` as of its last update: every object in handle order, its pairs
+/// highlighted with their contacts (computed here when the world's contacts are off), and with
+/// [`Options::debug`] its broad phase. `name(handle, data)` gives an object's `data-id` and
+/// whether to also write it as a label.
+pub fn world_svg<T>(
+    world: &CollisionWorld<T>,
+    name: impl Fn(Handle, &T) -> (String, bool),
+    options: &Options,
+) -> String {
+    let bodies: Vec<(Handle, &Shape, String, bool)> = world
         .iter()
-        .map(|o| Object {
-            id: &o.id,
-            label: Some(&o.id),
-            shape: &o.shape,
+        .map(|(handle, shape, data)| {
+            let (id, labelled) = name(handle, data);
+            (handle, shape, id, labelled)
         })
         .collect();
-    Ok(svg(&objects, &hits, options))
+    let index = |h: Handle| bodies.binary_search_by_key(&h, |b| b.0).ok();
+    let hits: Vec<Hit> = world
+        .pairs()
+        .iter()
+        .filter_map(|pair| {
+            let (a, b) = (index(pair.a)?, index(pair.b)?);
+            let contact = pair
+                .contact
+                .or_else(|| collide2d::contact(bodies[a].1, bodies[b].1))?;
+            Some(Hit { a, b, contact })
+        })
+        .collect();
+    let objects: Vec<Object<'_>> = bodies
+        .iter()
+        .map(|(_, shape, id, labelled)| Object {
+            id,
+            label: labelled.then_some(id.as_str()),
+            shape,
+        })
+        .collect();
+    let broad = if options.debug {
+        world.broad_phase_boxes()
+    } else {
+        Vec::new()
+    };
+    let ids = |h: Handle| index(h).map_or_else(|| h.to_string(), |i| bodies[i].2.clone());
+    let broad: Vec<(BroadBox, Option<String>)> = broad
+        .into_iter()
+        .map(|b| {
+            let id = match b.kind {
+                BroadBoxKind::Large { object } | BroadBoxKind::Leaf { object, .. } => {
+                    Some(ids(object))
+                }
+                _ => None,
+            };
+            (b, id)
+        })
+        .collect();
+    svg(&objects, &hits, &broad, options)
 }
 
 const BLUE: &str = "#2563eb";
 const RED: &str = "#dc2626";
 const GREY: &str = "#6b7280";
+/// The broad phase: grid cells and tree nodes.
+const GREEN: &str = "#059669";
+const PURPLE: &str = "#7c3aed";
 const MARGIN: f64 = 24.0;
 const LEGEND_HEIGHT: f64 = 64.0;
+/// Height of each further row of legend samples.
+const LEGEND_ROW: f64 = 22.0;
 /// Screen length of a normal arrow, whatever the depth.
 const ARROW: f64 = 28.0;
 /// Objects are labelled only up to this many (beyond, labels hide the picture).
@@ -343,18 +391,83 @@ fn label_number(x: f64) -> String {
     }
 }
 
-/// The whole SVG document for `objects`, with `hits` highlighted.
+/// The `x`, `y`, `width` and `height` attributes of a world box on screen.
+fn rect(view: &View, b: &Aabb) -> String {
+    let ((x0, y0), (x1, y1)) = (view.point(b.min()), view.point(b.max()));
+    format!(
+        r#"x="{}" y="{}" width="{}" height="{}""#,
+        n(x0.min(x1)),
+        n(y0.min(y1)),
+        n((x1 - x0).abs()),
+        n((y1 - y0).abs())
+    )
+}
+
+/// The broad phase, beneath everything else: cells shaded by how many objects they hold, tree
+/// nodes fading with depth, leaves (fat boxes) dotted.
+fn broad_phase(out: &mut String, view: &View, broad: &[(BroadBox, Option<String>)]) {
+    let _ = writeln!(out, r#"<g class="broad" stroke-width="0.75">"#);
+    for (b, id) in broad {
+        let r = rect(view, &b.aabb);
+        let id = id.as_deref().map(escape).unwrap_or_default();
+        let _ = match b.kind {
+            BroadBoxKind::Cell { x, y, objects } => writeln!(
+                out,
+                r#"<rect class="cell" data-x="{x}" data-y="{y}" data-objects="{objects}" {r} fill="{GREEN}" fill-opacity="{}" stroke="{GREEN}" stroke-opacity="0.35"/>"#,
+                n(cell_opacity(objects)),
+            ),
+            BroadBoxKind::Large { .. } => writeln!(
+                out,
+                r#"<rect class="large" data-id="{id}" {r} fill="{GREEN}" fill-opacity="0.08" stroke="{GREEN}" stroke-width="1.5" stroke-dasharray="6 3"/>"#,
+            ),
+            BroadBoxKind::Node { tree, depth } => writeln!(
+                out,
+                r#"<rect class="node" data-tree="{tree}" data-depth="{depth}" {r} fill="none" stroke="{PURPLE}" stroke-opacity="{}"/>"#,
+                n(node_opacity(depth)),
+            ),
+            BroadBoxKind::Leaf { tree, depth, .. } => writeln!(
+                out,
+                r#"<rect class="leaf" data-id="{id}" data-tree="{tree}" data-depth="{depth}" {r} fill="{PURPLE}" fill-opacity="0.04" stroke="{PURPLE}" stroke-opacity="0.6" stroke-dasharray="1 2"/>"#,
+            ),
+            _ => Ok(()),
+        };
+    }
+    let _ = writeln!(out, "</g>");
+}
+
+/// A grid cell's fill: darker the more objects it holds, up to five.
+fn cell_opacity(objects: u32) -> f64 {
+    0.03 + 0.03 * f64::from(objects.min(5))
+}
+
+/// A tree node's stroke: the root strongest, fading by a fifth a level down to 0.1.
+fn node_opacity(depth: u32) -> f64 {
+    (0.7 * 0.8f64.powi(depth.min(64) as i32)).max(0.1)
+}
+
+/// The whole SVG document for `objects`, with `hits` highlighted and, with
+/// [`Options::debug`], the boxes of a broad phase beneath (each with the `data-id` of the
+/// object it names, for leaves and large objects; see [`world_svg`]).
 ///
 /// `hits` index into `objects`; an index out of range is ignored.
 #[must_use]
-pub fn svg(objects: &[Object<'_>], hits: &[Hit], options: &Options) -> String {
+pub fn svg(
+    objects: &[Object<'_>],
+    hits: &[Hit],
+    broad: &[(BroadBox, Option<String>)],
+    options: &Options,
+) -> String {
+    let broad = if options.debug { broad } else { &[] };
     let bounds = objects
         .iter()
         .map(|o| o.shape.aabb())
+        .chain(broad.iter().map(|(b, _)| b.aabb))
         .reduce(|a, b| a.union(&b));
     let (view, drawing_height) = View::fit(bounds, options);
     let width = options.width.max(2.0 * MARGIN + 1.0);
-    let height = drawing_height + 2.0 * MARGIN + LEGEND_HEIGHT;
+    let samples = legend_samples(options, broad);
+    let rows = legend_layout(&samples, width).last().map_or(0.0, |p| p.1);
+    let height = drawing_height + 2.0 * MARGIN + LEGEND_HEIGHT + rows * LEGEND_ROW;
     let mut hit = vec![false; objects.len()];
     for h in hits {
         for i in [h.a, h.b] {
@@ -389,22 +502,20 @@ pub fn svg(objects: &[Object<'_>], hits: &[Hit], options: &Options) -> String {
         m = n(MARGIN),
     );
 
+    if !broad.is_empty() {
+        broad_phase(&mut out, &view, broad);
+    }
     if options.debug {
         let _ = writeln!(
             out,
             r#"<g class="aabbs" fill="none" stroke="{GREY}" stroke-width="0.75" stroke-dasharray="4 3">"#
         );
         for o in objects {
-            let b = o.shape.aabb();
-            let ((x0, y0), (x1, y1)) = (view.point(b.min()), view.point(b.max()));
             let _ = writeln!(
                 out,
-                r#"<rect class="aabb" data-id="{}" x="{}" y="{}" width="{}" height="{}"/>"#,
+                r#"<rect class="aabb" data-id="{}" {}/>"#,
                 escape(o.id),
-                n(x0.min(x1)),
-                n(y0.min(y1)),
-                n((x1 - x0).abs()),
-                n((y1 - y0).abs())
+                rect(&view, &o.shape.aabb())
             );
         }
         let _ = writeln!(out, "</g>");
@@ -491,71 +602,138 @@ pub fn svg(objects: &[Object<'_>], hits: &[Hit], options: &Options) -> String {
         &view,
         width,
         drawing_height + 2.0 * MARGIN,
+        &samples,
         options,
     );
     let _ = writeln!(out, "</svg>");
     out
 }
 
-/// A legend entry: its picture drawn at a given x, and its text.
-type Sample<'a> = (Box<dyn Fn(f64) -> String + 'a>, &'static str);
+/// A legend entry: what its picture shows, and its text.
+type Sample = (Swatch, &'static str);
 
-/// The legend (one row of samples) and the scale bar (below it), from the top `y`.
-fn legend(out: &mut String, view: &View, width: f64, y: f64, options: &Options) {
+/// The picture of a legend entry.
+#[derive(Clone, Copy, Debug)]
+enum Swatch {
+    Fill(&'static str),
+    Dot,
+    Arrow,
+    Dashed(&'static str, &'static str),
+    Cell,
+    Large,
+}
+
+/// The legend's entries: the debug ones only with [`Options::debug`], each kind of broad-phase
+/// box only when there is one.
+fn legend_samples(options: &Options, broad: &[(BroadBox, Option<String>)]) -> Vec<Sample> {
+    let mut samples = vec![
+        (Swatch::Fill(BLUE), "object"),
+        (Swatch::Fill(RED), "colliding"),
+        (Swatch::Dot, "contact point"),
+        (Swatch::Arrow, "normal, a → b"),
+    ];
+    if !options.debug {
+        return samples;
+    }
+    samples.push((Swatch::Dashed(GREY, "4 3"), "bounding box"));
+    let has = |f: fn(&BroadBoxKind) -> bool| broad.iter().any(|(b, _)| f(&b.kind));
+    if has(|k| matches!(k, BroadBoxKind::Cell { .. })) {
+        samples.push((Swatch::Cell, "grid cell of min corners (darker: more)"));
+    }
+    if has(|k| matches!(k, BroadBoxKind::Large { .. })) {
+        samples.push((Swatch::Large, "too large for a cell"));
+    }
+    if has(|k| matches!(k, BroadBoxKind::Node { .. })) {
+        samples.push((
+            Swatch::Dashed(PURPLE, "none"),
+            "tree node (fainter: deeper)",
+        ));
+    }
+    if has(|k| matches!(k, BroadBoxKind::Leaf { .. })) {
+        samples.push((Swatch::Dashed(PURPLE, "1 2"), "tree leaf (fat box)"));
+    }
+    samples
+}
+
+/// Where each legend entry goes: `(x, row)`, a new row whenever one would run past the right
+/// margin.
+fn legend_layout(samples: &[Sample], width: f64) -> Vec<(f64, f64)> {
+    let mut at = Vec::with_capacity(samples.len());
+    let (mut x, mut row) = (MARGIN, 0.0);
+    for (_, label) in samples {
+        let advance = 22.0 + 7.0 * label.chars().count() as f64;
+        if x > MARGIN && x + advance > width - MARGIN {
+            (x, row) = (MARGIN, row + 1.0);
+        }
+        at.push((x, row));
+        x += advance + 16.0;
+    }
+    at
+}
+
+/// The legend (rows of samples) and the scale bar (below them), from the top `y`.
+fn legend(
+    out: &mut String,
+    view: &View,
+    width: f64,
+    y: f64,
+    samples: &[Sample],
+    options: &Options,
+) {
     let _ = writeln!(out, r#"<g class="legend">"#);
-    let row = y + 8.0;
-    let swatch = |colour: &'static str| {
-        move |x: f64| {
-            format!(
+    let layout = legend_layout(samples, width);
+    for (&(swatch, label), &(x, row)) in samples.iter().zip(&layout) {
+        let top = y + 8.0 + row * LEGEND_ROW;
+        let _ = match swatch {
+            Swatch::Fill(colour) => writeln!(
+                out,
                 r#"<rect x="{}" y="{}" width="16" height="12" fill="{colour}" fill-opacity="0.2" stroke="{colour}" stroke-width="1.5"/>"#,
                 n(x),
-                n(row)
-            )
-        }
-    };
-    let dot = |x: f64| {
-        format!(
-            r#"<circle cx="{}" cy="{}" r="3" fill="black"/>"#,
-            n(x + 8.0),
-            n(row + 6.0)
-        )
-    };
-    let arrow = |x: f64| {
-        format!(
-            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="black" stroke-width="1.5" marker-end="url(#arrow)"/>"#,
-            n(x),
-            n(row + 6.0),
-            n(x + 16.0),
-            n(row + 6.0)
-        )
-    };
-    let aabb = |x: f64| {
-        format!(
-            r#"<rect x="{}" y="{}" width="16" height="12" fill="none" stroke="{GREY}" stroke-dasharray="4 3"/>"#,
-            n(x),
-            n(row)
-        )
-    };
-    let mut samples: Vec<Sample<'_>> = vec![
-        (Box::new(swatch(BLUE)), "object"),
-        (Box::new(swatch(RED)), "colliding"),
-        (Box::new(dot), "contact point"),
-        (Box::new(arrow), "normal, a → b"),
-    ];
-    if options.debug {
-        samples.push((Box::new(aabb), "bounding box"));
-    }
-    let mut x = MARGIN;
-    for (draw, label) in samples {
-        let _ = writeln!(out, "{}", draw(x));
+                n(top)
+            ),
+            Swatch::Dot => writeln!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="3" fill="black"/>"#,
+                n(x + 8.0),
+                n(top + 6.0)
+            ),
+            Swatch::Arrow => writeln!(
+                out,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="black" stroke-width="1.5" marker-end="url(#arrow)"/>"#,
+                n(x),
+                n(top + 6.0),
+                n(x + 16.0),
+                n(top + 6.0)
+            ),
+            Swatch::Dashed(colour, dashes) => writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="16" height="12" fill="none" stroke="{colour}" stroke-dasharray="{dashes}"/>"#,
+                n(x),
+                n(top)
+            ),
+            Swatch::Large => writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="16" height="12" fill="{GREEN}" fill-opacity="0.08" stroke="{GREEN}" stroke-width="1.5" stroke-dasharray="6 3"/>"#,
+                n(x),
+                n(top)
+            ),
+            Swatch::Cell => writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="16" height="12" fill="{GREEN}" fill-opacity="{}" stroke="{GREEN}" stroke-opacity="0.35"/>"#,
+                n(x),
+                n(top),
+                n(cell_opacity(2))
+            ),
+        };
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{}">{label}</text>"#,
             n(x + 22.0),
-            n(row + 10.0)
+            n(top + 10.0)
         );
-        x += 22.0 + 7.0 * label.chars().count() as f64 + 16.0;
     }
+    let rows = layout.last().map_or(0.0, |p| p.1);
+    let row = y + 8.0 + rows * LEGEND_ROW;
 
     // Scale bar: a round world length about a fifth of the drawing's width.
     let target = (width - 2.0 * MARGIN) / 5.0 / view.scale;
@@ -633,18 +811,40 @@ mod tests {
         ]
     }
 
+    /// The shapes in a world (tree broad phase, contacts on), drawn; and the world's pairs.
     fn draw(shapes: &[(&'static str, Shape)], options: &Options) -> (String, Vec<Hit>) {
-        let refs: Vec<&Shape> = shapes.iter().map(|(_, s)| s).collect();
-        let hits = colliding_pairs(&refs, |_, _| true);
-        let objects: Vec<Object> = shapes
+        draw_with(shapes, BroadPhase::default(), options)
+    }
+
+    fn draw_with(
+        shapes: &[(&'static str, Shape)],
+        broad: BroadPhase,
+        options: &Options,
+    ) -> (String, Vec<Hit>) {
+        let mut world = CollisionWorld::new(broad);
+        world.set_contacts(true);
+        for &(id, ref shape) in shapes {
+            world
+                .insert(
+                    shape.clone(),
+                    collide2d::Filter::DEFAULT,
+                    collide2d::ObjectKind::Dynamic,
+                    id,
+                )
+                .unwrap();
+        }
+        world.update();
+        let hits = world
+            .pairs()
             .iter()
-            .map(|(id, shape)| Object {
-                id,
-                label: Some(id),
-                shape,
+            .map(|p| Hit {
+                a: p.a.index() as usize,
+                b: p.b.index() as usize,
+                contact: p.contact.unwrap(),
             })
             .collect();
-        (svg(&objects, &hits, options), hits)
+        let text = world_svg(&world, |_, id| (id.to_string(), true), options);
+        (text, hits)
     }
 
     #[test]
@@ -749,7 +949,7 @@ mod tests {
                     shape: &high,
                 },
             ];
-            let text = svg(&objects, &[], options);
+            let text = svg(&objects, &[], &[], options);
             let doc = roxmltree::Document::parse(&text).unwrap();
             let centre = |id| {
                 doc.descendants()
@@ -807,6 +1007,7 @@ mod tests {
                 shape: &dot,
             }],
             &[],
+            &[],
             &Options::default(),
         );
         let doc = roxmltree::Document::parse(&text).unwrap();
@@ -814,27 +1015,109 @@ mod tests {
             .descendants()
             .any(|e| e.attribute("data-id") == Some("<a&b>\"")));
         assert!(doc.descendants().any(|e| e.text() == Some("<label>")));
-        let empty = svg(&[], &[], &Options::default());
+        let empty = svg(&[], &[], &[], &Options::default());
         assert!(roxmltree::Document::parse(&empty).is_ok());
         assert!(empty.contains("units"));
     }
 
+    /// `(class, data-depth)` of every box the broad phase drew, in document order.
+    fn broad_boxes(text: &str) -> Vec<(String, Option<u32>)> {
+        let doc = roxmltree::Document::parse(text).unwrap();
+        doc.descendants()
+            .filter(|e| {
+                e.is_element()
+                    && e.parent_element().and_then(|p| p.attribute("class")) == Some("broad")
+            })
+            .map(|e| {
+                (
+                    e.attribute("class").unwrap().to_string(),
+                    e.attribute("data-depth").map(|d| d.parse().unwrap()),
+                )
+            })
+            .collect()
+    }
+
     #[test]
-    fn the_filter_decides_which_pairs_are_tested() {
-        let shapes: Vec<Shape> = (0..4)
-            .map(|i| Circle::new(v(i as f32, 0.), 1.).unwrap().into())
+    fn debug_draws_the_tree_nodes_and_leaves_beneath_the_objects() {
+        let shapes = zoo();
+        let options = Options {
+            debug: true,
+            ..Options::default()
+        };
+        let (text, _) = draw(&shapes, &options);
+        let boxes = broad_boxes(&text);
+        // Eight leaves, seven inner nodes, the root first.
+        let count = |class: &str| boxes.iter().filter(|b| b.0 == class).count();
+        assert_eq!((count("leaf"), count("node")), (8, 7));
+        assert_eq!(boxes[0], ("node".to_string(), Some(0)));
+        assert!(text.find(r#"class="broad""#) < text.find(r#"class="object"#));
+        assert!(
+            text.contains(">tree node (fainter: deeper)<")
+                && text.contains(">tree leaf (fat box)<")
+        );
+        assert!(!text.contains(">grid cell"));
+        // Leaves name their objects.
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let mut leaves: Vec<_> = doc
+            .descendants()
+            .filter(|e| e.attribute("class") == Some("leaf"))
+            .map(|e| e.attribute("data-id").unwrap())
             .collect();
-        let refs: Vec<&Shape> = shapes.iter().collect();
-        let all: Vec<_> = colliding_pairs(&refs, |_, _| true)
-            .iter()
-            .map(|h| (h.a, h.b))
+        leaves.sort_unstable();
+        let mut ids: Vec<_> = shapes.iter().map(|s| s.0).collect();
+        ids.sort_unstable();
+        assert_eq!(leaves, ids);
+        // Without --debug, no broad phase.
+        let (plain, _) = draw(&shapes, &Options::default());
+        assert!(broad_boxes(&plain).is_empty() && !plain.contains("tree node"));
+    }
+
+    #[test]
+    fn debug_draws_the_grid_cells_holding_objects_and_the_large_ones() {
+        let shapes = zoo();
+        let options = Options {
+            debug: true,
+            ..Options::default()
+        };
+        // 4-unit cells: an object fits when it spans at most two cells on each axis.
+        let (text, hits) = draw_with(&shapes, BroadPhase::grid(4.0).unwrap(), &options);
+        assert_eq!(hits.len(), 1, "the same pairs with any broad phase");
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let cells: Vec<(i32, i32, u32)> = doc
+            .descendants()
+            .filter(|e| e.attribute("class") == Some("cell"))
+            .map(|e| {
+                let a = |name| e.attribute(name).unwrap().parse::<i64>().unwrap();
+                (
+                    a("data-x") as i32,
+                    a("data-y") as i32,
+                    a("data-objects") as u32,
+                )
+            })
             .collect();
-        assert_eq!(all, [(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)]);
-        let odd: Vec<_> = colliding_pairs(&refs, |a, b| a % 2 == 1 || b % 2 == 1)
-            .iter()
-            .map(|h| (h.a, h.b))
+        let large: Vec<_> = doc
+            .descendants()
+            .filter(|e| e.attribute("class") == Some("large"))
+            .map(|e| e.attribute("data-id").unwrap())
             .collect();
-        assert_eq!(odd, [(0, 1), (1, 2), (1, 3), (2, 3)]);
+        // Each object in the cell of its min corner: box and ball (0, 0) and (3, 0), dot
+        // (10, 1), line (12, 0), pill (21, 0), ell (30, 0), hitbox (40, 0) but a compound's box
+        // is rounded outward, to just below 40. The crate, rotated, spans x 15.8 to 20.2:
+        // three cells, so it is kept aside.
+        assert_eq!(
+            cells,
+            [
+                (0, 0, 2),
+                (2, 0, 1),
+                (3, 0, 1),
+                (5, 0, 1),
+                (7, 0, 1),
+                (9, 0, 1)
+            ]
+        );
+        assert_eq!(large, ["crate"]);
+        assert!(text.contains(">grid cell of min corners (darker: more)<"));
+        assert!(text.contains(">too large for a cell<") && !text.contains("tree node"));
     }
 
     #[test]

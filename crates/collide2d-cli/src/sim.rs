@@ -383,44 +383,22 @@ impl Game {
         Ok((figures, svg))
     }
 
-    /// The world as it is now, with the last update's pairs and their contacts.
+    /// The world as it is now, with the last update's pairs and their contacts (and with
+    /// `--debug`, its grid), drawn as `collide2d render` draws a scene.
     fn draw(&self, options: &render::Options) -> String {
-        let bodies: Vec<(Handle, &Shape, String)> = self
-            .world
-            .iter()
-            .map(|(handle, shape, body)| {
-                let id = match body {
-                    Body::Player => "player".to_string(),
-                    Body::Enemy(i) => format!("enemy {i}"),
-                    Body::Cover => format!("cover {handle}"),
-                    Body::Bullet {
-                        from_player: true, ..
-                    } => format!("shot {handle}"),
-                    Body::Bullet { .. } => format!("bullet {handle}"),
-                };
-                (handle, shape, id)
-            })
-            .collect();
-        let index = |h: Handle| bodies.binary_search_by_key(&h, |b| b.0).ok();
-        let hits: Vec<render::Hit> = self
-            .world
-            .pairs()
-            .iter()
-            .filter_map(|pair| {
-                let (a, b) = (index(pair.a)?, index(pair.b)?);
-                let contact = collide2d::contact(bodies[a].1, bodies[b].1)?;
-                Some(render::Hit { a, b, contact })
-            })
-            .collect();
-        let objects: Vec<render::Object<'_>> = bodies
-            .iter()
-            .map(|(_, shape, id)| render::Object {
-                id,
-                label: (id == "player" || id.starts_with("enemy")).then_some(id.as_str()),
-                shape,
-            })
-            .collect();
-        render::svg(&objects, &hits, options)
+        render::world_svg(
+            &self.world,
+            |handle, body| match body {
+                Body::Player => ("player".to_string(), true),
+                Body::Enemy(i) => (format!("enemy {i}"), true),
+                Body::Cover => (format!("cover {handle}"), false),
+                Body::Bullet {
+                    from_player: true, ..
+                } => (format!("shot {handle}"), false),
+                Body::Bullet { .. } => (format!("bullet {handle}"), false),
+            },
+            options,
+        )
     }
 }
 

@@ -1,5 +1,6 @@
 //! `collide2d render` and `demo --svg` on the real binary: the SVG is parsed and its objects,
-//! highlights and contacts checked against what the scene says.
+//! highlights, contacts and (with `--debug`) broad-phase boxes checked against what the scene
+//! says.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -44,6 +45,37 @@ fn pairs_of(doc: &roxmltree::Document<'_>, class: &str) -> Vec<(String, String)>
             )
         })
         .collect()
+}
+
+/// The broad-phase boxes of class `class`, each as its `data-*` attributes (name, value) in
+/// document order.
+fn broad_boxes(doc: &roxmltree::Document<'_>, class: &str) -> Vec<Vec<(String, String)>> {
+    doc.descendants()
+        .filter(|e| e.attribute("class") == Some(class))
+        .filter(|e| e.parent_element().and_then(|p| p.attribute("class")) == Some("broad"))
+        .map(|e| {
+            e.attributes()
+                .filter(|a| a.name().starts_with("data-"))
+                .map(|a| (a.name()[5..].to_string(), a.value().to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// `collide2d render ARGS -o OUT platformer.json`, and the SVG written.
+#[allow(clippy::unwrap_used)] // a helper of the tests: a failure fails the test
+fn render(name: &str, args: &[&str]) -> String {
+    let out = out_file(name);
+    let status = Command::new(BIN)
+        .arg("render")
+        .args(args)
+        .arg("-o")
+        .arg(&out)
+        .arg(scene("platformer.json"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::read_to_string(&out).unwrap()
 }
 
 #[test]
@@ -112,13 +144,98 @@ fn a_platformer_scene_shows_its_objects_hits_and_contacts() {
         .descendants()
         .any(|e| e.attribute("class") == Some("scale")));
     assert!(text.contains(">colliding<") && text.contains("y axis points up"));
+
+    // --debug also draws the broad phase, trees by default: one per filter group (the player;
+    // the five bullets, laser and spark; the three walls), so 9 leaves and 0 + 4 + 2 inner
+    // nodes, each tree's root at depth 0.
+    let leaves = broad_boxes(&doc, "leaf");
+    let mut leaf_ids: Vec<&str> = leaves
+        .iter()
+        .map(|l| l.iter().find(|a| a.0 == "id").unwrap().1.as_str())
+        .collect();
+    leaf_ids.sort_unstable();
+    let mut ids: Vec<&str> = expected.iter().map(|o| o.0.as_str()).collect();
+    ids.sort_unstable();
+    assert_eq!(leaf_ids, ids);
+    let nodes = broad_boxes(&doc, "node");
+    assert_eq!(nodes.len(), 6);
+    let roots = leaves
+        .iter()
+        .chain(&nodes)
+        .filter(|b| b.contains(&("depth".to_string(), "0".to_string())))
+        .count();
+    assert_eq!(roots, 3);
+    assert!(
+        text.contains(">tree node (fainter: deeper)<") && text.contains(">tree leaf (fat box)<")
+    );
+    assert!(broad_boxes(&doc, "cell").is_empty());
+    // Without --debug: none of it.
+    let plain = render("platformer-plain.svg", &[]);
+    assert!(!plain.contains(r#"class="broad""#) && !plain.contains(r#"class="aabb""#));
+}
+
+#[test]
+fn a_grid_shows_the_cells_holding_objects_and_the_large_objects() {
+    let text = render("platformer-grid.svg", &["--debug", "--broad", "grid:4"]);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    // The same pairs as with trees.
+    let hit: Vec<String> = objects(&doc)
+        .into_iter()
+        .filter(|o| o.2)
+        .map(|o| o.0)
+        .collect();
+    assert_eq!(hit, ["player", "b1"]);
+    // Each object in the cell of its min corner (circles' boxes are rounded outward, so b3's
+    // corner (8, 8) falls just inside cell (1, 1)): b1 (3.8, 2.8), b2 (4.3, 3.8), b3, rock
+    // (16, 6), spark (17.5, 8). The player (11 high), laser, crate and floor span three cells
+    // or more and are kept aside.
+    let cells: Vec<(i32, i32, u32)> = broad_boxes(&doc, "cell")
+        .iter()
+        .map(|c| {
+            let get = |k: &str| {
+                c.iter()
+                    .find(|a| a.0 == k)
+                    .unwrap()
+                    .1
+                    .parse::<i64>()
+                    .unwrap()
+            };
+            (get("x") as i32, get("y") as i32, get("objects") as u32)
+        })
+        .collect();
+    assert_eq!(
+        cells,
+        [(0, 0, 1), (1, 0, 1), (1, 1, 1), (4, 1, 1), (4, 2, 1)]
+    );
+    let large: Vec<String> = broad_boxes(&doc, "large")
+        .into_iter()
+        .map(|l| l[0].1.clone())
+        .collect();
+    assert_eq!(large, ["player", "laser", "crate", "floor"]);
+    // A cell is a 4-unit square on screen, and the legend names what is drawn.
+    let cell = doc
+        .descendants()
+        .find(|e| e.attribute("class") == Some("cell"))
+        .unwrap();
+    let size = |name| cell.attribute(name).unwrap().parse::<f64>().unwrap();
+    assert!((size("width") - size("height")).abs() < 0.02);
+    assert!(text.contains(">grid cell of min corners (darker: more)<"));
+    assert!(text.contains(">too large for a cell<") && !text.contains("tree node"));
+
+    let bad = Command::new(BIN)
+        .args(["render", "--broad", "grid:0"])
+        .arg(scene("platformer.json"))
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("cell_size must be finite and > 0"));
 }
 
 #[test]
 fn the_same_scene_gives_the_same_bytes() {
     let run = || {
         Command::new(BIN)
-            .arg("render")
+            .args(["render", "--debug"])
             .arg(scene("platformer.json"))
             .output()
             .unwrap()
@@ -189,7 +306,15 @@ fn demo_svg_draws_every_classic_case() {
 fn demo_svg_draws_the_last_frame_of_the_simulation() {
     let out = out_file("demo-sim.svg");
     let output = Command::new(BIN)
-        .args(["demo", "--frames", "40", "--bullets", "2000", "--svg"])
+        .args([
+            "demo",
+            "--frames",
+            "40",
+            "--bullets",
+            "2000",
+            "--debug",
+            "--svg",
+        ])
         .arg(&out)
         .output()
         .unwrap();
@@ -202,4 +327,28 @@ fn demo_svg_draws_the_last_frame_of_the_simulation() {
     assert_eq!(ids.iter().filter(|id| id.starts_with("enemy ")).count(), 12);
     assert_eq!(ids.iter().filter(|id| id.starts_with("cover ")).count(), 8);
     assert!(ids.iter().filter(|id| id.starts_with("bullet ")).count() > 500);
+    // --debug: the world's grid, every cell holding an object; the cover blocks (80 wide, in
+    // 24-unit cells) are kept aside.
+    let cells = broad_boxes(&doc, "cell");
+    assert!(cells.len() > 100);
+    let held: usize = cells
+        .iter()
+        .map(|c| {
+            c.iter()
+                .find(|a| a.0 == "objects")
+                .unwrap()
+                .1
+                .parse::<usize>()
+                .unwrap()
+        })
+        .sum();
+    let large = broad_boxes(&doc, "large");
+    assert_eq!(held + large.len(), drawn.len());
+    assert!(
+        large
+            .iter()
+            .filter(|l| l[0].1.starts_with("cover "))
+            .count()
+            == 8
+    );
 }

@@ -1,10 +1,13 @@
 //! The playground's second tab: many moving circles and boxes, bouncing in a field, with
-//! their colliding pairs found by brute force (every pair's bounding boxes, then
-//! [`collide2d::intersects`]). O(n²) box tests per step: no broad phase is involved.
+//! their colliding pairs found by a [`CollisionWorld`] on a uniform grid (every shape is at most
+//! 9 units wide, so 10-unit cells hold each one whole), then its exact narrow phase.
 
 use collide2d::math::{Pose, Vec2};
-use collide2d::{intersects, Aabb, Circle, Shape};
+use collide2d::{Aabb, BroadPhase, Circle, CollisionWorld, Filter, Handle, ObjectKind, Shape};
 use wasm_bindgen::prelude::wasm_bindgen;
+
+/// The grid's cell size: the widest shape (two half sizes of 4.5) and a unit to spare.
+const CELL: f32 = 10.0;
 
 /// Moving shapes in a `width` × `height` field, and which of them collide.
 #[wasm_bindgen]
@@ -12,13 +15,15 @@ use wasm_bindgen::prelude::wasm_bindgen;
 pub struct Swarm {
     /// Each shape in its own frame, centred on the origin.
     local: Vec<Shape>,
-    /// Each shape moved to its position, as the queries see it.
-    placed: Vec<Shape>,
+    /// Each shape moved to its position, its handle's index its index here.
+    world: CollisionWorld,
+    handles: Vec<Handle>,
     positions: Vec<Vec2>,
     velocities: Vec<Vec2>,
     size: Vec2,
     colliding: Vec<u8>,
     pairs: u32,
+    candidates: u32,
 }
 
 /// SplitMix64: a small seeded generator, so a seed always gives the same swarm.
@@ -72,14 +77,32 @@ impl Swarm {
             let angle = rng.range(0.0, core::f32::consts::TAU);
             velocities.push(Vec2::from_angle(angle) * rng.range(10.0, 80.0));
         }
+        let mut world = CollisionWorld::new(BroadPhase::grid(CELL).unwrap_or_default());
+        let handles = local
+            .iter()
+            .zip(&positions)
+            .filter_map(|(shape, &p)| {
+                // Finite positions in a finite field: the world accepts every shape.
+                world
+                    .insert(
+                        shape.transformed(&Pose::from_translation(p)),
+                        Filter::DEFAULT,
+                        ObjectKind::Dynamic,
+                        (),
+                    )
+                    .ok()
+            })
+            .collect();
         let mut swarm = Swarm {
-            placed: local.clone(),
             colliding: vec![0; local.len()],
             local,
+            world,
+            handles,
             positions,
             velocities,
             size,
             pairs: 0,
+            candidates: 0,
         };
         swarm.find_pairs();
         swarm
@@ -121,6 +144,12 @@ impl Swarm {
         self.pairs
     }
 
+    /// How many pairs the grid passed to the exact test at the last step (boxes overlapping).
+    #[must_use]
+    pub fn candidate_count(&self) -> u32 {
+        self.candidates
+    }
+
     /// How many shapes there are.
     #[must_use]
     pub fn len(&self) -> u32 {
@@ -153,39 +182,41 @@ impl Swarm {
 }
 
 impl Swarm {
-    /// Brute force over all pairs: bounding boxes first, then the exact test.
+    /// Moves each shape in the world to its position, then one world update.
     fn find_pairs(&mut self) {
-        for (placed, (shape, &p)) in self
-            .placed
-            .iter_mut()
-            .zip(self.local.iter().zip(&self.positions))
-        {
-            *placed = shape.transformed(&Pose::from_translation(p));
+        for ((shape, &p), &handle) in self.local.iter().zip(&self.positions).zip(&self.handles) {
+            // The handles are live and the positions finite: this cannot fail.
+            let _ = self
+                .world
+                .set_shape(handle, shape.transformed(&Pose::from_translation(p)));
         }
-        let boxes: Vec<Aabb> = self.placed.iter().map(Shape::aabb).collect();
+        let stats = self.world.update();
         self.colliding.fill(0);
-        self.pairs = 0;
-        for i in 0..self.placed.len() {
-            for j in i + 1..self.placed.len() {
-                if boxes[i].overlaps(&boxes[j]) && intersects(&self.placed[i], &self.placed[j]) {
-                    self.colliding[i] = 1;
-                    self.colliding[j] = 1;
-                    self.pairs += 1;
+        for pair in self.world.pairs() {
+            for h in [pair.a, pair.b] {
+                if let Some(flag) = self.colliding.get_mut(h.index() as usize) {
+                    *flag = 1;
                 }
             }
         }
+        self.pairs = u32::try_from(stats.pairs).unwrap_or(u32::MAX);
+        self.candidates = u32::try_from(stats.candidates).unwrap_or(u32::MAX);
     }
 
-    /// The placed shapes (for tests).
+    /// The placed shapes, in order (for tests).
     #[cfg(test)]
-    fn placed(&self) -> &[Shape] {
-        &self.placed
+    fn placed(&self) -> Vec<Shape> {
+        self.world
+            .iter()
+            .map(|(_, shape, ())| shape.clone())
+            .collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use collide2d::intersects;
 
     #[test]
     fn same_seed_same_swarm_and_pairs() {
@@ -200,7 +231,7 @@ mod tests {
     }
 
     #[test]
-    fn pairs_and_flags_match_every_pair_tested_without_boxes() {
+    fn pairs_and_flags_match_every_pair_tested_by_brute_force() {
         let mut swarm = Swarm::new(200, 200.0, 200.0, 3);
         for _ in 0..5 {
             swarm.step(0.05);
@@ -218,6 +249,7 @@ mod tests {
             }
             assert!(pairs > 0, "a crowded field has collisions");
             assert_eq!(swarm.pair_count(), pairs);
+            assert!(swarm.candidate_count() >= pairs);
             assert_eq!(swarm.colliding(), flags);
         }
     }
@@ -230,7 +262,7 @@ mod tests {
         }
         // Placing a shape at the edge rounds once: allow a few ulps.
         let slack = 1e-4;
-        for shape in swarm.placed() {
+        for shape in &swarm.placed() {
             let b = shape.aabb();
             assert!(b.min().x >= -slack && b.min().y >= -slack, "{b:?}");
             assert!(

@@ -65,7 +65,7 @@ pub mod shape;
 mod test_support;
 pub mod world;
 
-pub use broad::BroadPhase;
+pub use broad::{BroadBox, BroadBoxKind, BroadPhase};
 pub use error::ShapeError;
 pub use query::{
     cast_ray, cast_shapes, closest_points, contact, contains, contains_point, distance,

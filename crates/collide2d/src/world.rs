@@ -561,6 +561,34 @@ impl<T> CollisionWorld<T> {
         &self.ended
     }
 
+    /// The broad phase's structure as of the last [`update`](Self::update), read only, for
+    /// debug drawing: with [`BroadPhase::grid`], each cell holding objects (by row, then column)
+    /// and then the objects too large for a cell; with [`BroadPhase::tree`], each node of each
+    /// tree with its depth, leaves naming their object (tree by tree, depth first). The same
+    /// operations give the same list. Objects changed since the update are shown as they were.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, BroadBoxKind, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind};
+    /// let mut world = CollisionWorld::new(BroadPhase::tree(0.5));
+    /// let ball = world.insert(Circle::new(Vec2::ZERO, 1.0)?.into(), Filter::DEFAULT, ObjectKind::Dynamic, ())?;
+    /// world.update();
+    /// let boxes = world.broad_phase_boxes();
+    /// assert_eq!(boxes[0].kind, BroadBoxKind::Leaf { tree: 0, depth: 0, object: ball });
+    /// assert!((boxes[0].aabb.min().x + 1.5).abs() < 1e-6); // enlarged by the margin
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn broad_phase_boxes(&self) -> Vec<crate::broad::BroadBox> {
+        let view = View {
+            aabbs: &self.aabbs,
+            groups: &self.groups,
+            table: &self.table,
+        };
+        let mut out = Vec::new();
+        self.broad.boxes(&view, &|slot| self.handle(slot), &mut out);
+        out
+    }
+
     /// The live, visible candidate slots for a query: the broad phase's (as of the last update)
     /// minus the slots changed since, plus those changed slots; sorted, each once.
     fn gather(

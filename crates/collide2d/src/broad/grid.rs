@@ -12,10 +12,11 @@
 //! do not). An object spanning more than two cells on an axis goes to a side list: tested against
 //! each other by brute force, and against the lists by searching the rows they cover.
 
-use super::{inverse_dir, ray_box, View};
+use super::{inverse_dir, ray_box, BroadBox, BroadBoxKind, View};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
+use crate::world::Handle;
 
 const NONE: u32 = u32::MAX;
 
@@ -318,6 +319,37 @@ impl Grid {
                     }
                 }
             }
+        }
+    }
+
+    /// Every cell holding an object (all groups together), by row then column, then the large
+    /// objects by slot.
+    pub(crate) fn boxes(
+        &self,
+        view: &View<'_>,
+        handle: &dyn Fn(u32) -> Handle,
+        out: &mut Vec<BroadBox>,
+    ) {
+        let mut keys: Vec<u64> = self.lists.iter().flatten().map(|e| e.key).collect();
+        keys.sort_unstable();
+        let c = self.cell;
+        for run in keys.chunk_by(|a, b| a == b) {
+            let (x, y) = unkey(run[0]);
+            let min = Vec2::new(x as f32 * c, y as f32 * c);
+            out.push(BroadBox {
+                aabb: Aabb::new_unchecked(min, min + c),
+                kind: BroadBoxKind::Cell {
+                    x,
+                    y,
+                    objects: run.len() as u32,
+                },
+            });
+        }
+        for &l in &self.large {
+            out.push(BroadBox {
+                aabb: view.aabbs[l as usize],
+                kind: BroadBoxKind::Large { object: handle(l) },
+            });
         }
     }
 

@@ -9,6 +9,9 @@
 //! Both filter by [group](Groups) before making candidate pairs: objects whose groups cannot
 //! collide (a bullet layer that ignores itself, two static objects) are never paired, so they
 //! cost what lone objects cost.
+//!
+//! [`CollisionWorld::broad_phase_boxes`](crate::CollisionWorld::broad_phase_boxes) shows the
+//! structure, read only, as a list of [`BroadBox`]es (grid cells, tree nodes), for debug drawing.
 
 pub(crate) mod grid;
 pub(crate) mod tree;
@@ -16,7 +19,7 @@ pub(crate) mod tree;
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
-use crate::world::Filter;
+use crate::world::{Filter, Handle};
 use std::collections::BTreeMap;
 
 /// Which broad-phase structure a [`CollisionWorld`](crate::CollisionWorld) uses.
@@ -67,6 +70,56 @@ impl Default for BroadPhase {
     fn default() -> Self {
         BroadPhase::tree(0.1)
     }
+}
+
+/// One box of the broad phase's structure, for debug drawing: see
+/// [`CollisionWorld::broad_phase_boxes`](crate::CollisionWorld::broad_phase_boxes).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BroadBox {
+    /// The box in world space: a cell's square, a tree node's (fat) box, a large object's box.
+    pub aabb: Aabb,
+    /// What the box is.
+    pub kind: BroadBoxKind,
+}
+
+/// What a [`BroadBox`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BroadBoxKind {
+    /// A grid cell holding at least one object: each object sits in the cell of its box's
+    /// `min` corner and reaches at most one cell further right and up. Cell `(x, y)` spans
+    /// `x * cell_size ..= (x + 1) * cell_size` (and the same for `y`).
+    Cell {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// How many objects sit in it.
+        objects: u32,
+    },
+    /// An object spanning more than two cells on an axis, kept in the grid's side list; the
+    /// box is its own.
+    Large {
+        /// The object.
+        object: Handle,
+    },
+    /// An inner node of a bounding-volume tree: the union of its children's boxes.
+    Node {
+        /// Which tree: one per group of objects with the same filter and static-ness, numbered
+        /// in order of first use.
+        tree: u32,
+        /// Distance from the tree's root (0).
+        depth: u32,
+    },
+    /// A leaf of a bounding-volume tree: one object's box enlarged by the margin.
+    Leaf {
+        /// Which tree, as for [`BroadBoxKind::Node`].
+        tree: u32,
+        /// Distance from the tree's root (0).
+        depth: u32,
+        /// The object.
+        object: Handle,
+    },
 }
 
 /// Objects with the same filter and the same static-ness form a group; the broad phase pairs
@@ -152,6 +205,20 @@ impl Broad {
         }
     }
 
+    /// The structure as of the last `sync`, into `out`: see [`BroadBox`]. `handle` names a
+    /// slot's object.
+    pub(crate) fn boxes(
+        &self,
+        view: &View<'_>,
+        handle: &dyn Fn(u32) -> Handle,
+        out: &mut Vec<BroadBox>,
+    ) {
+        match self {
+            Broad::Grid(g) => g.boxes(view, handle, out),
+            Broad::Tree(t) => t.boxes(handle, out),
+        }
+    }
+
     /// Calls `f` with every slot (possibly more than once) whose box, as of the last `sync`,
     /// overlaps `region` and whose group's layer is in `mask`.
     pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
@@ -198,4 +265,162 @@ pub(crate) fn ray_box(ray: &Ray, inv_dir: Vec2, aabb: &Aabb, max_t: f32) -> Opti
     let exit = a.max(b).min_element().min(max_t);
     let slack = enter.abs().max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
     (enter <= exit + slack).then_some(enter)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::v;
+    use crate::{Circle, CollisionWorld, ObjectKind, Shape};
+
+    /// 60 circles and boxes of mixed sizes (a few much larger than a grid cell) on two layers,
+    /// one of them static, inserted in a scrambled order.
+    fn world(broad: BroadPhase) -> CollisionWorld<usize> {
+        let mut world = CollisionWorld::new(broad);
+        for k in 0..60usize {
+            let i = (k * 37) % 60;
+            let at = v((i % 10) as f32 * 3.1 - 7.0, (i / 10) as f32 * 2.7 - 4.0);
+            let size = if i % 13 == 0 {
+                9.0
+            } else {
+                0.4 + (i % 4) as f32 * 0.3
+            };
+            let shape: Shape = if i % 2 == 0 {
+                Circle::new(at, size).unwrap().into()
+            } else {
+                Aabb::new(at - size, at + v(size, 0.5 * size))
+                    .unwrap()
+                    .into()
+            };
+            let (filter, kind) = if i % 3 == 0 {
+                (Filter::new(2, 1), ObjectKind::Static)
+            } else {
+                (Filter::DEFAULT, ObjectKind::Dynamic)
+            };
+            world.insert(shape, filter, kind, i).unwrap();
+        }
+        world.update();
+        world
+    }
+
+    fn contains(outer: &Aabb, inner: &Aabb) -> bool {
+        outer.min().cmple(inner.min()).all() && inner.max().cmple(outer.max()).all()
+    }
+
+    #[test]
+    fn every_object_is_in_one_tree_leaf_covering_its_box() {
+        let world = world(BroadPhase::tree(0.25));
+        let boxes = world.broad_phase_boxes();
+        for (handle, shape, _) in world.iter() {
+            let leaves: Vec<_> = boxes
+                .iter()
+                .filter(|b| matches!(b.kind, BroadBoxKind::Leaf { object, .. } if object == handle))
+                .collect();
+            assert_eq!(leaves.len(), 1, "{handle}");
+            assert!(contains(&leaves[0].aabb, &shape.aabb()), "{handle}");
+        }
+        // Depth first: each tree starts at depth 0, each node's children follow it one deeper
+        // and lie inside it.
+        let mut path: Vec<Aabb> = Vec::new();
+        let mut trees = Vec::new();
+        for b in &boxes {
+            let (tree, depth) = match b.kind {
+                BroadBoxKind::Node { tree, depth } | BroadBoxKind::Leaf { tree, depth, .. } => {
+                    (tree, depth as usize)
+                }
+                other => panic!("a tree gives no {other:?}"),
+            };
+            if depth == 0 {
+                trees.push(tree);
+            }
+            path.truncate(depth);
+            assert_eq!(path.len(), depth, "a node follows its parent");
+            if let Some(parent) = path.last() {
+                assert!(contains(parent, &b.aabb));
+            }
+            path.push(b.aabb);
+        }
+        assert_eq!(trees, [0, 1], "one tree per group, in order");
+        assert_eq!(
+            boxes.len(),
+            2 * 60 - 2,
+            "n leaves, n - 1 inner nodes per tree"
+        );
+    }
+
+    #[test]
+    fn every_object_is_in_a_grid_cell_or_kept_aside_as_large() {
+        // A power-of-two cell size: cell edges are exact, so a box is exactly inside its cells.
+        let cell = 2.0;
+        let world = world(BroadPhase::grid(cell).unwrap());
+        let boxes = world.broad_phase_boxes();
+        let mut held = 0;
+        let mut last_key = None;
+        for b in &boxes {
+            if let BroadBoxKind::Cell { x, y, objects } = b.kind {
+                assert!(
+                    (y, x) > last_key.unwrap_or((i32::MIN, i32::MIN)),
+                    "sorted, each once"
+                );
+                last_key = Some((y, x));
+                assert_eq!(b.aabb.min(), v(x as f32, y as f32) * cell);
+                assert_eq!(b.aabb.max(), b.aabb.min() + cell);
+                held += objects as usize;
+            }
+        }
+        let mut large = 0;
+        for (handle, shape, _) in world.iter() {
+            let aabb = shape.aabb();
+            let aside = boxes
+                .iter()
+                .any(|b| b.kind == BroadBoxKind::Large { object: handle });
+            if aside {
+                assert!(aabb.size().max_element() > cell);
+                large += 1;
+                continue;
+            }
+            // In the cell of its min corner, reaching at most one cell right and up.
+            let corner = aabb.min();
+            let cell_box = boxes
+                .iter()
+                .find(|b| {
+                    matches!(b.kind, BroadBoxKind::Cell { .. })
+                        && b.aabb.min().cmple(corner).all()
+                        && corner.cmplt(b.aabb.max()).all()
+                })
+                .unwrap_or_else(|| panic!("{handle} {aabb:?}"));
+            let reach = Aabb::new_unchecked(cell_box.aabb.min(), cell_box.aabb.max() + cell);
+            assert!(contains(&reach, &aabb), "{handle}");
+        }
+        assert!(large >= 4, "the test scene has large objects");
+        assert_eq!(held + large, world.len());
+    }
+
+    #[test]
+    fn the_same_operations_give_the_same_boxes() {
+        for broad in [BroadPhase::tree(0.1), BroadPhase::grid(1.5).unwrap()] {
+            let (mut a, mut b) = (world(broad), world(broad));
+            assert_eq!(a.broad_phase_boxes(), b.broad_phase_boxes());
+            // Move every object a little, then remove a few: still the same on both sides.
+            for w in [&mut a, &mut b] {
+                let moved: Vec<_> = w
+                    .iter()
+                    .map(|(h, s, _)| {
+                        (
+                            h,
+                            s.transformed(&crate::math::Pose::from_translation(v(0.3, -0.2))),
+                        )
+                    })
+                    .collect();
+                for (h, s) in moved.into_iter().step_by(2) {
+                    w.set_shape(h, s).unwrap();
+                }
+                let first = w.iter().next().unwrap().0;
+                w.remove(first).unwrap();
+                w.update();
+            }
+            assert_eq!(a.broad_phase_boxes(), b.broad_phase_boxes());
+            assert!(!a.broad_phase_boxes().is_empty());
+        }
+    }
 }

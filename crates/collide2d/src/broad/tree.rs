@@ -6,10 +6,11 @@
 //! itself, and each pair of compatible trees against each other, so incompatible groups (a bullet
 //! layer that ignores itself, static against static) never meet.
 
-use super::{inverse_dir, ray_box, View};
+use super::{inverse_dir, ray_box, BroadBox, BroadBoxKind, View};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
+use crate::world::Handle;
 
 const NULL: u32 = u32::MAX;
 
@@ -414,6 +415,40 @@ impl Trees {
                     &mut self.stack,
                     out,
                 );
+            }
+        }
+    }
+
+    /// Every node of every tree, tree by tree, each in depth-first order (a node, then its
+    /// first child's subtree, then its second's).
+    pub(crate) fn boxes(&self, handle: &dyn Fn(u32) -> Handle, out: &mut Vec<BroadBox>) {
+        let mut stack: Vec<(u32, u32)> = Vec::with_capacity(64);
+        for (g, tree) in self.trees.iter().enumerate() {
+            if tree.root == NULL {
+                continue;
+            }
+            let tree_id = g as u32;
+            stack.push((tree.root, 0));
+            while let Some((id, depth)) = stack.pop() {
+                let node = &tree.nodes[id as usize];
+                let kind = if node.child1 == NULL {
+                    BroadBoxKind::Leaf {
+                        tree: tree_id,
+                        depth,
+                        object: handle(node.slot),
+                    }
+                } else {
+                    stack.push((node.child2, depth + 1));
+                    stack.push((node.child1, depth + 1));
+                    BroadBoxKind::Node {
+                        tree: tree_id,
+                        depth,
+                    }
+                };
+                out.push(BroadBox {
+                    aabb: node.aabb,
+                    kind,
+                });
             }
         }
     }
