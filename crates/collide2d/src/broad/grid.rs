@@ -9,8 +9,9 @@
 //! filter accepts itself, and two groups against each other only when compatible, so a bullet
 //! layer that ignores itself is never swept at all. Lists are re-sorted each update by an
 //! insertion sort, linear when objects move a little (with a fallback to a full sort when they
-//! do not). An object spanning more than two cells on an axis goes to a side list: tested against
-//! each other by brute force, and against the lists by searching the rows they cover.
+//! do not). An object spanning more than two cells on an axis (a long wall, or a fast object's
+//! swept box) goes to a side list: those are tested against each other by a sweep on `x` per
+//! pair of compatible groups, and against the lists by searching the rows they cover.
 
 use super::{inverse_dir, ray_box, View};
 use crate::math::Vec2;
@@ -53,6 +54,8 @@ pub(crate) struct Grid {
     member: Vec<u32>,
     /// Slots of objects wider or taller than a cell.
     large: Vec<u32>,
+    /// Scratch for pairing the large objects: `(group, min x, slot)`, sorted.
+    large_order: Vec<(u32, f32, u32)>,
     is_large: Vec<bool>,
     /// The occupied cell range `(x0, y0, x1, y1)` over all lists (objects reach one cell
     /// further right and up).
@@ -132,6 +135,7 @@ impl Grid {
             columns: Vec::new(),
             member: Vec::new(),
             large: Vec::new(),
+            large_order: Vec::new(),
             is_large: Vec::new(),
             extent: None,
         }
@@ -278,17 +282,12 @@ impl Grid {
                 }
             }
         }
-        // Large objects: against each other by brute force, against the lists by searching the
-        // rows their box covers (or by scanning the list when that is shorter).
-        for (i, &l) in self.large.iter().enumerate() {
+        self.large_pairs(view, out);
+        // Large objects against the lists: by searching the rows their box covers (or by scanning
+        // the list when that is shorter).
+        for &l in &self.large {
             let gl = view.groups[l as usize];
             let aabb_l = &view.aabbs[l as usize];
-            for &o in &self.large[i + 1..] {
-                let go = view.groups[o as usize];
-                if view.table.compatible(gl, go) && aabb_l.overlaps(&view.aabbs[o as usize]) {
-                    out.push((l.min(o), l.max(o)));
-                }
-            }
             // Keys that may overlap: one cell left of and below the box's own cells.
             let x0 = cell_of(aabb_l.min().x, self.inv).saturating_sub(1);
             let y0 = cell_of(aabb_l.min().y, self.inv).saturating_sub(1);
@@ -315,6 +314,74 @@ impl Grid {
                             .iter()
                             .take_while(|e| e.key <= hi)
                             .for_each(&mut visit);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The large objects against each other: sorted by group, then `min x`; each pair of
+    /// compatible groups' runs is swept on `x`, so objects far apart on `x`, or of groups that
+    /// ignore each other (bullets), cost no pair test.
+    fn large_pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+        let order = &mut self.large_order;
+        order.clear();
+        order.extend(
+            self.large
+                .iter()
+                .map(|&l| (view.groups[l as usize], view.aabbs[l as usize].min().x, l)),
+        );
+        order.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)).then(x.2.cmp(&y.2)));
+        let mut runs: Vec<(u32, usize, usize)> = Vec::new();
+        let mut i = 0;
+        while i < order.len() {
+            let g = order[i].0;
+            let mut j = i + 1;
+            while j < order.len() && order[j].0 == g {
+                j += 1;
+            }
+            runs.push((g, i, j));
+            i = j;
+        }
+        let order = &self.large_order;
+        let max_x = |e: &(u32, f32, u32)| view.aabbs[e.2 as usize].max().x;
+        let mut test = |p: u32, q: u32| {
+            if view.aabbs[p as usize].overlaps(&view.aabbs[q as usize]) {
+                out.push((p.min(q), p.max(q)));
+            }
+        };
+        for (r, &(g, i0, i1)) in runs.iter().enumerate() {
+            for &(h, j0, j1) in &runs[r..] {
+                if !view.table.compatible(g, h) {
+                    continue;
+                }
+                if g == h {
+                    let run = &order[i0..i1];
+                    for (k, e) in run.iter().enumerate() {
+                        let right = max_x(e);
+                        for o in run[k + 1..].iter().take_while(|o| o.1 <= right) {
+                            test(e.2, o.2);
+                        }
+                    }
+                } else {
+                    // Two sorted runs: whichever starts first meets the other's boxes starting
+                    // before it ends.
+                    let (a, b) = (&order[i0..i1], &order[j0..j1]);
+                    let (mut p, mut q) = (0, 0);
+                    while p < a.len() && q < b.len() {
+                        if a[p].1 <= b[q].1 {
+                            let right = max_x(&a[p]);
+                            for o in b[q..].iter().take_while(|o| o.1 <= right) {
+                                test(a[p].2, o.2);
+                            }
+                            p += 1;
+                        } else {
+                            let right = max_x(&b[q]);
+                            for o in a[p..].iter().take_while(|o| o.1 <= right) {
+                                test(b[q].2, o.2);
+                            }
+                            q += 1;
+                        }
                     }
                 }
             }
