@@ -405,17 +405,17 @@ impl Grid {
         }
     }
 
-    fn each_large(&self, view: &View<'_>, mask: u64, f: &mut dyn FnMut(u32)) {
+    fn each_large(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
         for &l in &self.large {
             let g = view.groups[l as usize];
-            if g != NONE && view.table.visible(g, mask) {
+            if g != NONE && view.table.visible(g, mask) && view.aabbs[l as usize].overlaps(region) {
                 f(l);
             }
         }
     }
 
     pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
-        self.each_large(view, mask, f);
+        self.each_large(view, region, mask, f);
         let Some((ex0, ey0, ex1, ey1)) = self.extent else {
             return;
         };
@@ -441,9 +441,14 @@ impl Grid {
         f: &mut dyn FnMut(u32) -> f32,
     ) {
         let mut max_t = max_t;
+        let inv_dir = inverse_dir(ray.dir);
         for &l in &self.large {
             let g = view.groups[l as usize];
-            if g != NONE && view.table.visible(g, mask) {
+            if g != NONE
+                && view.table.visible(g, mask)
+                // One ulp wider, as the trees' leaves: a ray along an edge stays in.
+                && ray_box(ray, inv_dir, &view.aabbs[l as usize].outward(), max_t).is_some()
+            {
                 max_t = max_t.min(f(l));
             }
         }
@@ -455,7 +460,6 @@ impl Grid {
             Vec2::new(ex0 as f32 * c, ey0 as f32 * c),
             Vec2::new((ex1 as f32 + 1.0) * c, (ey1 as f32 + 1.0) * c),
         );
-        let inv_dir = inverse_dir(ray.dir);
         let Some(t0) = ray_box(ray, inv_dir, &world, max_t) else {
             return;
         };
