@@ -1,5 +1,5 @@
 //! [`CollisionWorld`]: many objects, their colliding pairs each update, begin and end events,
-//! and queries (point, shape, ray), with Box2D-style layers and masks.
+//! and queries (point, shape, ray, shape cast), with Box2D-style layers and masks.
 //!
 //! Each object has a world-space [`Shape`], a [`Filter`] (a layer and a mask), an
 //! [`ObjectKind`] and user data, and is named by a generational [`Handle`]: once an object is
