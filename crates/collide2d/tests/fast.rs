@@ -573,18 +573,19 @@ fn run_log(broad: BroadPhase, seed: u64) -> String {
     let mut rng = Rng(seed);
     let mut scene = Scene::new(broad, true);
     let mut next = 0;
-    for _ in 0..300 {
+    // Dense enough for more than a thousand candidates: the parallel narrow phase splits.
+    for _ in 0..800 {
         scene.add(&mut rng, 40.0, &mut next);
     }
     let mut log = String::new();
     for _ in 0..8 {
-        for _ in 0..100 {
+        for _ in 0..200 {
             scene.edit(&mut rng, 40.0, &mut next);
         }
-        scene.world.update();
+        let stats = scene.world.update();
         scene.used_up();
         log += &format!(
-            "{:?}\n{:?}\n{:?}\n",
+            "{stats:?}\n{:?}\n{:?}\n{:?}\n",
             scene.world.pairs(),
             scene.world.began(),
             scene.world.ended()
@@ -622,4 +623,31 @@ fn thread_counts_give_the_same_fast_pairs_bit_for_bit() {
         assert_eq!(logs[0], logs[1], "{name}");
         assert_eq!(logs[0], logs[2], "{name}");
     }
+}
+
+/// FNV-1a of the log of [`run_log`] for seed 5, the same for every broad phase, with or without
+/// the `rayon` feature: run the tests both ways to check the parity.
+const EXPECTED_LOG_HASH: u64 = 0xb370_a629_5d25_c37d;
+
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xCBF2_9CE4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+
+#[test]
+fn every_broad_phase_and_feature_set_gives_the_checked_in_log() {
+    let logs: Vec<(&str, String)> = broad_phases()
+        .into_iter()
+        .map(|(name, broad)| (name, run_log(broad, 5)))
+        .collect();
+    for (name, log) in &logs {
+        assert_eq!(log, &logs[0].1, "{name} against {}", logs[0].0);
+    }
+    assert_eq!(
+        fnv(logs[0].1.as_bytes()),
+        EXPECTED_LOG_HASH,
+        "{:#x}",
+        fnv(logs[0].1.as_bytes())
+    );
 }
