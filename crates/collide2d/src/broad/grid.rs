@@ -54,8 +54,10 @@ pub(crate) struct Grid {
     member: Vec<u32>,
     /// Slots of objects wider or taller than a cell.
     large: Vec<u32>,
-    /// Scratch for pairing the large objects: `(group, min x, slot)`, sorted.
+    /// The large objects as `(group, min x, slot)`, sorted, as of the last `sync`.
     large_order: Vec<(u32, f32, u32)>,
+    /// The runs of one group in `large_order`: `(group, start, end, widest box on x)`.
+    large_runs: Vec<(u32, usize, usize, f64)>,
     is_large: Vec<bool>,
     /// The occupied cell range `(x0, y0, x1, y1)` over all lists (objects reach one cell
     /// further right and up).
@@ -136,6 +138,7 @@ impl Grid {
             member: Vec::new(),
             large: Vec::new(),
             large_order: Vec::new(),
+            large_runs: Vec::new(),
             is_large: Vec::new(),
             extent: None,
         }
@@ -239,6 +242,7 @@ impl Grid {
         }
         // Deterministic order for the side list; then the lists and their extent.
         self.large.sort_unstable();
+        self.index_large(view);
         let mut extent: Option<(i32, i32, i32, i32)> = None;
         for (g, list) in self.lists.iter_mut().enumerate() {
             if self.unsorted[g] {
@@ -323,35 +327,16 @@ impl Grid {
     /// The large objects against each other: sorted by group, then `min x`; each pair of
     /// compatible groups' runs is swept on `x`, so objects far apart on `x`, or of groups that
     /// ignore each other (bullets), cost no pair test.
-    fn large_pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
-        let order = &mut self.large_order;
-        order.clear();
-        order.extend(
-            self.large
-                .iter()
-                .map(|&l| (view.groups[l as usize], view.aabbs[l as usize].min().x, l)),
-        );
-        order.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)).then(x.2.cmp(&y.2)));
-        let mut runs: Vec<(u32, usize, usize)> = Vec::new();
-        let mut i = 0;
-        while i < order.len() {
-            let g = order[i].0;
-            let mut j = i + 1;
-            while j < order.len() && order[j].0 == g {
-                j += 1;
-            }
-            runs.push((g, i, j));
-            i = j;
-        }
-        let order = &self.large_order;
+    fn large_pairs(&self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+        let (order, runs) = (&self.large_order, &self.large_runs);
         let max_x = |e: &(u32, f32, u32)| view.aabbs[e.2 as usize].max().x;
         let mut test = |p: u32, q: u32| {
             if view.aabbs[p as usize].overlaps(&view.aabbs[q as usize]) {
                 out.push((p.min(q), p.max(q)));
             }
         };
-        for (r, &(g, i0, i1)) in runs.iter().enumerate() {
-            for &(h, j0, j1) in &runs[r..] {
+        for (r, &(g, i0, i1, _)) in runs.iter().enumerate() {
+            for &(h, j0, j1, _) in &runs[r..] {
                 if !view.table.compatible(g, h) {
                     continue;
                 }
@@ -388,6 +373,32 @@ impl Grid {
         }
     }
 
+    /// Sorts the large objects by group, then `min x`, into runs of one group each.
+    fn index_large(&mut self, view: &View<'_>) {
+        let order = &mut self.large_order;
+        order.clear();
+        order.extend(
+            self.large
+                .iter()
+                .map(|&l| (view.groups[l as usize], view.aabbs[l as usize].min().x, l)),
+        );
+        order.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)).then(x.2.cmp(&y.2)));
+        self.large_runs.clear();
+        let mut i = 0;
+        while i < order.len() {
+            let g = order[i].0;
+            let mut j = i;
+            let mut width = 0.0f64;
+            while j < order.len() && order[j].0 == g {
+                let b = &view.aabbs[order[j].2 as usize];
+                width = width.max(f64::from(b.max().x) - f64::from(b.min().x));
+                j += 1;
+            }
+            self.large_runs.push((g, i, j, width));
+            i = j;
+        }
+    }
+
     /// Calls `f` for the slots of visible groups keyed in row `cy` with `x0 <= cx <= x1`.
     fn row(&self, view: &View<'_>, cy: i32, x0: i32, x1: i32, mask: u64, f: &mut dyn FnMut(u32)) {
         let (lo, hi) = (key(x0, cy), key(x1, cy));
@@ -405,11 +416,22 @@ impl Grid {
         }
     }
 
+    /// The large objects of visible groups whose box overlaps `region`: in each group's run,
+    /// those starting on `x` from the region's left minus the run's widest box to its right.
     fn each_large(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
-        for &l in &self.large {
-            let g = view.groups[l as usize];
-            if g != NONE && view.table.visible(g, mask) && view.aabbs[l as usize].overlaps(region) {
-                f(l);
+        let (left, right) = (region.min().x, region.max().x);
+        for &(g, i0, i1, width) in &self.large_runs {
+            if !view.table.visible(g, mask) {
+                continue;
+            }
+            let run = &self.large_order[i0..i1];
+            // `min x >= left - width` for any box reaching `left`; a little lower for rounding.
+            let from = f64::from(left) - width * (1.0 + 1e-9);
+            let start = run.partition_point(|e| f64::from(e.1) < from);
+            for e in run[start..].iter().take_while(|e| e.1 <= right) {
+                if view.aabbs[e.2 as usize].overlaps(region) {
+                    f(e.2);
+                }
             }
         }
     }
