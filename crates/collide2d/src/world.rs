@@ -1018,7 +1018,7 @@ mod tests {
             let b = b.unwrap_or_else(|e| panic!("{e}"));
             world.update();
             assert_eq!(world.move_by(b, Vec2::new(0.0, 20.0)), Ok(()));
-            world.move_by(b, Vec2::new(20.0, 0.0)).ok();
+            assert_eq!(world.move_by(b, Vec2::new(20.0, 0.0)), Ok(()));
             // One straight line from (0, 0) to (20, 20): it crosses the wall's box's corner
             // region only above y = 5, so the candidate is made and no pair.
             assert_eq!(world.motion(b), Ok(Vec2::new(20.0, 20.0)));
@@ -1040,10 +1040,10 @@ mod tests {
             let d = world.insert(circle(0.0, 0.5), Filter::DEFAULT, ObjectKind::Dynamic, ());
             let d = d.unwrap_or_else(|e| panic!("{e}"));
             world.update();
-            world.move_by(d, Vec2::new(30.0, 0.0)).ok();
+            assert_eq!(world.move_by(d, Vec2::new(30.0, 0.0)), Ok(()));
             assert_eq!(world.motion(d), Ok(Vec2::ZERO));
             assert_eq!(world.update().pairs, 0); // passed through: not fast
-            world.move_by(d, Vec2::new(-19.5, 0.0)).ok();
+            assert_eq!(world.move_by(d, Vec2::new(-19.5, 0.0)), Ok(()));
             world.update();
             assert_eq!(world.pairs()[0].b, d);
             assert_eq!((world.pairs()[0].a, world.pairs()[0].toi), (wall, None));
