@@ -15,8 +15,9 @@
 //!   one shape; [`cast_shapes`] finds when two moving shapes first touch (no tunnelling).
 //! - [`int`] has integer shapes for pixel and tile games, exact over the whole `i32` range.
 //! - [`CollisionWorld`] holds many objects with layers and masks and finds their colliding
-//!   pairs, begin and end events, and point, shape and ray queries, over a choice of
-//!   [`BroadPhase`] (uniform grid or bounding-volume trees).
+//!   pairs, begin and end events, and point, shape, ray and shape-cast queries, over a choice
+//!   of [`BroadPhase`] (uniform grid or bounding-volume trees); fast objects (bullets) are
+//!   swept over their motion, with the time of impact.
 //! - [`batch`] tests one shape against many discs or boxes stored as structure-of-arrays,
 //!   with SIMD kernels (AVX2, AVX-512) picked at run time and the same exact answers.
 //! - Input sizes are bounded by the constants of [`limits`] (compound depth, polygon points).

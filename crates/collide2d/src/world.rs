@@ -1,11 +1,16 @@
 //! [`CollisionWorld`]: many objects, their colliding pairs each update, begin and end events,
-//! and queries (point, shape, ray), with Box2D-style layers and masks.
+//! and queries (point, shape, ray, shape cast), with Box2D-style layers and masks.
 //!
 //! Each object has a world-space [`Shape`], a [`Filter`] (a layer and a mask), an
 //! [`ObjectKind`] and user data, and is named by a generational [`Handle`]: once an object is
 //! removed, its handle is an error everywhere ([`WorldError::StaleHandle`]), even after the
 //! slot is reused. Moving an object is [`CollisionWorld::set_shape`] with the shape at its new
-//! place (`local.transformed(&pose)`).
+//! place (`local.transformed(&pose)`), or [`CollisionWorld::move_by`] with a translation.
+//!
+//! A [`ObjectKind::Fast`] object (a bullet) is swept: its motion since the previous update (the
+//! sum of its `move_by` translations) is a straight line from where it was to where it is, its
+//! broad-phase box covers that whole path, and its pairs are tested with [`cast_shapes`], so
+//! nothing is skipped between frames; each such [`Pair`] reports its time of impact.
 //!
 //! [`CollisionWorld::update`] runs the broad phase (filtering by group before any pair is made,
 //! see [`BroadPhase`]) and the exact narrow phase ([`intersects`], or
@@ -14,8 +19,10 @@
 //! `rayon` feature, at any thread count.
 
 use crate::broad::{Broad, BroadPhase, Groups, View};
-use crate::math::Vec2;
-use crate::query::{cast_ray, contact, contains_point, intersects, Contact, Ray, RayHit};
+use crate::math::{Pose, Vec2};
+use crate::query::{
+    cast_ray, cast_shapes, contact, contains_point, intersects, CastHit, Contact, Ray, RayHit,
+};
 use crate::shape::{Aabb, Shape};
 use thiserror::Error;
 
@@ -86,14 +93,20 @@ impl Default for Filter {
     }
 }
 
-/// Whether an object moves. Two static objects are never tested against each other.
+/// Whether and how an object moves. Two static objects are never tested against each other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ObjectKind {
-    /// Moves (or may): tested against every object its filter accepts.
+    /// Moves (or may): tested against every object its filter accepts, where it is at each
+    /// update.
     #[default]
     Dynamic,
-    /// Level geometry: tested only against dynamic objects.
+    /// Level geometry: tested only against dynamic and fast objects.
     Static,
+    /// A dynamic object that moves far in one step (a bullet): tested over its whole motion
+    /// since the previous update, as given by [`CollisionWorld::move_by`], so it cannot pass
+    /// through anything between two updates. Its pairs report a time of impact
+    /// ([`Pair::toi`]).
+    Fast,
 }
 
 /// Why a world operation was refused.
@@ -115,6 +128,10 @@ pub enum WorldError {
     /// A shape whose bounding box is not finite (a shape moved by a non-finite pose).
     #[error("shape must have a finite bounding box")]
     NonFiniteShape,
+    /// A motion given to [`CollisionWorld::move_by`] that is not finite, or whose sum since the
+    /// previous update is not.
+    #[error("motion must be finite")]
+    NonFiniteMotion,
 }
 
 /// Two colliding objects, `a` before `b` in handle order.
@@ -125,8 +142,15 @@ pub struct Pair {
     /// The second object.
     pub b: Handle,
     /// The contact from `a` towards `b`, when the world computes contacts
-    /// ([`CollisionWorld::set_contacts`]).
+    /// ([`CollisionWorld::set_contacts`]). For a pair with a time of impact, the contact at
+    /// that time: [`contact`] of the shapes when `toi` is 0, else the [`CastHit`]'s normal and
+    /// point with depth 0.
     pub contact: Option<Contact>,
+    /// The time of impact in `[0, 1]` when `a` or `b` is [`ObjectKind::Fast`]: the pair first
+    /// touched after each fast object had gone `toi` times its motion since the previous update
+    /// (as [`cast_shapes`]); the other object, unless fast too, is taken where it is now.
+    /// `None` for other pairs, tested where both are now.
+    pub toi: Option<f32>,
 }
 
 /// What one [`CollisionWorld::update`] did.
@@ -142,6 +166,14 @@ pub struct UpdateStats {
     pub began: usize,
     /// Pairs that stopped colliding (or lost an object) since the previous update.
     pub ended: usize,
+}
+
+/// Where a fast object was at the previous update and how far it moved since.
+#[derive(Clone, Debug)]
+struct Sweep {
+    start: Shape,
+    start_box: Aabb,
+    motion: Vec2,
 }
 
 #[derive(Clone, Debug)]
@@ -175,8 +207,17 @@ pub struct CollisionWorld<T = ()> {
     generations: Vec<u32>,
     /// Shapes by slot, apart from the user data so the parallel narrow phase needs no `T: Sync`.
     shapes: Vec<Option<Shape>>,
-    /// Tight boxes by slot (stale for empty slots).
+    /// Broad-phase boxes by slot (stale for empty slots): tight, or the swept box of a fast
+    /// object moved since the previous update (kept until the update after).
     aabbs: Vec<Aabb>,
+    /// True for the slots of fast objects.
+    fast: Vec<bool>,
+    /// The motion of each fast object moved since the previous update.
+    sweeps: Vec<Option<Sweep>>,
+    /// Slots given a sweep since the previous update (may repeat).
+    moving: Vec<u32>,
+    /// Slots whose box was swept at the previous update.
+    swept: Vec<u32>,
     /// Group by slot, `u32::MAX` for an empty slot.
     groups: Vec<u32>,
     /// True for slots changed since the last update (also listed in `changed`).
@@ -191,7 +232,7 @@ pub struct CollisionWorld<T = ()> {
     /// Scratch for sorting the candidates.
     counts: Vec<u32>,
     scratch: Vec<(u32, u32)>,
-    hits: Vec<Option<Option<Contact>>>,
+    hits: Vec<Option<(Option<Contact>, Option<f32>)>>,
     pairs: Vec<Pair>,
     previous: Vec<(Handle, Handle)>,
     current: Vec<(Handle, Handle)>,
@@ -208,6 +249,10 @@ impl<T> CollisionWorld<T> {
             generations: Vec::new(),
             shapes: Vec::new(),
             aabbs: Vec::new(),
+            fast: Vec::new(),
+            sweeps: Vec::new(),
+            moving: Vec::new(),
+            swept: Vec::new(),
             groups: Vec::new(),
             dirty: Vec::new(),
             changed: Vec::new(),
@@ -282,6 +327,8 @@ impl<T> CollisionWorld<T> {
             slot.1 = Some(object);
             self.shapes[index as usize] = Some(shape);
             self.aabbs[index as usize] = aabb;
+            self.fast[index as usize] = kind == ObjectKind::Fast;
+            self.sweeps[index as usize] = None;
             self.groups[index as usize] = group;
             index
         } else {
@@ -289,6 +336,8 @@ impl<T> CollisionWorld<T> {
             self.generations.push(0);
             self.shapes.push(Some(shape));
             self.aabbs.push(aabb);
+            self.fast.push(kind == ObjectKind::Fast);
+            self.sweeps.push(None);
             self.groups.push(group);
             self.dirty.push(false);
             (self.slots.len() - 1) as u32
@@ -330,6 +379,8 @@ impl<T> CollisionWorld<T> {
         self.generations[i] = self.slots[i].0;
         self.groups[i] = u32::MAX;
         self.shapes[i] = None;
+        self.fast[i] = false;
+        self.sweeps[i] = None;
         self.len -= 1;
         // A slot whose generation wrapped around is retired, so no old handle can come back.
         if self.slots[i].0 != 0 {
@@ -391,6 +442,10 @@ impl<T> CollisionWorld<T> {
     /// Moves or reshapes an object: `shape` is its new world-space shape (for a shape kept in
     /// its own frame, pass `local.transformed(&pose)`).
     ///
+    /// This is a teleport: a fast object is placed at `shape` with no motion, its earlier
+    /// [`move_by`](Self::move_by) calls since the previous update forgotten, and is not swept
+    /// from where it was.
+    ///
     /// # Errors
     /// [`WorldError::StaleHandle`] when `handle` names no live object;
     /// [`WorldError::NonFiniteShape`] for a shape with a non-finite bounding box.
@@ -399,8 +454,86 @@ impl<T> CollisionWorld<T> {
         self.object(handle)?;
         self.shapes[handle.index as usize] = Some(shape);
         self.aabbs[handle.index as usize] = aabb;
+        self.sweeps[handle.index as usize] = None;
         self.mark(handle.index);
         Ok(())
+    }
+
+    /// Translates an object by `delta`. A [`ObjectKind::Fast`] object is swept along its
+    /// motion since the previous update (the sum of its `move_by` deltas, as one straight
+    /// line from where it was then): the next [`update`](Self::update) finds everything it
+    /// touched on the way, with the time of impact. Other objects just move.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, Aabb, Circle, CollisionWorld, Filter, ObjectKind};
+    /// let mut world = CollisionWorld::new(collide2d::BroadPhase::default());
+    /// let wall = Aabb::new(Vec2::new(10.0, -5.0), Vec2::new(12.0, 5.0))?.into();
+    /// let wall = world.insert(wall, Filter::DEFAULT, ObjectKind::Static, ())?;
+    /// let bullet = Circle::new(Vec2::ZERO, 1.0)?.into();
+    /// let bullet = world.insert(bullet, Filter::DEFAULT, ObjectKind::Fast, ())?;
+    /// world.update();
+    /// world.move_by(bullet, Vec2::new(50.0, 0.0))?; // ends far past the wall
+    /// world.update();
+    /// let pair = world.pairs()[0];
+    /// assert_eq!((pair.a, pair.b), (wall, bullet));
+    /// assert!((pair.toi.unwrap() - 0.18).abs() < 1e-6); // touched at x = 9
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`WorldError::StaleHandle`] when `handle` names no live object;
+    /// [`WorldError::NonFiniteMotion`] for a non-finite `delta` (or sum of deltas);
+    /// [`WorldError::NonFiniteShape`] when the moved shape's bounding box is not finite.
+    /// The object is unchanged on error.
+    pub fn move_by(&mut self, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
+        self.object(handle)?;
+        let i = handle.index as usize;
+        let shape = self.shapes[i]
+            .as_ref()
+            .ok_or(WorldError::StaleHandle { handle })?;
+        if !delta.is_finite() {
+            return Err(WorldError::NonFiniteMotion);
+        }
+        let moved = shape.transformed(&Pose::from_translation(delta));
+        let end = Self::checked_aabb(&moved)?;
+        if self.fast[i] {
+            let sweep = match self.sweeps[i].take() {
+                Some(sweep) => sweep,
+                None => {
+                    self.moving.push(handle.index);
+                    Sweep {
+                        start: shape.clone(),
+                        start_box: shape.aabb(),
+                        motion: Vec2::ZERO,
+                    }
+                }
+            };
+            let motion = sweep.motion + delta;
+            if !motion.is_finite() {
+                self.sweeps[i] = Some(sweep);
+                return Err(WorldError::NonFiniteMotion);
+            }
+            // One ulp wider: the cast goes to `start + motion` unrounded.
+            self.aabbs[i] = sweep.start_box.union(&end).outward();
+            self.sweeps[i] = Some(Sweep { motion, ..sweep });
+        } else {
+            self.aabbs[i] = end;
+        }
+        self.shapes[i] = Some(moved);
+        self.mark(handle.index);
+        Ok(())
+    }
+
+    /// The motion of a [`ObjectKind::Fast`] object since the previous update (the sum of its
+    /// [`move_by`](Self::move_by) deltas); zero for other objects.
+    ///
+    /// # Errors
+    /// [`WorldError::StaleHandle`] when `handle` names no live object.
+    pub fn motion(&self, handle: Handle) -> Result<Vec2, WorldError> {
+        self.object(handle)?;
+        Ok(self.sweeps[handle.index as usize]
+            .as_ref()
+            .map_or(Vec2::ZERO, |s| s.motion))
     }
 
     /// Changes an object's layer and mask.
@@ -441,9 +574,21 @@ impl<T> CollisionWorld<T> {
     /// [`began`](Self::began), [`ended`](Self::ended).
     ///
     /// Static objects are never tested against each other, nor objects whose filters do not
-    /// accept each other; neither costs a candidate pair. With the `rayon` feature the exact
-    /// tests run in parallel; the results are the same.
+    /// accept each other; neither costs a candidate pair. A pair with a [`ObjectKind::Fast`]
+    /// object collides when [`cast_shapes`] finds a hit over the motion (see [`Pair::toi`]);
+    /// the motion is then used up. With the `rayon` feature the exact tests run in parallel;
+    /// the results are the same.
     pub fn update(&mut self) -> UpdateStats {
+        // Fast objects swept last time and not moved since: back to their tight box.
+        for slot in core::mem::take(&mut self.swept) {
+            let s = slot as usize;
+            if self.sweeps[s].is_none() {
+                if let Some(shape) = &self.shapes[s] {
+                    self.aabbs[s] = shape.aabb();
+                    self.mark(slot);
+                }
+            }
+        }
         let view = View {
             aabbs: &self.aabbs,
             groups: &self.groups,
@@ -463,16 +608,24 @@ impl<T> CollisionWorld<T> {
             &mut self.scratch,
         );
         self.narrow();
+        // The motions are used up; the swept boxes stay (conservative) until the next update.
+        self.moving.sort_unstable();
+        self.moving.dedup();
+        for &slot in &self.moving {
+            self.sweeps[slot as usize] = None;
+        }
+        core::mem::swap(&mut self.swept, &mut self.moving);
 
         self.pairs.clear();
         self.current.clear();
         for (&(a, b), hit) in self.candidates.iter().zip(&self.hits) {
-            if let Some(contact) = hit {
+            if let Some((contact, toi)) = hit {
                 let (a, b) = (self.handle(a), self.handle(b));
                 self.pairs.push(Pair {
                     a,
                     b,
                     contact: *contact,
+                    toi: *toi,
                 });
                 self.current.push((a, b));
             }
@@ -515,15 +668,29 @@ impl<T> CollisionWorld<T> {
     /// The exact test of every candidate, into `hits` (same order).
     fn narrow(&mut self) {
         let shapes = &self.shapes;
+        let fast = &self.fast;
+        let sweeps = &self.sweeps;
         let contacts = self.contacts;
-        let test = |&(a, b): &(u32, u32)| -> Option<Option<Contact>> {
+        // Where the object in `slot`, now `end`, was at the previous update, and its motion.
+        fn start<'a>(sweeps: &'a [Option<Sweep>], slot: u32, end: &'a Shape) -> (&'a Shape, Vec2) {
+            match &sweeps[slot as usize] {
+                Some(sweep) => (&sweep.start, sweep.motion),
+                None => (end, Vec2::ZERO),
+            }
+        }
+        let test = |&(a, b): &(u32, u32)| -> Option<(Option<Contact>, Option<f32>)> {
             let (Some(sa), Some(sb)) = (&shapes[a as usize], &shapes[b as usize]) else {
                 return None;
             };
-            if contacts {
-                contact(sa, sb).map(Some)
+            if fast[a as usize] || fast[b as usize] {
+                let ((sa, va), (sb, vb)) = (start(sweeps, a, sa), start(sweeps, b, sb));
+                let hit = cast_shapes(sa, va, sb, vb)?;
+                let contact = contacts.then(|| toi_contact(sa, sb, &hit));
+                Some((contact, Some(hit.t)))
+            } else if contacts {
+                contact(sa, sb).map(|c| (Some(c), None))
             } else {
-                intersects(sa, sb).then_some(None)
+                intersects(sa, sb).then_some((None, None))
             }
         };
         #[cfg(feature = "rayon")]
@@ -722,6 +889,81 @@ impl<T> CollisionWorld<T> {
         hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
         hits
     }
+
+    /// The objects whose layer is in `mask` that `shape` touches when moved by `motion`, each
+    /// with its [`cast_shapes`]`(shape, motion, object, 0)` hit, in handle order; the objects
+    /// stay where they are now. Nothing for a non-finite `shape` box or `motion`.
+    fn cast_hits(&self, shape: &Shape, motion: Vec2, mask: u64) -> Vec<(u32, CastHit)> {
+        let Ok(start) = Self::checked_aabb(shape) else {
+            return Vec::new();
+        };
+        let (lo, hi) = (start.min() + motion, start.max() + motion);
+        if !lo.is_finite() || !hi.is_finite() {
+            return Vec::new();
+        }
+        let region = start.union(&Aabb::new_unchecked(lo, hi)).outward();
+        self.gather(|broad, view, f| broad.query(view, &region, mask, f))
+            .into_iter()
+            .filter_map(|s| {
+                let o = self.live(s, mask)?;
+                if !self.aabbs[s as usize].overlaps(&region) {
+                    return None;
+                }
+                cast_shapes(shape, motion, o, Vec2::ZERO).map(|hit| (s, hit))
+            })
+            .collect()
+    }
+
+    /// The first object whose layer is in `mask` that `shape` touches when moved by `motion`
+    /// (touching counts, so an object touching `shape` at the start hits at `t = 0`), with the
+    /// hit as [`cast_shapes`]`(shape, motion, object, Vec2::ZERO)`: the normal points from
+    /// `shape` towards the object. Objects are taken where they are now; ties in `t` go to the
+    /// lower handle. `None` for a non-finite `motion`.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, Aabb, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind};
+    /// let mut world = CollisionWorld::new(BroadPhase::grid(4.0)?);
+    /// let wall = Aabb::new(Vec2::new(10.0, -5.0), Vec2::new(11.0, 5.0))?.into();
+    /// let wall = world.insert(wall, Filter::DEFAULT, ObjectKind::Static, ())?;
+    /// let probe = Circle::new(Vec2::ZERO, 1.0)?.into();
+    /// let (hit, at) = world.cast_shape(&probe, Vec2::new(100.0, 0.0), u64::MAX).unwrap();
+    /// assert_eq!(hit, wall);
+    /// assert!((at.t - 0.09).abs() < 1e-6);
+    /// assert_eq!(at.normal, Vec2::X); // from the probe towards the wall
+    /// assert!(world.cast_shape(&probe, Vec2::new(0.0, 100.0), u64::MAX).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn cast_shape(&self, shape: &Shape, motion: Vec2, mask: u64) -> Option<(Handle, CastHit)> {
+        self.cast_hits(shape, motion, mask)
+            .into_iter()
+            .reduce(|best, x| if x.1.t < best.1.t { x } else { best })
+            .map(|(s, hit)| (self.handle(s), hit))
+    }
+
+    /// Every object whose layer is in `mask` that `shape` touches when moved by `motion`, each
+    /// with its first hit (as [`cast_shape`](Self::cast_shape)), sorted by `t`, then handle.
+    #[must_use]
+    pub fn cast_shape_all(&self, shape: &Shape, motion: Vec2, mask: u64) -> Vec<(Handle, CastHit)> {
+        let mut hits: Vec<(Handle, CastHit)> = self
+            .cast_hits(shape, motion, mask)
+            .into_iter()
+            .map(|(s, hit)| (self.handle(s), hit))
+            .collect();
+        hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
+        hits
+    }
+}
+
+/// The contact of a pair at its time of impact: the full [`contact`] when they touch at the
+/// start, else the cast's normal and point.
+fn toi_contact(a: &Shape, b: &Shape, hit: &CastHit) -> Contact {
+    let from_hit = || Contact::new(hit.normal, hit.depth, &[hit.point]);
+    if hit.t == 0.0 {
+        contact(a, b).unwrap_or_else(from_hit)
+    } else {
+        from_hit()
+    }
 }
 
 /// True for a finite ray and a `max_t` that is `>= 0` (not NaN; infinity allowed).
@@ -770,5 +1012,110 @@ fn sort_pairs(
             pairs[i..j].sort_unstable();
         }
         i = j;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Circle;
+
+    fn circle(x: f32, r: f32) -> Shape {
+        Circle::new_unchecked(Vec2::new(x, 0.0), r).into()
+    }
+
+    fn world_with_wall(broad: BroadPhase) -> (CollisionWorld, Handle) {
+        let mut world = CollisionWorld::new(broad);
+        let wall = Aabb::new_unchecked(Vec2::new(10.0, -5.0), Vec2::new(11.0, 5.0));
+        let wall = world.insert(wall.into(), Filter::DEFAULT, ObjectKind::Static, ());
+        (world, wall.unwrap_or_else(|e| panic!("{e}")))
+    }
+
+    fn both() -> [BroadPhase; 2] {
+        [
+            BroadPhase::tree(0.1),
+            BroadPhase::grid(1.0).unwrap_or_default(),
+        ]
+    }
+
+    #[test]
+    fn swept_box_shrinks_back_when_a_fast_object_stops() {
+        for broad in both() {
+            let (mut world, _) = world_with_wall(broad);
+            let b = world.insert(circle(0.0, 0.5), Filter::DEFAULT, ObjectKind::Fast, ());
+            let b = b.unwrap_or_else(|e| panic!("{e}"));
+            world.update();
+            assert_eq!(world.move_by(b, Vec2::new(0.0, 20.0)), Ok(()));
+            assert_eq!(world.move_by(b, Vec2::new(20.0, 0.0)), Ok(()));
+            // One straight line from (0, 0) to (20, 20): it crosses the wall's box's corner
+            // region only above y = 5, so the candidate is made and no pair.
+            assert_eq!(world.motion(b), Ok(Vec2::new(20.0, 20.0)));
+            assert_eq!(world.update().candidates, 1);
+            assert!(world.pairs().is_empty());
+            // Queries after the update see the object where it is.
+            assert!(world
+                .objects_at_point(Vec2::new(5.0, 5.0), u64::MAX)
+                .is_empty());
+            // Not moved again: tested where it is, with its own box.
+            assert_eq!(world.update().candidates, 0);
+        }
+    }
+
+    #[test]
+    fn dynamic_objects_moved_by_are_only_translated() {
+        for broad in both() {
+            let (mut world, wall) = world_with_wall(broad);
+            let d = world.insert(circle(0.0, 0.5), Filter::DEFAULT, ObjectKind::Dynamic, ());
+            let d = d.unwrap_or_else(|e| panic!("{e}"));
+            world.update();
+            assert_eq!(world.move_by(d, Vec2::new(30.0, 0.0)), Ok(()));
+            assert_eq!(world.motion(d), Ok(Vec2::ZERO));
+            assert_eq!(world.update().pairs, 0); // passed through: not fast
+            assert_eq!(world.move_by(d, Vec2::new(-19.5, 0.0)), Ok(()));
+            world.update();
+            assert_eq!(world.pairs()[0].b, d);
+            assert_eq!((world.pairs()[0].a, world.pairs()[0].toi), (wall, None));
+        }
+    }
+
+    #[test]
+    fn fast_object_at_rest_pairs_at_t0_with_its_contact() {
+        let (mut world, _) = world_with_wall(BroadPhase::default());
+        world.set_contacts(true);
+        let f = world.insert(circle(9.0, 1.5), Filter::DEFAULT, ObjectKind::Fast, ());
+        assert!(f.is_ok());
+        world.update();
+        let p = world.pairs()[0];
+        assert_eq!(p.toi, Some(0.0));
+        let want = contact(&circle(10.5, 1.0), &circle(9.0, 1.5));
+        assert_eq!(p.contact.map(|c| c.depth), Some(0.5));
+        assert_eq!(p.contact.map(|c| c.normal), want.map(|c| c.normal));
+    }
+
+    #[test]
+    fn cast_shape_ties_go_to_the_lower_handle() {
+        for broad in both() {
+            let mut world: CollisionWorld = CollisionWorld::new(broad);
+            let mut handles = Vec::new();
+            for _ in 0..3 {
+                handles.push(world.insert(
+                    circle(5.0, 1.0),
+                    Filter::DEFAULT,
+                    ObjectKind::Static,
+                    (),
+                ));
+            }
+            let first = world.cast_shape(&circle(0.0, 1.0), Vec2::new(10.0, 0.0), u64::MAX);
+            assert_eq!(first.map(|(h, hit)| (h.index(), hit.t)), Some((0, 0.3)));
+            let all = world.cast_shape_all(&circle(0.0, 1.0), Vec2::new(10.0, 0.0), u64::MAX);
+            assert_eq!(
+                all.iter().map(|(h, _)| h.index()).collect::<Vec<_>>(),
+                [0, 1, 2]
+            );
+            // Filtered out by the mask.
+            assert!(world
+                .cast_shape(&circle(0.0, 1.0), Vec2::X * 10.0, 2)
+                .is_none());
+        }
     }
 }

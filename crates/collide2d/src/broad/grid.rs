@@ -9,8 +9,9 @@
 //! filter accepts itself, and two groups against each other only when compatible, so a bullet
 //! layer that ignores itself is never swept at all. Lists are re-sorted each update by an
 //! insertion sort, linear when objects move a little (with a fallback to a full sort when they
-//! do not). An object spanning more than two cells on an axis goes to a side list: tested against
-//! each other by brute force, and against the lists by searching the rows they cover.
+//! do not). An object spanning more than two cells on an axis (a long wall, or a fast object's
+//! swept box) goes to a side list: those are tested against each other by a sweep on `x` per
+//! pair of compatible groups, and against the lists by searching the rows they cover.
 
 use super::{inverse_dir, ray_box, BroadBox, BroadBoxKind, View};
 use crate::math::Vec2;
@@ -54,6 +55,10 @@ pub(crate) struct Grid {
     member: Vec<u32>,
     /// Slots of objects wider or taller than a cell.
     large: Vec<u32>,
+    /// The large objects as `(group, min x, slot)`, sorted, as of the last `sync`.
+    large_order: Vec<(u32, f32, u32)>,
+    /// The runs of one group in `large_order`: `(group, start, end, widest box on x)`.
+    large_runs: Vec<(u32, usize, usize, f64)>,
     is_large: Vec<bool>,
     /// The occupied cell range `(x0, y0, x1, y1)` over all lists (objects reach one cell
     /// further right and up).
@@ -133,6 +138,8 @@ impl Grid {
             columns: Vec::new(),
             member: Vec::new(),
             large: Vec::new(),
+            large_order: Vec::new(),
+            large_runs: Vec::new(),
             is_large: Vec::new(),
             extent: None,
         }
@@ -236,6 +243,7 @@ impl Grid {
         }
         // Deterministic order for the side list; then the lists and their extent.
         self.large.sort_unstable();
+        self.index_large(view);
         let mut extent: Option<(i32, i32, i32, i32)> = None;
         for (g, list) in self.lists.iter_mut().enumerate() {
             if self.unsorted[g] {
@@ -279,17 +287,12 @@ impl Grid {
                 }
             }
         }
-        // Large objects: against each other by brute force, against the lists by searching the
-        // rows their box covers (or by scanning the list when that is shorter).
-        for (i, &l) in self.large.iter().enumerate() {
+        self.large_pairs(view, out);
+        // Large objects against the lists: by searching the rows their box covers (or by scanning
+        // the list when that is shorter).
+        for &l in &self.large {
             let gl = view.groups[l as usize];
             let aabb_l = &view.aabbs[l as usize];
-            for &o in &self.large[i + 1..] {
-                let go = view.groups[o as usize];
-                if view.table.compatible(gl, go) && aabb_l.overlaps(&view.aabbs[o as usize]) {
-                    out.push((l.min(o), l.max(o)));
-                }
-            }
             // Keys that may overlap: one cell left of and below the box's own cells.
             let x0 = cell_of(aabb_l.min().x, self.inv).saturating_sub(1);
             let y0 = cell_of(aabb_l.min().y, self.inv).saturating_sub(1);
@@ -353,6 +356,81 @@ impl Grid {
         }
     }
 
+    /// The large objects against each other: sorted by group, then `min x`; each pair of
+    /// compatible groups' runs is swept on `x`, so objects far apart on `x`, or of groups that
+    /// ignore each other (bullets), cost no pair test.
+    fn large_pairs(&self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+        let (order, runs) = (&self.large_order, &self.large_runs);
+        let max_x = |e: &(u32, f32, u32)| view.aabbs[e.2 as usize].max().x;
+        let mut test = |p: u32, q: u32| {
+            if view.aabbs[p as usize].overlaps(&view.aabbs[q as usize]) {
+                out.push((p.min(q), p.max(q)));
+            }
+        };
+        for (r, &(g, i0, i1, _)) in runs.iter().enumerate() {
+            for &(h, j0, j1, _) in &runs[r..] {
+                if !view.table.compatible(g, h) {
+                    continue;
+                }
+                if g == h {
+                    let run = &order[i0..i1];
+                    for (k, e) in run.iter().enumerate() {
+                        let right = max_x(e);
+                        for o in run[k + 1..].iter().take_while(|o| o.1 <= right) {
+                            test(e.2, o.2);
+                        }
+                    }
+                } else {
+                    // Two sorted runs: whichever starts first meets the other's boxes starting
+                    // before it ends.
+                    let (a, b) = (&order[i0..i1], &order[j0..j1]);
+                    let (mut p, mut q) = (0, 0);
+                    while p < a.len() && q < b.len() {
+                        if a[p].1 <= b[q].1 {
+                            let right = max_x(&a[p]);
+                            for o in b[q..].iter().take_while(|o| o.1 <= right) {
+                                test(a[p].2, o.2);
+                            }
+                            p += 1;
+                        } else {
+                            let right = max_x(&b[q]);
+                            for o in a[p..].iter().take_while(|o| o.1 <= right) {
+                                test(b[q].2, o.2);
+                            }
+                            q += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sorts the large objects by group, then `min x`, into runs of one group each.
+    fn index_large(&mut self, view: &View<'_>) {
+        let order = &mut self.large_order;
+        order.clear();
+        order.extend(
+            self.large
+                .iter()
+                .map(|&l| (view.groups[l as usize], view.aabbs[l as usize].min().x, l)),
+        );
+        order.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)).then(x.2.cmp(&y.2)));
+        self.large_runs.clear();
+        let mut i = 0;
+        while i < order.len() {
+            let g = order[i].0;
+            let mut j = i;
+            let mut width = 0.0f64;
+            while j < order.len() && order[j].0 == g {
+                let b = &view.aabbs[order[j].2 as usize];
+                width = width.max(f64::from(b.max().x) - f64::from(b.min().x));
+                j += 1;
+            }
+            self.large_runs.push((g, i, j, width));
+            i = j;
+        }
+    }
+
     /// Calls `f` for the slots of visible groups keyed in row `cy` with `x0 <= cx <= x1`.
     fn row(&self, view: &View<'_>, cy: i32, x0: i32, x1: i32, mask: u64, f: &mut dyn FnMut(u32)) {
         let (lo, hi) = (key(x0, cy), key(x1, cy));
@@ -370,17 +448,28 @@ impl Grid {
         }
     }
 
-    fn each_large(&self, view: &View<'_>, mask: u64, f: &mut dyn FnMut(u32)) {
-        for &l in &self.large {
-            let g = view.groups[l as usize];
-            if g != NONE && view.table.visible(g, mask) {
-                f(l);
+    /// The large objects of visible groups whose box overlaps `region`: in each group's run,
+    /// those starting on `x` from the region's left minus the run's widest box to its right.
+    fn each_large(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
+        let (left, right) = (region.min().x, region.max().x);
+        for &(g, i0, i1, width) in &self.large_runs {
+            if !view.table.visible(g, mask) {
+                continue;
+            }
+            let run = &self.large_order[i0..i1];
+            // `min x >= left - width` for any box reaching `left`; a little lower for rounding.
+            let from = f64::from(left) - width * (1.0 + 1e-9);
+            let start = run.partition_point(|e| f64::from(e.1) < from);
+            for e in run[start..].iter().take_while(|e| e.1 <= right) {
+                if view.aabbs[e.2 as usize].overlaps(region) {
+                    f(e.2);
+                }
             }
         }
     }
 
     pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
-        self.each_large(view, mask, f);
+        self.each_large(view, region, mask, f);
         let Some((ex0, ey0, ex1, ey1)) = self.extent else {
             return;
         };
@@ -406,9 +495,14 @@ impl Grid {
         f: &mut dyn FnMut(u32) -> f32,
     ) {
         let mut max_t = max_t;
+        let inv_dir = inverse_dir(ray.dir);
         for &l in &self.large {
             let g = view.groups[l as usize];
-            if g != NONE && view.table.visible(g, mask) {
+            if g != NONE
+                && view.table.visible(g, mask)
+                // One ulp wider, as the trees' leaves: a ray along an edge stays in.
+                && ray_box(ray, inv_dir, &view.aabbs[l as usize].outward(), max_t).is_some()
+            {
                 max_t = max_t.min(f(l));
             }
         }
@@ -420,7 +514,6 @@ impl Grid {
             Vec2::new(ex0 as f32 * c, ey0 as f32 * c),
             Vec2::new((ex1 as f32 + 1.0) * c, (ey1 as f32 + 1.0) * c),
         );
-        let inv_dir = inverse_dir(ray.dir);
         let Some(t0) = ray_box(ray, inv_dir, &world, max_t) else {
             return;
         };
