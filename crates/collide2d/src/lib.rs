@@ -16,7 +16,9 @@
 //! - [`int`] has integer shapes for pixel and tile games, exact over the whole `i32` range.
 //! - [`CollisionWorld`] holds many objects with layers and masks and finds their colliding
 //!   pairs, begin and end events, and point, shape and ray queries, over a choice of
-//!   [`BroadPhase`] (uniform grid or bounding-volume trees).
+//!   [`BroadPhase`] (uniform grid or bounding-volume trees);
+//!   [`CollisionWorld::move_shape`] moves a box or capsule through its static objects with a
+//!   [`Response`] per contact (slide, stop, cross, bounce, one-way), snag-free on tile seams.
 //! - [`batch`] tests one shape against many discs or boxes stored as structure-of-arrays,
 //!   with SIMD kernels (AVX2, AVX-512) picked at run time and the same exact answers.
 //! - Input sizes are bounded by the constants of [`limits`] (compound depth, polygon points).
@@ -59,6 +61,7 @@ mod exact;
 pub mod int;
 pub mod limits;
 pub mod math;
+pub mod motion;
 pub mod query;
 pub mod shape;
 #[cfg(test)]
@@ -67,6 +70,7 @@ pub mod world;
 
 pub use broad::BroadPhase;
 pub use error::ShapeError;
+pub use motion::{MoveContact, Movement, Response, MAX_MOVE_STEPS};
 pub use query::{
     cast_ray, cast_shapes, closest_points, contact, contains, contains_point, distance,
     distance_to_point, intersects, project_point, CastHit, ClosestPoints, Contact, ContactPoints,

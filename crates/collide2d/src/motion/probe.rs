@@ -1,0 +1,217 @@
+//! One obstacle piece against one straight motion: when the mover first touches it, whether
+//! the motion then enters its interior (the blocking rule), and placing the mover against it.
+//!
+//! The blocking rule is what keeps a mover from snagging on the seams between flush tiles: a
+//! piece blocks only if the motion takes the mover into the piece's interior, not when it merely
+//! grazes an edge or a corner. For convex shapes the penetration depth along a straight motion is
+//! a concave function of time, zero where the shapes first and last touch, so its value halfway
+//! between those two times is at least half its largest value: a single [`contact`] there tells
+//! grazing (depth 0) from entering (depth > 0), whatever the speed. Obstacles are split into
+//! convex pieces first, so the rule holds for concave polygons and compounds too.
+
+use crate::math::{Pose, Vec2};
+use crate::query::{cast_shapes, contact};
+use crate::shape::Shape;
+
+/// The first touch of the mover and one convex piece along the motion `r`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Probe {
+    /// Fraction of `r` at the first touch, in `[0, 1]`.
+    pub(super) t: f32,
+    /// Where they touch then.
+    pub(super) point: Vec2,
+    /// Unit normal out of the piece, towards the mover.
+    pub(super) normal: Vec2,
+    /// The motion takes the mover into the piece's interior (deeper than the tolerance) while
+    /// pushing against `normal`: the piece blocks.
+    pub(super) enters: bool,
+}
+
+/// `shape` translated by `d`.
+pub(super) fn translated(shape: &Shape, d: Vec2) -> Shape {
+    if d == Vec2::ZERO {
+        return shape.clone();
+    }
+    shape.transformed(&Pose::from_translation(d))
+}
+
+/// The convex pieces of an obstacle: the parts of a concave polygon or of a compound (nested
+/// compounds flattened), or the shape itself.
+pub(super) fn pieces(shape: &Shape, out: &mut Vec<Shape>) {
+    match shape {
+        Shape::Polygon(p) if !p.is_convex() => {
+            out.extend(p.parts().iter().map(|part| Shape::from(part.clone())));
+        }
+        Shape::Compound(c) => {
+            for part in c.parts() {
+                pieces(part, out);
+            }
+        }
+        _ => out.push(shape.clone()),
+    }
+}
+
+/// The depth below which an overlap counts as touching, for `mover` and its motion `r`: `1e-6`
+/// times the largest coordinate of the mover's box or of `r` (at least 1), about 8 to 16 units
+/// in the last place, so the rounding of placed coordinates never makes a surface block or snag.
+pub(super) fn tolerance(mover: &Shape, r: Vec2) -> f32 {
+    let b = mover.aabb();
+    let scale = b
+        .min()
+        .abs()
+        .max(b.max().abs())
+        .max(r.abs())
+        .max_element()
+        .max(1.0);
+    scale * 1e-6
+}
+
+/// Casts `mover` along `r` against the still convex `piece` and applies the blocking rule.
+pub(super) fn probe(mover: &Shape, r: Vec2, piece: &Shape, tol: f32) -> Option<Probe> {
+    let hit = cast_shapes(mover, r, piece, Vec2::ZERO)?;
+    let normal = -hit.normal;
+    let enters = r.dot(normal) < 0.0 && enters_interior(mover, r, piece, hit.t, tol);
+    Some(Probe {
+        t: hit.t,
+        point: hit.point,
+        normal,
+        enters,
+    })
+}
+
+/// True when `mover`, moved along `r` from time `first` (its first touch with the convex
+/// `piece`), overlaps the piece deeper than `tol` before it leaves it or the motion ends.
+fn enters_interior(mover: &Shape, r: Vec2, piece: &Shape, first: f32, tol: f32) -> bool {
+    // The last touch: the first one of the reversed motion from the end.
+    let last = match cast_shapes(&translated(mover, r), -r, piece, Vec2::ZERO) {
+        Some(h) => 1.0 - h.t,
+        None => first,
+    };
+    let mid = (first + last.max(first)) * 0.5;
+    contact(&translated(mover, r * mid), piece).is_some_and(|c| c.depth > tol)
+}
+
+/// The translation `delta` adjusted so `start` moved by it no longer overlaps `piece`
+/// (touching is fine), when the overlap is at most `limit` deep: the rounding of a placed time
+/// of impact. An axis-aligned box against an axis-aligned box is snapped onto the face exactly;
+/// other shapes are pushed out along the contact normal (within a unit or two in the last place).
+pub(super) fn push_out(start: &Shape, delta: Vec2, piece: &Shape, limit: f32) -> Vec2 {
+    let mut delta = delta;
+    for _ in 0..4 {
+        let Some(c) = contact(&translated(start, delta), piece) else {
+            return delta;
+        };
+        if c.depth == 0.0 || c.depth > limit {
+            return delta;
+        }
+        delta = match (start, piece) {
+            (Shape::Aabb(m), Shape::Aabb(p)) if c.normal.x == 0.0 || c.normal.y == 0.0 => {
+                let axis = usize::from(c.normal.x == 0.0);
+                let mut d = delta.to_array();
+                // The normal points from the mover towards the piece.
+                let up = c.normal.to_array()[axis] < 0.0;
+                let (face, own) = if up {
+                    (p.max().to_array()[axis], m.min().to_array()[axis])
+                } else {
+                    (p.min().to_array()[axis], m.max().to_array()[axis])
+                };
+                d[axis] = face - own;
+                for _ in 0..4 {
+                    let placed = own + d[axis];
+                    if up && placed < face {
+                        d[axis] = d[axis].next_up();
+                    } else if !up && placed > face {
+                        d[axis] = d[axis].next_down();
+                    } else {
+                        break;
+                    }
+                }
+                Vec2::from_array(d)
+            }
+            _ => delta - c.normal * c.depth,
+        };
+    }
+    delta
+}
+
+/// The motion left after a blocking contact with unit normal `n` (out of the obstacle):
+/// `r` without its component into the surface (slide) or mirrored in it (bounce).
+pub(super) fn slide(r: Vec2, n: Vec2) -> Vec2 {
+    let into = r.dot(n);
+    if into < 0.0 {
+        r - n * into
+    } else {
+        r
+    }
+}
+
+/// `r` mirrored in the surface with unit normal `n` (out of the obstacle), when it moves into it.
+pub(super) fn bounce(r: Vec2, n: Vec2) -> Vec2 {
+    let into = r.dot(n);
+    if into < 0.0 {
+        r - n * (2.0 * into)
+    } else {
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Capsule;
+    use crate::test_support::{boxed, l_shape, v};
+
+    #[test]
+    fn grazing_the_next_tiles_corner_does_not_enter() {
+        let mover = boxed(0.0, 1.0, 1.0, 2.0);
+        let next = boxed(1.0, 0.0, 2.0, 1.0);
+        let p = probe(&mover, v(5.0, 0.0), &next, 1e-6).unwrap();
+        assert_eq!(p.t, 0.0);
+        assert!(!p.enters, "{p:?}");
+        // Pressing down and right while touching its corner does enter.
+        assert!(probe(&mover, v(5.0, -1.0), &next, 1e-6).unwrap().enters);
+    }
+
+    #[test]
+    fn a_thin_wall_crossed_in_one_step_is_entered() {
+        let mover = boxed(0.0, 0.0, 1.0, 1.0);
+        let wall = boxed(20.0, -5.0, 22.0, 5.0);
+        let p = probe(&mover, v(50.0, 0.0), &wall, 1e-6).unwrap();
+        assert!(p.enters);
+        assert!((p.t - 19.0 / 50.0).abs() < 1e-6);
+        assert_eq!(p.normal, -Vec2::X);
+    }
+
+    #[test]
+    fn capsule_rolling_over_a_seam_does_not_enter() {
+        let mover: Shape = Capsule::new(v(0.5, 1.5), v(0.5, 2.5), 0.5).unwrap().into();
+        let next = boxed(1.0, 0.0, 2.0, 1.0);
+        let p = probe(&mover, v(3.0, 0.0), &next, 1e-6).unwrap();
+        assert!(!p.enters, "{p:?}");
+    }
+
+    #[test]
+    fn concave_obstacles_split_into_convex_pieces() {
+        let mut out = Vec::new();
+        pieces(&l_shape(), &mut out);
+        assert!(out.len() >= 2);
+        assert!(out.iter().all(|s| s.as_convex().is_some()));
+    }
+
+    #[test]
+    fn a_box_placed_a_little_inside_a_floor_is_snapped_onto_it() {
+        let start = boxed(0.0, 1.0, 1.0, 2.0);
+        let floor = boxed(-5.0, -1.0, 5.0, 0.0);
+        let d = push_out(&start, v(0.0, -1.000_000_1), &floor, 1e-3);
+        assert_eq!(translated(&start, d).aabb().min().y, 0.0);
+        // A deep overlap is left alone.
+        assert_eq!(push_out(&start, v(0.0, -1.5), &floor, 1e-3), v(0.0, -1.5));
+    }
+
+    #[test]
+    fn slide_and_bounce_only_change_motion_into_the_surface() {
+        assert_eq!(slide(v(3.0, -4.0), Vec2::Y), v(3.0, 0.0));
+        assert_eq!(bounce(v(3.0, -4.0), Vec2::Y), v(3.0, 4.0));
+        assert_eq!(slide(v(3.0, 4.0), Vec2::Y), v(3.0, 4.0));
+    }
+}
