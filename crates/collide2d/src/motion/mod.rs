@@ -15,7 +15,7 @@ mod probe;
 use crate::math::Vec2;
 use crate::shape::{Aabb, Shape};
 use crate::world::{CollisionWorld, Handle, ObjectKind};
-use probe::{bounce, pieces, probe, push_out, slide, tolerance, translated, Probe};
+use probe::{bounce, pieces, probe, settle, slide, tolerance, translated, Probe};
 use std::collections::BTreeMap;
 
 /// The most blocking contacts one [`CollisionWorld::move_shape`] responds to; the motion left
@@ -127,7 +127,8 @@ impl<T> CollisionWorld<T> {
     ///   overlapping a blocking object's interior (beyond rounding; an [`Aabb`] mover is snapped
     ///   exactly onto [`Aabb`] faces).
     /// - Several contacts at once (a corner, a seam): the one whose response leaves the fewest
-    ///   of the others still blocking wins; ties go to the lower handle.
+    ///   of the others still blocking wins, then the one meeting the motion least head-on (the
+    ///   flat face rather than the seam's corner), then the lower handle.
     /// - At most [`MAX_MOVE_STEPS`] blocking contacts are responded to. A non-finite `motion`
     ///   or shape moves nothing.
     ///
@@ -246,7 +247,7 @@ impl<T> CollisionWorld<T> {
             let mut at = delta + r * t;
             let limit = 4.0 * tol;
             for h in &ties {
-                at = push_out(shape, at, &h.piece, limit);
+                at = settle(shape, at, &h.piece, h.probe.normal, limit);
             }
             let placed = translated(shape, at);
             let rest = goal - at;
@@ -266,7 +267,14 @@ impl<T> CollisionWorld<T> {
                     })
                     .count()
             };
-            let Some(chosen) = (0..ties.len()).min_by_key(|&i| still_blocking(i)) else {
+            // Fewest others left blocking, then the least head-on (a seam's corner normal is
+            // tilted against the motion; the flat face's is not), then the lower handle.
+            let key = |i: usize| (still_blocking(i), rest.dot(ties[i].probe.normal).abs());
+            let Some(chosen) = (0..ties.len())
+                .map(|i| (key(i), i))
+                .min_by(|(a, i), (b, j)| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(i.cmp(j)))
+                .map(|(_, i)| i)
+            else {
                 break;
             };
             let c = ties[chosen];
@@ -369,6 +377,27 @@ mod tests {
         assert_eq!(m.shape, boxed(5.0, 1.0, 6.0, 2.0));
         let normals: Vec<Vec2> = m.contacts.iter().map(|c| c.normal).collect();
         assert_eq!(normals, [Vec2::Y, -Vec2::X]);
+    }
+
+    #[test]
+    fn capsule_meeting_a_wall_at_its_seam_is_not_deflected() {
+        // Its bottom cap reaches the seam corner at (7.75, 1) just as its flank meets the face.
+        let mut boxes: Vec<_> = (0..20)
+            .map(|i| (i as f32, -1.0, i as f32 + 1.0, 0.0, Response::Slide))
+            .collect();
+        boxes.push((7.75, 0.0, 8.75, 1.0, Response::Slide));
+        boxes.push((7.75, 1.0, 8.75, 30.0, Response::Slide));
+        let w = world(&boxes);
+        let c: Shape = Capsule::new(v(3.75, 1.75), v(3.75, 2.75), 0.5)
+            .unwrap()
+            .into();
+        let m = go(&w, &c, v(83.0, -17.75));
+        let b = m.shape.aabb();
+        assert!(
+            (b.max().x - 7.75).abs() < 1e-4 && b.min().y.abs() < 1e-4,
+            "{m:?}"
+        );
+        assert_eq!(m.contacts[0].normal, -Vec2::X);
     }
 
     #[test]

@@ -91,45 +91,46 @@ fn enters_interior(mover: &Shape, r: Vec2, piece: &Shape, first: f32, tol: f32) 
     contact(&translated(mover, r * mid), piece).is_some_and(|c| c.depth > tol)
 }
 
-/// The translation `delta` adjusted so `start` moved by it no longer overlaps `piece`
-/// (touching is fine), when the overlap is at most `limit` deep: the rounding of a placed time
-/// of impact. An axis-aligned box against an axis-aligned box is snapped onto the face exactly;
-/// other shapes are pushed out along the contact normal (within a unit or two in the last place).
-pub(super) fn push_out(start: &Shape, delta: Vec2, piece: &Shape, limit: f32) -> Vec2 {
+/// The translation `delta` adjusted so `start` moved by it rests against `piece`, whose surface
+/// normal (out of it) there is `n`, when that takes at most `limit`: the rounding of a placed
+/// time of impact. An axis-aligned box against an axis-aligned box is snapped exactly onto the
+/// face (touching, no gap, no overlap); other shapes are pushed out of an overlap along the
+/// contact normal (to within a unit or two in the last place).
+pub(super) fn settle(start: &Shape, delta: Vec2, piece: &Shape, n: Vec2, limit: f32) -> Vec2 {
+    if let (Shape::Aabb(m), Shape::Aabb(p)) = (start, piece) {
+        if n.x == 0.0 || n.y == 0.0 {
+            let axis = usize::from(n.x == 0.0);
+            let mut d = delta.to_array();
+            // Resting on the piece's upper face along the axis, or against its lower one.
+            let above = n.to_array()[axis] > 0.0;
+            let (face, own) = if above {
+                (p.max().to_array()[axis], m.min().to_array()[axis])
+            } else {
+                (p.min().to_array()[axis], m.max().to_array()[axis])
+            };
+            let mut snapped = face - own;
+            for _ in 0..4 {
+                let placed = own + snapped;
+                if above && placed < face {
+                    snapped = snapped.next_up();
+                } else if !above && placed > face {
+                    snapped = snapped.next_down();
+                } else {
+                    break;
+                }
+            }
+            if (snapped - d[axis]).abs() <= limit {
+                d[axis] = snapped;
+            }
+            return Vec2::from_array(d);
+        }
+    }
     let mut delta = delta;
     for _ in 0..4 {
-        let Some(c) = contact(&translated(start, delta), piece) else {
-            return delta;
-        };
-        if c.depth == 0.0 || c.depth > limit {
-            return delta;
+        match contact(&translated(start, delta), piece) {
+            Some(c) if c.depth > 0.0 && c.depth <= limit => delta -= c.normal * c.depth,
+            _ => break,
         }
-        delta = match (start, piece) {
-            (Shape::Aabb(m), Shape::Aabb(p)) if c.normal.x == 0.0 || c.normal.y == 0.0 => {
-                let axis = usize::from(c.normal.x == 0.0);
-                let mut d = delta.to_array();
-                // The normal points from the mover towards the piece.
-                let up = c.normal.to_array()[axis] < 0.0;
-                let (face, own) = if up {
-                    (p.max().to_array()[axis], m.min().to_array()[axis])
-                } else {
-                    (p.min().to_array()[axis], m.max().to_array()[axis])
-                };
-                d[axis] = face - own;
-                for _ in 0..4 {
-                    let placed = own + d[axis];
-                    if up && placed < face {
-                        d[axis] = d[axis].next_up();
-                    } else if !up && placed > face {
-                        d[axis] = d[axis].next_down();
-                    } else {
-                        break;
-                    }
-                }
-                Vec2::from_array(d)
-            }
-            _ => delta - c.normal * c.depth,
-        };
     }
     delta
 }
@@ -199,13 +200,18 @@ mod tests {
     }
 
     #[test]
-    fn a_box_placed_a_little_inside_a_floor_is_snapped_onto_it() {
+    fn a_box_placed_a_little_off_a_floor_is_snapped_onto_it() {
         let start = boxed(0.0, 1.0, 1.0, 2.0);
         let floor = boxed(-5.0, -1.0, 5.0, 0.0);
-        let d = push_out(&start, v(0.0, -1.000_000_1), &floor, 1e-3);
-        assert_eq!(translated(&start, d).aabb().min().y, 0.0);
+        for dy in [-1.000_000_1, -0.999_999_9] {
+            let d = settle(&start, v(0.0, dy), &floor, Vec2::Y, 1e-3);
+            assert_eq!(translated(&start, d).aabb().min().y, 0.0);
+        }
         // A deep overlap is left alone.
-        assert_eq!(push_out(&start, v(0.0, -1.5), &floor, 1e-3), v(0.0, -1.5));
+        assert_eq!(
+            settle(&start, v(0.0, -1.5), &floor, Vec2::Y, 1e-3),
+            v(0.0, -1.5)
+        );
     }
 
     #[test]
