@@ -488,6 +488,52 @@ mod tests {
     }
 
     #[test]
+    fn zero_thickness_wall_is_met() {
+        let mut w = world(&[]);
+        let wall: Shape = crate::Segment::new(v(10.0, -5.0), v(10.0, 5.0))
+            .unwrap()
+            .into();
+        w.insert(wall, Filter::DEFAULT, ObjectKind::Static, Response::Slide)
+            .unwrap();
+        let m = go(&w, &boxed(0.0, 0.0, 1.0, 1.0), v(100.0, 0.0));
+        assert!((m.delta.x - 9.0).abs() < 1e-5, "{m:?}");
+        assert_eq!(m.contacts[0].normal, -Vec2::X);
+    }
+
+    #[test]
+    fn sliding_along_a_concave_polygons_floor_never_snags() {
+        // A U whose floor is split between several convex parts.
+        let ring = [
+            (0.0, 0.0),
+            (12.0, 0.0),
+            (12.0, 6.0),
+            (11.0, 6.0),
+            (11.0, 1.0),
+        ]
+        .into_iter()
+        .chain([(1.0, 1.0), (1.0, 6.0), (0.0, 6.0)])
+        .map(|(x, y)| v(x, y))
+        .collect::<Vec<_>>();
+        let mut w = world(&[]);
+        let u: Shape = crate::Polygon::new(&ring).unwrap().into();
+        w.insert(u, Filter::DEFAULT, ObjectKind::Static, Response::Slide)
+            .unwrap();
+        let m = go(&w, &boxed(1.0, 1.0, 2.0, 2.0), v(20.0, -3.0));
+        assert_eq!(m.shape, boxed(10.0, 1.0, 11.0, 2.0));
+        assert_eq!(m.contacts.len(), 2, "{:?}", m.contacts);
+    }
+
+    #[test]
+    fn a_mover_inside_an_obstacle_may_leave_it_but_not_go_deeper() {
+        let w = world(&[(0.0, 0.0, 10.0, 10.0, Response::Slide)]);
+        let inside = boxed(1.0, 9.0, 2.0, 12.0); // 1 deep, pushed out upwards
+        assert_eq!(go(&w, &inside, v(0.0, 5.0)).delta, v(0.0, 5.0));
+        let down = go(&w, &inside, v(0.0, -5.0));
+        assert_eq!(down.delta, Vec2::ZERO);
+        assert_eq!(down.contacts[0].t, 0.0);
+    }
+
+    #[test]
     fn non_finite_motion_moves_nothing() {
         let w = world(&floor(3));
         let m = go(&w, &boxed(0.0, 1.0, 1.0, 2.0), v(f32::NAN, 0.0));
