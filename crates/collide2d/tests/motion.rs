@@ -7,8 +7,8 @@
 
 use collide2d::math::Vec2;
 use collide2d::{
-    contact, Aabb, BroadPhase, Capsule, CollisionWorld, Filter, Movement, ObjectKind, Response,
-    Shape,
+    contact, Aabb, BroadPhase, Capsule, Circle, CollisionWorld, Compound, ConvexPolygon, Filter,
+    Movement, Obb, ObjectKind, Polygon, Response, Segment, Shape,
 };
 use proptest::prelude::*;
 
@@ -260,5 +260,47 @@ proptest! {
         let side = mover(capsule, -3.0, 0.0, 1.0, 0.5);
         let m = go(&w, &side, v(20.0 + quarter(rise), 0.0));
         prop_assert!(m.contacts.is_empty(), "{m:?}");
+    }
+
+    /// Obstacles of every kind (rotated boxes, circles, capsules, segments, convex and concave
+    /// polygons, compounds), slide or bounce: the move never panics, ends finite, and never ends
+    /// inside an obstacle the mover started outside of.
+    #[test]
+    fn any_obstacle_shape_never_ends_inside(
+        obstacles in prop::collection::vec((0u8..7, -12i32..12, -12i32..12, 1i32..12, 0.0f32..6.3), 1..12),
+        capsule in any::<bool>(),
+        bounce in any::<bool>(),
+        motions in prop::collection::vec((-40i32..80, -40i32..80), 1..5),
+    ) {
+        let response = if bounce { Response::Bounce } else { Response::Slide };
+        let mut w = CollisionWorld::new(BroadPhase::default());
+        let mut shapes = Vec::new();
+        for &(kind, x, y, size, angle) in &obstacles {
+            let (c, s) = (v(quarter(x) * 4.0, quarter(y) * 4.0), quarter(size) * 2.0);
+            let shape: Shape = match kind {
+                0 => Obb::new(c, v(s, s * 0.5), angle).unwrap().into(),
+                1 => Circle::new(c, s).unwrap().into(),
+                2 => Capsule::new(c, c + v(s, s * 0.5), 0.5).unwrap().into(),
+                3 => Segment::new(c - v(s, 0.0), c + v(s, s)).unwrap().into(),
+                4 => ConvexPolygon::new(&[c, c + v(s, 0.0), c + v(0.0, s)]).unwrap().into(),
+                5 => Polygon::new(&[c, c + v(2.0 * s, 0.0), c + v(2.0 * s, s), c + v(s, 0.25), c + v(0.0, s)]).unwrap().into(),
+                _ => Compound::new(vec![rect(c.x, c.y, c.x + s, c.y + 1.0).into(), Circle::new(c + v(s, 0.0), 1.0).unwrap().into()]).unwrap().into(),
+            };
+            w.insert(shape.clone(), Filter::DEFAULT, ObjectKind::Static, response).unwrap();
+            shapes.push(shape);
+        }
+        let mut s = mover(capsule, -14.0, -14.0, 1.5, 2.5);
+        for &(dx, dy) in &motions {
+            let before: Vec<bool> = shapes.iter().map(|o| contact(&s, o).is_some_and(|c| c.depth > 1e-3)).collect();
+            let m = go(&w, &s, v(quarter(dx) * 4.0, quarter(dy) * 4.0));
+            prop_assert!(m.delta.is_finite(), "{m:?}");
+            for (o, was_inside) in shapes.iter().zip(before) {
+                if !was_inside {
+                    let depth = contact(&m.shape, o).map_or(0.0, |c| c.depth);
+                    prop_assert!(depth <= 1e-3, "{depth} in {o:?}: {m:?}");
+                }
+            }
+            s = m.shape;
+        }
     }
 }
