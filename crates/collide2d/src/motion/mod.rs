@@ -130,8 +130,8 @@ impl<T> CollisionWorld<T> {
     ///   overlapping a blocking object's interior (beyond rounding; an [`Aabb`] mover is snapped
     ///   exactly onto [`Aabb`] faces).
     /// - Several contacts at once (a corner, a seam): the one whose response leaves the fewest
-    ///   of the others still blocking wins, then the one meeting the motion least head-on (the
-    ///   flat face rather than the seam's corner), then the lower handle.
+    ///   of the others still blocking wins, then the earliest (the flat face rather than the
+    ///   seam's corner), then the one meeting the motion least head-on, then the lower handle.
     /// - At most [`MAX_MOVE_STEPS`] blocking contacts are responded to. A non-finite `motion`,
     ///   or one that could carry the shape past `±f32::MAX`, moves nothing.
     ///
@@ -273,12 +273,21 @@ impl<T> CollisionWorld<T> {
                     })
                     .count()
             };
-            // Fewest others left blocking, then the least head-on (a seam's corner normal is
-            // tilted against the motion; the flat face's is not), then the lower handle.
-            let key = |i: usize| (still_blocking(i), rest.dot(ties[i].probe.normal).abs());
+            // Fewest others left blocking; then the earliest (where flush pieces meet, the
+            // face is touched no later than the seam's corner, whose normal is tilted); then the
+            // least head-on; then the lower handle.
+            let key = |i: usize| {
+                let h = ties[i];
+                (still_blocking(i), h.probe.t, rest.dot(h.probe.normal).abs())
+            };
             let Some(chosen) = (0..ties.len())
                 .map(|i| (key(i), i))
-                .min_by(|(a, i), (b, j)| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(i.cmp(j)))
+                .min_by(|(a, i), (b, j)| {
+                    (a.0.cmp(&b.0))
+                        .then(a.1.total_cmp(&b.1))
+                        .then(a.2.total_cmp(&b.2))
+                        .then(i.cmp(j))
+                })
                 .map(|(_, i)| i)
             else {
                 break;
@@ -404,6 +413,23 @@ mod tests {
             "{m:?}"
         );
         assert_eq!(m.contacts[0].normal, -Vec2::X);
+    }
+
+    #[test]
+    fn capsule_landing_just_beside_a_seam_is_not_deflected() {
+        // Its lowest point lands on the left tile 0.0016 from the seam; the right tile's corner
+        // is touched a moment later with a tilted normal.
+        let w = world(&[
+            (9.75, -1.0, 10.5, 0.0, Response::Slide),
+            (10.5, -0.25, 10.75, 0.0, Response::Slide),
+            (0.0, -1.0, 9.75, 0.0, Response::Slide),
+        ]);
+        let c: Shape = Capsule::new(v(10.75, 4.5), v(10.75, 5.5), 0.5)
+            .unwrap()
+            .into();
+        let m = go(&w, &c, v(-2.5, -39.75));
+        assert!((m.delta - v(-2.5, -4.0)).length() < 1e-4, "{m:?}");
+        assert_eq!(m.contacts.len(), 1, "{m:?}");
     }
 
     #[test]
