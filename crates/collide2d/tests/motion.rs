@@ -67,16 +67,44 @@ fn mover(capsule: bool, x: f32, y: f32, w: f32, h: f32) -> Shape {
     }
 }
 
-/// True when the interiors of `a` and `b` overlap (deeper than `tol`).
+/// How deep `a` overlaps the box `b`: `<= 0` when their interiors are apart (touching or
+/// separate), exactly for a box.
+fn depth(a: &Shape, b: &Aabb) -> f32 {
+    match a {
+        Shape::Aabb(a) => (a.max() - b.min()).min(b.max() - a.min()).min_element(),
+        _ => contact(a, &(*b).into()).map_or(0.0, |c| c.depth),
+    }
+}
+
+/// True when the interiors of `a` and `b` overlap deeper than `tol` (any depth for boxes).
 fn sinks(a: &Shape, b: &Aabb, tol: f32) -> bool {
     match a {
-        Shape::Aabb(a) => {
-            a.min().x < b.max().x
-                && b.min().x < a.max().x
-                && a.min().y < b.max().y
-                && b.min().y < a.max().y
+        Shape::Aabb(_) => depth(a, b) > 0.0,
+        _ => depth(a, b) > tol,
+    }
+}
+
+/// `p` turned by `k` quarter turns counter-clockwise (exact).
+fn turn(p: Vec2, k: u8) -> Vec2 {
+    match k % 4 {
+        0 => p,
+        1 => v(-p.y, p.x),
+        2 => -p,
+        _ => v(p.y, -p.x),
+    }
+}
+
+/// A box or capsule turned by `k` quarter turns about the origin (exact).
+fn turn_shape(s: &Shape, k: u8) -> Shape {
+    match s {
+        Shape::Aabb(b) => {
+            let (p, q) = (turn(b.min(), k), turn(b.max(), k));
+            Aabb::new(p.min(q), p.max(q)).unwrap().into()
         }
-        _ => contact(a, &(*b).into()).is_some_and(|c| c.depth > tol),
+        Shape::Capsule(c) => Capsule::new(turn(c.a(), k), turn(c.b(), k), c.radius())
+            .unwrap()
+            .into(),
+        _ => panic!("only boxes and capsules turn here"),
     }
 }
 
@@ -84,11 +112,17 @@ fn quarter(q: i32) -> f32 {
     q as f32 * 0.25
 }
 
+/// A motion component: a multiple of 1/4 (seams and touching) or any float in `[-10, 10)`.
+fn coordinate() -> impl Strategy<Value = f32> {
+    prop_oneof![(-40i32..40).prop_map(quarter), -10.0f32..10.0]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// Sliding along a floor of adjacent unit tiles, or of flush boxes of random widths, at
-    /// any speed and pressing down or not, ends exactly at `start + motion.x`, `y` unchanged.
+    /// any speed and pressing into it or not, ends exactly at `start + motion.x`, `y`
+    /// unchanged; the same for ceilings and walls (the scene turned by quarter turns).
     #[test]
     fn sliding_along_flush_tiles_never_snags(
         widths in prop::collection::vec(1u8..12, 60..80),
@@ -99,22 +133,30 @@ proptest! {
         size in (1i32..8, 1i32..12),
         dx in -200i32..200,
         press in prop_oneof![Just(0i32), 1i32..400],
+        turns in 0u8..4,
     ) {
         let widths = if unit { vec![4u8; 60] } else { widths };
-        let tiles = flush_floor(&widths, &depths);
-        let end = tiles.last().unwrap().max().x;
+        let tiles: Vec<Aabb> = flush_floor(&widths, &depths)
+            .iter()
+            .map(|b| match turn_shape(&(*b).into(), turns) {
+                Shape::Aabb(b) => b,
+                _ => unreachable!(),
+            })
+            .collect();
+        let end = flush_floor(&widths, &depths).last().unwrap().max().x;
         let w = world(&tiles);
         let (x, bw) = (quarter(start), quarter(size.0));
         let dx = quarter(dx).clamp(-x, end - x - bw);
-        let s = mover(capsule, x, 0.0, bw, quarter(size.1));
-        let m = go(&w, &s, v(dx, -quarter(press)));
+        let s = turn_shape(&mover(capsule, x, 0.0, bw, quarter(size.1)), turns);
+        let m = go(&w, &s, turn(v(dx, -quarter(press)), turns));
+        let expected = turn(v(dx, 0.0), turns);
         if capsule {
-            prop_assert!((m.delta - v(dx, 0.0)).length() <= 1e-4, "{m:?}");
+            prop_assert!((m.delta - expected).length() <= 1e-4, "{m:?}");
         } else {
-            prop_assert_eq!(m.delta, v(dx, 0.0), "{:?}", m);
+            prop_assert_eq!(m.delta, expected, "{:?}", m);
         }
         for c in &m.contacts {
-            prop_assert!(c.normal.y > 0.999, "snagged: {c:?}");
+            prop_assert!(c.normal.dot(turn(Vec2::Y, turns)) > 0.999, "snagged: {c:?}");
         }
         if press > 0 {
             prop_assert_eq!(m.contacts.first().map(|c| c.t), Some(0.0));
@@ -200,14 +242,14 @@ proptest! {
         }
     }
 
-    /// Over random tile maps and a run of random moves, the mover never ends a move inside a
-    /// solid tile; a mask hides exactly the tiles of other layers.
+    /// Over random tile maps and a run of random moves (quarters, or any float), the mover
+    /// never ends a move inside a solid tile; a mask hides exactly the tiles of other layers.
     #[test]
     fn never_ends_inside_a_tile_and_masks_hide_layers(
         cells in prop::collection::vec((0i32..16, 0i32..16, 0u64..2), 10..80),
         capsule in any::<bool>(),
         size in (1i32..6, 1i32..6),
-        moves in prop::collection::vec((-40i32..40, -40i32..40), 1..8),
+        moves in prop::collection::vec((coordinate(), coordinate()), 1..8),
         mask in 1u64..4,
     ) {
         let mut all = CollisionWorld::new(BroadPhase::grid(1.0).unwrap());
@@ -222,13 +264,21 @@ proptest! {
         let seen = world(&visible);
         let mut s = mover(capsule, 16.5, 16.5, quarter(size.0), quarter(size.1));
         for &(dx, dy) in &moves {
-            let motion = v(quarter(dx), quarter(dy));
+            let motion = v(dx, dy);
             let m = all.move_shape(&s, motion, mask, |_, r| *r);
             let plain = go(&seen, &s, motion);
             prop_assert_eq!(&m.delta, &plain.delta);
             prop_assert_eq!(m.contacts.len(), plain.contacts.len());
+            // Exact for boxes moved by quarters; a box moved by other floats is rounded
+            // at every move (its width drifts by units in the last place), so it may end that
+            // far inside: within the tolerance that counts as touching.
+            let quarters = moves.iter().all(|&(x, y)| (x * 4.0).fract() == 0.0 && (y * 4.0).fract() == 0.0);
             for b in &visible {
-                prop_assert!(!sinks(&m.shape, b, 1e-4), "{b:?} {m:?}");
+                if quarters {
+                    prop_assert!(!sinks(&m.shape, b, 1e-4), "{b:?} {m:?}");
+                } else {
+                    prop_assert!(depth(&m.shape, b) <= 1e-4, "{b:?} {m:?}");
+                }
             }
             s = m.shape;
         }
