@@ -158,7 +158,7 @@ fn choose<'h>(ties: &[&'h Hit], rest: Vec2, placed: &Shape) -> Option<&'h Hit> {
         if next == Vec2::ZERO {
             return 0;
         }
-        let tol = tolerance(placed, next);
+        let tol = tolerance(placed);
         ties.iter()
             .filter(|o| {
                 !core::ptr::eq(**o, chosen)
@@ -189,9 +189,10 @@ impl<T> CollisionWorld<T> {
     ///   obstacles without area.) It is not an object of the world: dynamic objects are never
     ///   obstacles (so a mover inserted as a dynamic object does not meet itself).
     /// - Obstacles are any shapes; concave polygons and compounds are taken part by part.
-    /// - An object blocks only where the motion would take the mover into its interior
-    ///   (deeper than about `1e-6` of the coordinates): touching is a contact but grazing an
-    ///   edge or corner is not a block. So a mover never snags on the seams between adjacent
+    /// - An object blocks only where the motion would take the mover into its interior:
+    ///   touching is a contact but grazing an edge or corner is not a block. (Exact for a box
+    ///   against boxes; by the contact normal for a circle or capsule; between other polygons,
+    ///   by an overlap deeper than about `1e-6` of the mover's coordinates.) So a mover never snags on the seams between adjacent
     ///   tiles, never sinks into corners, and a mover that starts touching a surface and
     ///   pushes into it blocks at `t = 0` with that surface's normal, then slides. A mover that
     ///   starts overlapping an object may move out of it or along it, not deeper. A wall
@@ -248,7 +249,7 @@ impl<T> CollisionWorld<T> {
                 break;
             }
             let mover = translated(shape, delta);
-            let tol = tolerance(&mover, r);
+            let tol = tolerance(&mover);
             let hits = self.hits(shape, &mover, r, mask, tol, &mut seen, &mut respond);
             let first = hits
                 .iter()
@@ -270,8 +271,10 @@ impl<T> CollisionWorld<T> {
             ties.sort_by_key(|h| h.handle);
             let goal = delta + r;
             let mut at = delta + r * t;
+            // The time of impact is rounded: up to about 6e-8 of the motion.
+            let limit = 4.0 * tol + 1e-6 * r.abs().max_element();
             for h in &ties {
-                at = settle(shape, at, &h.piece, h.probe.normal, 4.0 * tol);
+                at = settle(shape, at, &h.piece, h.probe.normal, limit);
             }
             let rest = goal - at;
             let Some(c) = choose(&ties, rest, &translated(shape, at)) else {
@@ -317,7 +320,7 @@ impl<T> CollisionWorld<T> {
                 let response = respond(handle, data);
                 let done = matches!(response, Response::OneWay { .. })
                     && parts.iter().any(|p| {
-                        crate::contact(start, p).is_some_and(|c| c.depth > tolerance(start, r))
+                        crate::contact(start, p).is_some_and(|c| c.depth > tolerance(start))
                     });
                 Seen { response, done }
             });

@@ -3,15 +3,23 @@
 //!
 //! The blocking rule is what keeps a mover from snagging on the seams between flush tiles: a
 //! piece blocks only if the motion takes the mover into the piece's interior, not when it merely
-//! grazes an edge or a corner. For convex shapes the penetration depth along a straight motion is
-//! a concave function of time, zero where the shapes first and last touch, so its value halfway
-//! between those two times is at least half its largest value: a single [`contact`] there tells
-//! grazing (depth 0) from entering (depth > 0), whatever the speed. Obstacles are split into
-//! convex pieces first, so the rule holds for concave polygons and compounds too.
+//! grazes an edge or a corner. It is decided at the first touch, three ways:
+//! - a box against a box: the exact cone of entering directions (on each axis where they touch,
+//!   the motion must point into the piece), so the slightest push into a floor blocks and a
+//!   slide along it never does;
+//! - a round mover or piece (circle, capsule): the boundary of their sum is smooth, so the one
+//!   contact normal decides;
+//! - otherwise (polygon corners, which may meet corner to corner): for convex shapes the
+//!   penetration depth along a straight motion is a concave function of time, zero where the
+//!   shapes first and last touch, so its value halfway between is at least half its largest:
+//!   one [`contact`] there tells grazing (depth 0) from entering (deeper than the tolerance).
+//!
+//! Obstacles are split into convex pieces first, so the rule holds for concave polygons and
+//! compounds too.
 
 use crate::math::{Pose, Vec2};
 use crate::query::{cast_shapes, contact};
-use crate::shape::Shape;
+use crate::shape::{Aabb, Shape};
 
 /// The first touch of the mover and one convex piece along the motion `r`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,18 +59,12 @@ pub(super) fn pieces(shape: &Shape, out: &mut Vec<Shape>) {
     }
 }
 
-/// The depth below which an overlap counts as touching, for `mover` and its motion `r`: `1e-6`
-/// times the largest coordinate of the mover's box or of `r` (at least 1), about 8 to 16 units
-/// in the last place, so the rounding of placed coordinates never makes a surface block or snag.
-pub(super) fn tolerance(mover: &Shape, r: Vec2) -> f32 {
+/// The depth below which an overlap counts as touching, for `mover`: `1e-6` times the largest
+/// coordinate of its box (at least 1), about 8 to 16 units in the last place, so the rounding
+/// of placed coordinates never makes a surface block or snag.
+pub(super) fn tolerance(mover: &Shape) -> f32 {
     let b = mover.aabb();
-    let scale = b
-        .min()
-        .abs()
-        .max(b.max().abs())
-        .max(r.abs())
-        .max_element()
-        .max(1.0);
+    let scale = b.min().abs().max(b.max().abs()).max_element().max(1.0);
     scale * 1e-6
 }
 
@@ -70,13 +72,61 @@ pub(super) fn tolerance(mover: &Shape, r: Vec2) -> f32 {
 pub(super) fn probe(mover: &Shape, r: Vec2, piece: &Shape, tol: f32) -> Option<Probe> {
     let hit = cast_shapes(mover, r, piece, Vec2::ZERO)?;
     let normal = -hit.normal;
-    let enters = r.dot(normal) < 0.0 && enters_interior(mover, r, piece, hit.t, tol);
+    let into = r.dot(normal);
+    let enters = match (mover, piece) {
+        (Shape::Aabb(m), Shape::Aabb(p)) => box_enters(m, p, r, hit.t, tol),
+        // A round mover or piece has one normal at every contact: its sign decides (beyond
+        // the rounding of a normal computed in `f64`).
+        _ if is_round(mover) || is_round(piece) => Some(into < -1e-9 * r.length()),
+        _ => None,
+    }
+    .unwrap_or_else(|| into < 0.0 && enters_interior(mover, r, piece, hit.t, tol));
     Some(Probe {
         t: hit.t,
         point: hit.point,
         normal,
         enters,
     })
+}
+
+/// A circle or capsule of positive radius: the boundary of its sum with any convex shape is
+/// smooth.
+fn is_round(shape: &Shape) -> bool {
+    match shape {
+        Shape::Circle(c) => c.radius() > 0.0,
+        Shape::Capsule(c) => c.radius() > 0.0,
+        _ => false,
+    }
+}
+
+/// For a box meeting a box at time `first`: whether `r` points into the piece from there, by
+/// the exact cone of directions at the contact. On each axis where the two touch (within
+/// `tol`), `r` must point into the piece; an axis where they overlap sets no condition. So a
+/// box sliding along a floor enters the next tile only if it also moves down, however slightly
+/// and however fast. `None` when they overlap on both axes (the mover started inside).
+fn box_enters(m: &Aabb, p: &Aabb, r: Vec2, first: f32, tol: f32) -> Option<bool> {
+    let offset = r * first;
+    let (lo, hi) = (m.min() + offset, m.max() + offset);
+    let tol = f64::from(tol);
+    let mut touching = false;
+    for k in 0..2 {
+        let (m_lo, m_hi) = (f64::from(lo[k]), f64::from(hi[k]));
+        let (p_lo, p_hi) = (f64::from(p.min()[k]), f64::from(p.max()[k]));
+        if m_hi.min(p_hi) - m_lo.max(p_lo) > tol {
+            continue; // overlapping along this axis
+        }
+        touching = true;
+        // Touching: the mover is on the low side of the piece, or on the high side.
+        let inward = if (m_hi - p_lo).abs() <= (p_hi - m_lo).abs() {
+            r[k] > 0.0
+        } else {
+            r[k] < 0.0
+        };
+        if !inward {
+            return Some(false);
+        }
+    }
+    touching.then_some(true)
 }
 
 /// True when `mover`, moved along `r` from time `first` (its first touch with the convex
@@ -95,7 +145,7 @@ fn enters_interior(mover: &Shape, r: Vec2, piece: &Shape, first: f32, tol: f32) 
 /// normal (out of it) there is `n`, when that takes at most `limit`: the rounding of a placed
 /// time of impact. An axis-aligned box against an axis-aligned box is snapped exactly onto the
 /// face (touching, no gap, no overlap); other shapes are pushed out of an overlap along the
-/// contact normal (to within a unit or two in the last place).
+/// contact normal, to a gap of a few units in the last place.
 pub(super) fn settle(start: &Shape, delta: Vec2, piece: &Shape, n: Vec2, limit: f32) -> Vec2 {
     if let (Shape::Aabb(m), Shape::Aabb(p)) = (start, piece) {
         if n.x == 0.0 || n.y == 0.0 {
@@ -125,10 +175,15 @@ pub(super) fn settle(start: &Shape, delta: Vec2, piece: &Shape, n: Vec2, limit: 
             return Vec2::from_array(d);
         }
     }
+    // Pushed a few units in the last place further, so it ends clear of the surface rather
+    // than a rounding inside (a round mover's contacts are decided by the normal alone).
+    let margin = tolerance(start) * 0.25;
     let mut delta = delta;
     for _ in 0..4 {
         match contact(&translated(start, delta), piece) {
-            Some(c) if c.depth > 0.0 && c.depth <= limit => delta -= c.normal * c.depth,
+            Some(c) if c.depth > 0.0 && c.depth <= limit => {
+                delta -= c.normal * (c.depth + margin);
+            }
             _ => break,
         }
     }

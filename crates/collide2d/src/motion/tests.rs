@@ -241,3 +241,15 @@ fn non_finite_or_overflowing_motion_moves_nothing() {
         assert!(m.contacts.is_empty());
     }
 }
+
+#[test]
+fn running_fast_with_a_little_gravity_stays_on_the_tiles() {
+    let w = world(&floor(2000));
+    let capsule: Shape = Capsule::new(v(0.5, 1.5), v(0.5, 2.0), 0.5).unwrap().into();
+    for (dx, dy) in [(15.0, -1e-4), (1500.0, -1e-3), (15.0, -1e-6), (700.0, -0.3)] {
+        let m = go(&w, &boxed(0.0, 1.0, 1.0, 2.0), v(dx, dy));
+        assert_eq!(m.delta, v(dx, 0.0), "{dx} {dy}: {m:?}");
+        let m = go(&w, &capsule, v(dx, dy));
+        assert!((m.delta - v(dx, 0.0)).length() < 1e-5, "{dx} {dy}: {m:?}");
+    }
+}
