@@ -64,7 +64,10 @@ pub struct MoveContact {
 pub struct Movement {
     /// How far the mover moved in total.
     pub delta: Vec2,
-    /// The mover at its final place: the shape given, translated by `delta`.
+    /// The mover at its final place: the shape given, translated by `delta`. (Each translation
+    /// rounds the shape's coordinates; a game that keeps its player's position and builds the
+    /// shape from it each frame keeps the size exact, where chaining `shape` lets it drift by
+    /// units in the last place.)
     pub shape: Shape,
     /// The contacts met, in the order they happened (by `t`; crossings at the same `t` by
     /// handle, before the block at that `t`): every crossed object once (its first touch), every
