@@ -17,7 +17,9 @@
 //! - [`CollisionWorld`] holds many objects with layers and masks and finds their colliding
 //!   pairs, begin and end events, and point, shape, ray and shape-cast queries, over a choice
 //!   of [`BroadPhase`] (uniform grid or bounding-volume trees); fast objects (bullets) are
-//!   swept over their motion, with the time of impact.
+//!   swept over their motion, with the time of impact;
+//!   [`CollisionWorld::move_shape`] moves a box or capsule through its static objects with a
+//!   [`Response`] per contact (slide, stop, cross, bounce, one-way), snag-free on tile seams.
 //! - [`batch`] tests one shape against many discs or boxes stored as structure-of-arrays,
 //!   with SIMD kernels (AVX2, AVX-512) picked at run time and the same exact answers.
 //! - Input sizes are bounded by the constants of [`limits`] (compound depth, polygon points).
@@ -60,6 +62,7 @@ mod exact;
 pub mod int;
 pub mod limits;
 pub mod math;
+pub mod motion;
 pub mod query;
 pub mod shape;
 #[cfg(test)]
@@ -68,6 +71,7 @@ pub mod world;
 
 pub use broad::{BroadBox, BroadBoxKind, BroadPhase};
 pub use error::ShapeError;
+pub use motion::{MoveContact, Movement, Response, MAX_MOVE_STEPS};
 pub use query::{
     cast_ray, cast_shapes, closest_points, contact, contains, contains_point, distance,
     distance_to_point, intersects, project_point, CastHit, ClosestPoints, Contact, ContactPoints,
