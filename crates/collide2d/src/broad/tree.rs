@@ -6,7 +6,7 @@
 //! itself, and each pair of compatible trees against each other, so incompatible groups (a bullet
 //! layer that ignores itself, static against static) never meet.
 
-use super::{inverse_dir, ray_box, BroadBox, BroadBoxKind, View};
+use super::{inverse_dir, BroadBox, BroadBoxKind, View};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
@@ -483,44 +483,157 @@ impl Trees {
         mask: u64,
         f: &mut dyn FnMut(u32) -> f32,
     ) {
-        let inv_dir = inverse_dir(ray.dir);
+        let slabs = RaySlabs::new(ray);
         let mut max_t = max_t;
-        let mut stack: Vec<(u32, f32)> = Vec::with_capacity(64);
+        let mut stack = RayStack::new();
         for (g, tree) in self.trees.iter().enumerate() {
             if tree.root == NULL || !view.table.visible(g as u32, mask) {
                 continue;
             }
-            if let Some(t) = ray_box(ray, inv_dir, &tree.nodes[tree.root as usize].aabb, max_t) {
-                stack.push((tree.root, t));
-            }
-            while let Some((id, t_enter)) = stack.pop() {
-                if t_enter > max_t {
-                    continue; // a nearer hit was found since this node was pushed
-                }
-                let node = &tree.nodes[id as usize];
-                if node.child1 == NULL {
-                    max_t = max_t.min(f(node.slot));
-                    continue;
-                }
-                // Push the farther child first so the nearer one is visited first.
-                let (c1, c2) = (node.child1, node.child2);
-                let d1 = ray_box(ray, inv_dir, &tree.nodes[c1 as usize].aabb, max_t);
-                let d2 = ray_box(ray, inv_dir, &tree.nodes[c2 as usize].aabb, max_t);
-                match (d1, d2) {
-                    (Some(a), Some(b)) if a <= b => {
-                        stack.push((c2, b));
-                        stack.push((c1, a));
+            let nodes = &tree.nodes[..];
+            let Some(t) = slabs.enter(&nodes[tree.root as usize].aabb, max_t) else {
+                continue;
+            };
+            let mut current = (tree.root, t);
+            loop {
+                let (id, t_enter) = current;
+                // A node is skipped when a nearer hit was found since it was reached.
+                let next = if t_enter > max_t {
+                    None
+                } else {
+                    let node = &nodes[id as usize];
+                    if node.child1 == NULL {
+                        max_t = max_t.min(f(node.slot));
+                        None
+                    } else {
+                        // The nearer child next, the farther one on the stack.
+                        let (c1, c2) = (node.child1, node.child2);
+                        let d1 = slabs.enter(&nodes[c1 as usize].aabb, max_t);
+                        let d2 = slabs.enter(&nodes[c2 as usize].aabb, max_t);
+                        match (d1, d2) {
+                            (Some(a), Some(b)) if a <= b => {
+                                stack.push((c2, b));
+                                Some((c1, a))
+                            }
+                            (Some(a), Some(b)) => {
+                                stack.push((c1, a));
+                                Some((c2, b))
+                            }
+                            (Some(a), None) => Some((c1, a)),
+                            (None, Some(b)) => Some((c2, b)),
+                            (None, None) => None,
+                        }
                     }
-                    (Some(a), Some(b)) => {
-                        stack.push((c1, a));
-                        stack.push((c2, b));
-                    }
-                    (Some(a), None) => stack.push((c1, a)),
-                    (None, Some(b)) => stack.push((c2, b)),
-                    (None, None) => {}
+                };
+                match next.or_else(|| stack.pop()) {
+                    Some(n) => current = n,
+                    None => break,
                 }
             }
         }
+    }
+}
+
+/// A ray set up for box tests: [`ray_box`](super::ray_box) with the near and far side of each
+/// axis picked once per ray by the sign of the inverse direction (so each box needs no min or
+/// max per axis), giving the same answers.
+struct RaySlabs {
+    origin: Vec2,
+    inv_dir: Vec2,
+    /// Per axis, whether the ray runs towards `-` (its near side is the box's `max`).
+    neg: [bool; 2],
+}
+
+#[inline(always)]
+fn max_f(a: f32, b: f32) -> f32 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+#[inline(always)]
+fn min_f(a: f32, b: f32) -> f32 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+impl RaySlabs {
+    fn new(ray: &Ray) -> RaySlabs {
+        let inv_dir = inverse_dir(ray.dir);
+        RaySlabs {
+            origin: ray.origin,
+            inv_dir,
+            neg: [inv_dir.x < 0.0, inv_dir.y < 0.0],
+        }
+    }
+
+    /// As [`ray_box`](super::ray_box)`(ray, inverse_dir(ray.dir), aabb, max_t)`. The ray is
+    /// finite and `inv_dir` finite and non-zero, so no product is NaN: for a positive inverse
+    /// the `min` side's `t` is the smaller one (rounding is monotone), for a negative the `max`
+    /// side's.
+    #[inline(always)]
+    fn enter(&self, aabb: &Aabb, max_t: f32) -> Option<f32> {
+        let (lo, hi) = (aabb.min(), aabb.max());
+        let (nx, fx) = if self.neg[0] {
+            (hi.x, lo.x)
+        } else {
+            (lo.x, hi.x)
+        };
+        let (ny, fy) = if self.neg[1] {
+            (hi.y, lo.y)
+        } else {
+            (lo.y, hi.y)
+        };
+        let (o, inv) = (self.origin, self.inv_dir);
+        let enter = max_f(max_f((nx - o.x) * inv.x, (ny - o.y) * inv.y), 0.0);
+        let exit = min_f(min_f((fx - o.x) * inv.x, (fy - o.y) * inv.y), max_t);
+        let slack = max_f(enter, exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
+        (enter <= exit + slack).then_some(enter)
+    }
+}
+
+/// The ray traversal's stack of `(node, entry t)`: on the call stack up to 64 entries (a tree
+/// that tall holds billions of leaves when balanced), then on the heap.
+struct RayStack {
+    inline: [(u32, f32); 64],
+    len: usize,
+    spill: Vec<(u32, f32)>,
+}
+
+impl RayStack {
+    fn new() -> RayStack {
+        RayStack {
+            inline: [(NULL, 0.0); 64],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, item: (u32, f32)) {
+        if self.len < self.inline.len() {
+            self.inline[self.len] = item;
+            self.len += 1;
+        } else {
+            self.spill.push(item);
+        }
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u32, f32)> {
+        if let Some(item) = self.spill.pop() {
+            return Some(item);
+        }
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.inline[self.len])
     }
 }
 
