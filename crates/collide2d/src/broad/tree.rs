@@ -11,6 +11,7 @@ use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
+use glam::{Vec4, Vec4Swizzles};
 
 const NULL: u32 = u32::MAX;
 
@@ -508,8 +509,8 @@ impl Trees {
                     } else {
                         // The nearer child next, the farther one on the stack.
                         let (c1, c2) = (node.child1, node.child2);
-                        let d1 = slabs.enter(&nodes[c1 as usize].aabb, max_t);
-                        let d2 = slabs.enter(&nodes[c2 as usize].aabb, max_t);
+                        let (d1, d2) =
+                            slabs.enter2(&nodes[c1 as usize].aabb, &nodes[c2 as usize].aabb, max_t);
                         match (d1, d2) {
                             (Some(a), Some(b)) if a <= b => {
                                 stack.push((c2, b));
@@ -534,14 +535,13 @@ impl Trees {
     }
 }
 
-/// A ray set up for box tests: [`ray_box`](super::ray_box) with the near and far side of each
-/// axis picked once per ray by the sign of the inverse direction (so each box needs no min or
-/// max per axis), giving the same answers.
+/// A ray set up for box tests: [`ray_box`](super::ray_box) with a box's four slab distances
+/// computed as one four-lane operation.
 struct RaySlabs {
-    origin: Vec2,
-    inv_dir: Vec2,
-    /// Per axis, whether the ray runs towards `-` (its near side is the box's `max`).
-    neg: [bool; 2],
+    /// `(origin.x, origin.y, origin.x, origin.y)`.
+    origin: Vec4,
+    /// [`inverse_dir`] twice, the same way.
+    inv_dir: Vec4,
 }
 
 #[inline(always)]
@@ -564,36 +564,50 @@ fn min_f(a: f32, b: f32) -> f32 {
 
 impl RaySlabs {
     fn new(ray: &Ray) -> RaySlabs {
-        let inv_dir = inverse_dir(ray.dir);
+        let inv = inverse_dir(ray.dir);
+        let o = ray.origin;
         RaySlabs {
-            origin: ray.origin,
-            inv_dir,
-            neg: [inv_dir.x < 0.0, inv_dir.y < 0.0],
+            origin: Vec4::new(o.x, o.y, o.x, o.y),
+            inv_dir: Vec4::new(inv.x, inv.y, inv.x, inv.y),
         }
     }
 
-    /// As [`ray_box`](super::ray_box)`(ray, inverse_dir(ray.dir), aabb, max_t)`. The ray is
-    /// finite and `inv_dir` finite and non-zero, so no product is NaN: for a positive inverse
-    /// the `min` side's `t` is the smaller one (rounding is monotone), for a negative the `max`
-    /// side's.
+    /// As [`ray_box`](super::ray_box)`(ray, inverse_dir(ray.dir), aabb, max_t)`, bit for bit:
+    /// each lane rounds the same subtraction and product, and as the ray is finite and
+    /// `inv_dir` finite and non-zero, no lane is NaN, so the lane-wise min and max agree with
+    /// `f32::min` and `f32::max`.
     #[inline(always)]
     fn enter(&self, aabb: &Aabb, max_t: f32) -> Option<f32> {
         let (lo, hi) = (aabb.min(), aabb.max());
-        let (nx, fx) = if self.neg[0] {
-            (hi.x, lo.x)
-        } else {
-            (lo.x, hi.x)
-        };
-        let (ny, fy) = if self.neg[1] {
-            (hi.y, lo.y)
-        } else {
-            (lo.y, hi.y)
-        };
-        let (o, inv) = (self.origin, self.inv_dir);
-        let enter = max_f(max_f((nx - o.x) * inv.x, (ny - o.y) * inv.y), 0.0);
-        let exit = min_f(min_f((fx - o.x) * inv.x, (fy - o.y) * inv.y), max_t);
+        let t = (Vec4::new(lo.x, lo.y, hi.x, hi.y) - self.origin) * self.inv_dir;
+        let swapped = t.zwxy();
+        let (near, far) = (t.min(swapped), t.max(swapped));
+        let enter = max_f(max_f(near.x, near.y), 0.0);
+        let exit = min_f(min_f(far.x, far.y), max_t);
         let slack = max_f(enter, exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
         (enter <= exit + slack).then_some(enter)
+    }
+
+    /// [`RaySlabs::enter`] for two boxes at once, lane for lane the same operations.
+    #[inline(always)]
+    fn enter2(&self, a: &Aabb, b: &Aabb, max_t: f32) -> (Option<f32>, Option<f32>) {
+        let ta =
+            (Vec4::new(a.min().x, a.min().y, a.max().x, a.max().y) - self.origin) * self.inv_dir;
+        let tb =
+            (Vec4::new(b.min().x, b.min().y, b.max().x, b.max().y) - self.origin) * self.inv_dir;
+        // (a's min side x, y, b's min side x, y) against the max sides.
+        let lows = Vec4::new(ta.x, ta.y, tb.x, tb.y);
+        let highs = Vec4::new(ta.z, ta.w, tb.z, tb.w);
+        let (near, far) = (lows.min(highs), lows.max(highs));
+        // Lanes 0 (a) and 2 (b) hold each box's entry and exit.
+        let enter = near.max(near.yxwz()).max(Vec4::ZERO);
+        let exit = far.min(far.yxwz()).min(Vec4::splat(max_t));
+        let slack = enter.max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
+        let hit = enter.cmple(exit + slack).bitmask();
+        (
+            (hit & 1 != 0).then_some(enter.x),
+            (hit & 4 != 0).then_some(enter.z),
+        )
     }
 }
 
@@ -685,6 +699,60 @@ fn descend(
                     stack.push((i, nj.child1));
                     stack.push((i, nj.child2));
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::broad::ray_box;
+
+    /// The slab tests accept the same boxes as `ray_box`, at the same entry.
+    #[test]
+    fn ray_slabs_agree_with_ray_box() {
+        let mut seed = 0x9e37_79b9_u32;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed >> 8) as f32 / (1 << 24) as f32 * 20.0 - 10.0
+        };
+        let dirs = [
+            Vec2::new(1.0, 0.0),
+            Vec2::new(-0.0, -2.0),
+            Vec2::new(0.6, -0.8),
+            Vec2::new(-3.0, 0.5),
+            Vec2::new(1e-40, 1.0),
+        ];
+        for k in 0..4000 {
+            let origin = Vec2::new(next(), next());
+            let dir = if k % 3 == 0 {
+                Vec2::new(next(), next())
+            } else {
+                dirs[k % dirs.len()]
+            };
+            let ray = Ray::new(origin, dir);
+            let slabs = RaySlabs::new(&ray);
+            let inv = inverse_dir(dir);
+            let mut boxes = [Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO); 2];
+            for b in &mut boxes {
+                let (p, q) = (Vec2::new(next(), next()), Vec2::new(next(), next()) * 0.2);
+                *b = Aabb::new_unchecked(p.min(p + q), p.max(p + q));
+            }
+            // A box the ray starts on the edge of.
+            if k % 5 == 0 {
+                boxes[1] = Aabb::new_unchecked(origin, origin + Vec2::splat(1.0));
+            }
+            for max_t in [0.0, 0.5, 3.0, f32::INFINITY] {
+                let want = boxes.map(|b| ray_box(&ray, inv, &b, max_t));
+                assert_eq!(slabs.enter(&boxes[0], max_t), want[0]);
+                assert_eq!(slabs.enter(&boxes[1], max_t), want[1]);
+                assert_eq!(
+                    slabs.enter2(&boxes[0], &boxes[1], max_t),
+                    (want[0], want[1])
+                );
             }
         }
     }
