@@ -238,12 +238,18 @@ impl Tree {
             |(lo, hi), (b, _)| (lo.min(b.center()), hi.max(b.center())),
         );
         let axis = usize::from(hi.y - lo.y > hi.x - lo.x);
-        let mid = items.len() / 2;
-        items.select_nth_unstable_by(mid, |a, b| {
-            a.0.center()[axis]
-                .total_cmp(&b.0.center()[axis])
-                .then(a.1.cmp(&b.1))
-        });
+        let mid = match sah_split(items, lo[axis], hi[axis], axis) {
+            Some(mid) => mid,
+            None => {
+                let mid = items.len() / 2;
+                items.select_nth_unstable_by(mid, |a, b| {
+                    a.0.center()[axis]
+                        .total_cmp(&b.0.center()[axis])
+                        .then(a.1.cmp(&b.1))
+                });
+                mid
+            }
+        };
         let id = self.alloc(Node {
             aabb: items[0].0,
             parent,
@@ -328,6 +334,67 @@ impl Tree {
         self.nodes[up as usize].height = 1 + a_height.max(self.h(keep));
         up
     }
+}
+
+/// Bins for [`sah_split`].
+const BINS: usize = 16;
+
+/// Splits `items` by the surface-area heuristic (perimeter in 2D) over `BINS` equal bins of
+/// the centres' span `lo..hi` along `axis`: moves the items of the cheaper side's bins first
+/// and returns how many. `None` when the span is empty or every item falls in one bin.
+fn sah_split(items: &mut [(Aabb, u32)], lo: f32, hi: f32, axis: usize) -> Option<usize> {
+    let extent = hi - lo;
+    if extent.is_nan() || extent <= 0.0 || !extent.is_finite() || items.len() < 4 {
+        return None;
+    }
+    let scale = BINS as f32 / extent;
+    let bin = |b: &Aabb| (((b.center()[axis] - lo) * scale) as usize).min(BINS - 1);
+    let mut counts = [0usize; BINS];
+    let mut boxes: [Option<Aabb>; BINS] = [None; BINS];
+    for (b, _) in items.iter() {
+        let i = bin(b);
+        counts[i] += 1;
+        boxes[i] = Some(boxes[i].map_or(*b, |u| u.union(b)));
+    }
+    // Perimeter and count of everything right of each split, then a sweep from the left.
+    let mut right = [(0.0f32, 0usize); BINS];
+    let (mut acc, mut n): (Option<Aabb>, usize) = (None, 0);
+    for i in (1..BINS).rev() {
+        if let Some(b) = boxes[i] {
+            acc = Some(acc.map_or(b, |u| u.union(&b)));
+        }
+        n += counts[i];
+        right[i] = (acc.map_or(0.0, |b| perimeter(&b)), n);
+    }
+    let (mut acc, mut n): (Option<Aabb>, usize) = (None, 0);
+    let mut best: Option<(f32, usize, usize)> = None;
+    for i in 0..BINS - 1 {
+        if let Some(b) = boxes[i] {
+            acc = Some(acc.map_or(b, |u| u.union(&b)));
+        }
+        n += counts[i];
+        let (rp, rn) = right[i + 1];
+        if n == 0 || rn == 0 {
+            continue;
+        }
+        let cost = acc.map_or(0.0, |b| perimeter(&b)) * n as f32 + rp * rn as f32;
+        if best.is_none_or(|(c, _, _)| cost < c) {
+            best = Some((cost, i, n));
+        }
+    }
+    let (_, split, left) = best?;
+    // Stable enough to be deterministic: a two-pointer partition of the input order.
+    let (mut i, mut j) = (0, items.len());
+    while i < j {
+        if bin(&items[i].0) <= split {
+            i += 1;
+        } else {
+            j -= 1;
+            items.swap(i, j);
+        }
+    }
+    debug_assert_eq!(i, left);
+    Some(left)
 }
 
 /// One tree per group, and each slot's leaf.
