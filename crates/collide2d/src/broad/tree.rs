@@ -6,11 +6,12 @@
 //! itself, and each pair of compatible trees against each other, so incompatible groups (a bullet
 //! layer that ignores itself, static against static) never meet.
 
-use super::{inverse_dir, ray_box, BroadBox, BroadBoxKind, View};
+use super::{inverse_dir, BroadBox, BroadBoxKind, View};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
+use glam::{Vec4, Vec4Swizzles};
 
 const NULL: u32 = u32::MAX;
 
@@ -237,12 +238,18 @@ impl Tree {
             |(lo, hi), (b, _)| (lo.min(b.center()), hi.max(b.center())),
         );
         let axis = usize::from(hi.y - lo.y > hi.x - lo.x);
-        let mid = items.len() / 2;
-        items.select_nth_unstable_by(mid, |a, b| {
-            a.0.center()[axis]
-                .total_cmp(&b.0.center()[axis])
-                .then(a.1.cmp(&b.1))
-        });
+        let mid = match sah_split(items, lo[axis], hi[axis], axis) {
+            Some(mid) => mid,
+            None => {
+                let mid = items.len() / 2;
+                items.select_nth_unstable_by(mid, |a, b| {
+                    a.0.center()[axis]
+                        .total_cmp(&b.0.center()[axis])
+                        .then(a.1.cmp(&b.1))
+                });
+                mid
+            }
+        };
         let id = self.alloc(Node {
             aabb: items[0].0,
             parent,
@@ -327,6 +334,67 @@ impl Tree {
         self.nodes[up as usize].height = 1 + a_height.max(self.h(keep));
         up
     }
+}
+
+/// Bins for [`sah_split`].
+const BINS: usize = 16;
+
+/// Splits `items` by the surface-area heuristic (perimeter in 2D) over `BINS` equal bins of
+/// the centres' span `lo..hi` along `axis`: moves the items of the cheaper side's bins first
+/// and returns how many. `None` when the span is empty or every item falls in one bin.
+fn sah_split(items: &mut [(Aabb, u32)], lo: f32, hi: f32, axis: usize) -> Option<usize> {
+    let extent = hi - lo;
+    if extent.is_nan() || extent <= 0.0 || !extent.is_finite() || items.len() < 4 {
+        return None;
+    }
+    let scale = BINS as f32 / extent;
+    let bin = |b: &Aabb| (((b.center()[axis] - lo) * scale) as usize).min(BINS - 1);
+    let mut counts = [0usize; BINS];
+    let mut boxes: [Option<Aabb>; BINS] = [None; BINS];
+    for (b, _) in items.iter() {
+        let i = bin(b);
+        counts[i] += 1;
+        boxes[i] = Some(boxes[i].map_or(*b, |u| u.union(b)));
+    }
+    // Perimeter and count of everything right of each split, then a sweep from the left.
+    let mut right = [(0.0f32, 0usize); BINS];
+    let (mut acc, mut n): (Option<Aabb>, usize) = (None, 0);
+    for i in (1..BINS).rev() {
+        if let Some(b) = boxes[i] {
+            acc = Some(acc.map_or(b, |u| u.union(&b)));
+        }
+        n += counts[i];
+        right[i] = (acc.map_or(0.0, |b| perimeter(&b)), n);
+    }
+    let (mut acc, mut n): (Option<Aabb>, usize) = (None, 0);
+    let mut best: Option<(f32, usize, usize)> = None;
+    for i in 0..BINS - 1 {
+        if let Some(b) = boxes[i] {
+            acc = Some(acc.map_or(b, |u| u.union(&b)));
+        }
+        n += counts[i];
+        let (rp, rn) = right[i + 1];
+        if n == 0 || rn == 0 {
+            continue;
+        }
+        let cost = acc.map_or(0.0, |b| perimeter(&b)) * n as f32 + rp * rn as f32;
+        if best.is_none_or(|(c, _, _)| cost < c) {
+            best = Some((cost, i, n));
+        }
+    }
+    let (_, split, left) = best?;
+    // Stable enough to be deterministic: a two-pointer partition of the input order.
+    let (mut i, mut j) = (0, items.len());
+    while i < j {
+        if bin(&items[i].0) <= split {
+            i += 1;
+        } else {
+            j -= 1;
+            items.swap(i, j);
+        }
+    }
+    debug_assert_eq!(i, left);
+    Some(left)
 }
 
 /// One tree per group, and each slot's leaf.
@@ -483,44 +551,170 @@ impl Trees {
         mask: u64,
         f: &mut dyn FnMut(u32) -> f32,
     ) {
-        let inv_dir = inverse_dir(ray.dir);
+        let slabs = RaySlabs::new(ray);
         let mut max_t = max_t;
-        let mut stack: Vec<(u32, f32)> = Vec::with_capacity(64);
+        let mut stack = RayStack::new();
         for (g, tree) in self.trees.iter().enumerate() {
             if tree.root == NULL || !view.table.visible(g as u32, mask) {
                 continue;
             }
-            if let Some(t) = ray_box(ray, inv_dir, &tree.nodes[tree.root as usize].aabb, max_t) {
-                stack.push((tree.root, t));
-            }
-            while let Some((id, t_enter)) = stack.pop() {
-                if t_enter > max_t {
-                    continue; // a nearer hit was found since this node was pushed
-                }
-                let node = &tree.nodes[id as usize];
-                if node.child1 == NULL {
-                    max_t = max_t.min(f(node.slot));
-                    continue;
-                }
-                // Push the farther child first so the nearer one is visited first.
-                let (c1, c2) = (node.child1, node.child2);
-                let d1 = ray_box(ray, inv_dir, &tree.nodes[c1 as usize].aabb, max_t);
-                let d2 = ray_box(ray, inv_dir, &tree.nodes[c2 as usize].aabb, max_t);
-                match (d1, d2) {
-                    (Some(a), Some(b)) if a <= b => {
-                        stack.push((c2, b));
-                        stack.push((c1, a));
+            let nodes = &tree.nodes[..];
+            let Some(t) = slabs.enter(&nodes[tree.root as usize].aabb, max_t) else {
+                continue;
+            };
+            let mut current = (tree.root, t);
+            loop {
+                let (id, t_enter) = current;
+                // A node is skipped when a nearer hit was found since it was reached.
+                let next = if t_enter > max_t {
+                    None
+                } else {
+                    let node = &nodes[id as usize];
+                    if node.child1 == NULL {
+                        max_t = max_t.min(f(node.slot));
+                        None
+                    } else {
+                        // The nearer child next, the farther one on the stack.
+                        let (c1, c2) = (node.child1, node.child2);
+                        let (d1, d2) =
+                            slabs.enter2(&nodes[c1 as usize].aabb, &nodes[c2 as usize].aabb, max_t);
+                        match (d1, d2) {
+                            (Some(a), Some(b)) if a <= b => {
+                                stack.push((c2, b));
+                                Some((c1, a))
+                            }
+                            (Some(a), Some(b)) => {
+                                stack.push((c1, a));
+                                Some((c2, b))
+                            }
+                            (Some(a), None) => Some((c1, a)),
+                            (None, Some(b)) => Some((c2, b)),
+                            (None, None) => None,
+                        }
                     }
-                    (Some(a), Some(b)) => {
-                        stack.push((c1, a));
-                        stack.push((c2, b));
-                    }
-                    (Some(a), None) => stack.push((c1, a)),
-                    (None, Some(b)) => stack.push((c2, b)),
-                    (None, None) => {}
+                };
+                match next.or_else(|| stack.pop()) {
+                    Some(n) => current = n,
+                    None => break,
                 }
             }
         }
+    }
+}
+
+/// A ray set up for box tests: [`ray_box`](super::ray_box) with a box's four slab distances
+/// computed as one four-lane operation.
+struct RaySlabs {
+    /// `(origin.x, origin.y, origin.x, origin.y)`.
+    origin: Vec4,
+    /// [`inverse_dir`] twice, the same way.
+    inv_dir: Vec4,
+}
+
+#[inline(always)]
+fn max_f(a: f32, b: f32) -> f32 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+#[inline(always)]
+fn min_f(a: f32, b: f32) -> f32 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+impl RaySlabs {
+    fn new(ray: &Ray) -> RaySlabs {
+        let inv = inverse_dir(ray.dir);
+        let o = ray.origin;
+        RaySlabs {
+            origin: Vec4::new(o.x, o.y, o.x, o.y),
+            inv_dir: Vec4::new(inv.x, inv.y, inv.x, inv.y),
+        }
+    }
+
+    /// As [`ray_box`](super::ray_box)`(ray, inverse_dir(ray.dir), aabb, max_t)`, bit for bit:
+    /// each lane rounds the same subtraction and product, and as the ray is finite and
+    /// `inv_dir` finite and non-zero, no lane is NaN, so the lane-wise min and max agree with
+    /// `f32::min` and `f32::max`.
+    #[inline(always)]
+    fn enter(&self, aabb: &Aabb, max_t: f32) -> Option<f32> {
+        let (lo, hi) = (aabb.min(), aabb.max());
+        let t = (Vec4::new(lo.x, lo.y, hi.x, hi.y) - self.origin) * self.inv_dir;
+        let swapped = t.zwxy();
+        let (near, far) = (t.min(swapped), t.max(swapped));
+        let enter = max_f(max_f(near.x, near.y), 0.0);
+        let exit = min_f(min_f(far.x, far.y), max_t);
+        let slack = max_f(enter, exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
+        (enter <= exit + slack).then_some(enter)
+    }
+
+    /// [`RaySlabs::enter`] for two boxes at once, lane for lane the same operations.
+    #[inline(always)]
+    fn enter2(&self, a: &Aabb, b: &Aabb, max_t: f32) -> (Option<f32>, Option<f32>) {
+        let ta =
+            (Vec4::new(a.min().x, a.min().y, a.max().x, a.max().y) - self.origin) * self.inv_dir;
+        let tb =
+            (Vec4::new(b.min().x, b.min().y, b.max().x, b.max().y) - self.origin) * self.inv_dir;
+        // (a's min side x, y, b's min side x, y) against the max sides.
+        let lows = Vec4::new(ta.x, ta.y, tb.x, tb.y);
+        let highs = Vec4::new(ta.z, ta.w, tb.z, tb.w);
+        let (near, far) = (lows.min(highs), lows.max(highs));
+        // Lanes 0 (a) and 2 (b) hold each box's entry and exit.
+        let enter = near.max(near.yxwz()).max(Vec4::ZERO);
+        let exit = far.min(far.yxwz()).min(Vec4::splat(max_t));
+        let slack = enter.max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
+        let hit = enter.cmple(exit + slack).bitmask();
+        (
+            (hit & 1 != 0).then_some(enter.x),
+            (hit & 4 != 0).then_some(enter.z),
+        )
+    }
+}
+
+/// The ray traversal's stack of `(node, entry t)`: on the call stack up to 64 entries (a tree
+/// that tall holds billions of leaves when balanced), then on the heap.
+struct RayStack {
+    inline: [(u32, f32); 64],
+    len: usize,
+    spill: Vec<(u32, f32)>,
+}
+
+impl RayStack {
+    fn new() -> RayStack {
+        RayStack {
+            inline: [(NULL, 0.0); 64],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, item: (u32, f32)) {
+        if self.len < self.inline.len() {
+            self.inline[self.len] = item;
+            self.len += 1;
+        } else {
+            self.spill.push(item);
+        }
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u32, f32)> {
+        if let Some(item) = self.spill.pop() {
+            return Some(item);
+        }
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.inline[self.len])
     }
 }
 
@@ -572,6 +766,60 @@ fn descend(
                     stack.push((i, nj.child1));
                     stack.push((i, nj.child2));
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::broad::ray_box;
+
+    /// The slab tests accept the same boxes as `ray_box`, at the same entry.
+    #[test]
+    fn ray_slabs_agree_with_ray_box() {
+        let mut seed = 0x9e37_79b9_u32;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed >> 8) as f32 / (1 << 24) as f32 * 20.0 - 10.0
+        };
+        let dirs = [
+            Vec2::new(1.0, 0.0),
+            Vec2::new(-0.0, -2.0),
+            Vec2::new(0.6, -0.8),
+            Vec2::new(-3.0, 0.5),
+            Vec2::new(1e-40, 1.0),
+        ];
+        for k in 0..4000 {
+            let origin = Vec2::new(next(), next());
+            let dir = if k % 3 == 0 {
+                Vec2::new(next(), next())
+            } else {
+                dirs[k % dirs.len()]
+            };
+            let ray = Ray::new(origin, dir);
+            let slabs = RaySlabs::new(&ray);
+            let inv = inverse_dir(dir);
+            let mut boxes = [Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO); 2];
+            for b in &mut boxes {
+                let (p, q) = (Vec2::new(next(), next()), Vec2::new(next(), next()) * 0.2);
+                *b = Aabb::new_unchecked(p.min(p + q), p.max(p + q));
+            }
+            // A box the ray starts on the edge of.
+            if k % 5 == 0 {
+                boxes[1] = Aabb::new_unchecked(origin, origin + Vec2::splat(1.0));
+            }
+            for max_t in [0.0, 0.5, 3.0, f32::INFINITY] {
+                let want = boxes.map(|b| ray_box(&ray, inv, &b, max_t));
+                assert_eq!(slabs.enter(&boxes[0], max_t), want[0]);
+                assert_eq!(slabs.enter(&boxes[1], max_t), want[1]);
+                assert_eq!(
+                    slabs.enter2(&boxes[0], &boxes[1], max_t),
+                    (want[0], want[1])
+                );
             }
         }
     }

@@ -80,7 +80,7 @@ pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
         return None;
     }
     let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
-    if contains_point(shape, ray.origin) {
+    if starts_inside(shape, ray.origin) {
         let normal = if d == DVec2::ZERO {
             Vec2::X
         } else {
@@ -98,15 +98,34 @@ pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
     // The origin lies outside the shape, so outside every part: the first entry into any part
     // is the first point of the shape.
     let mut best: Option<(f64, DVec2)> = None;
-    let _ = each_part(shape, &mut |part| {
-        if let Some(span) = line_span(part, o, d) {
+    let mut consider = |span: Option<LineSpan>| {
+        if let Some(span) = span {
             let t = span.enter.max(0.0);
             if span.exit >= 0.0 && t <= f64::from(max_t) && best.is_none_or(|(b, _)| t < b) {
                 best = Some((t, span.normal));
             }
         }
-        ControlFlow::<()>::Continue(())
-    });
+    };
+    // A convex shape is its one part (as `each_part` would give it); a circle's part is its
+    // centre with its radius.
+    match shape {
+        Shape::Circle(c) => consider(line_span_parts(
+            1,
+            |_| c.center().as_dvec2(),
+            f64::from(c.radius()),
+            o,
+            d,
+        )),
+        _ => match shape.as_convex() {
+            Some(part) => consider(line_span(&part, o, d)),
+            None => {
+                let _ = each_part(shape, &mut |part| {
+                    consider(line_span(part, o, d));
+                    ControlFlow::<()>::Continue(())
+                });
+            }
+        },
+    }
     best.map(|(t, normal)| RayHit {
         t: (t as f32).min(max_t),
         // Clamped so a hit on a shape reaching past f32::MAX stays finite.
@@ -118,6 +137,18 @@ pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
             .unwrap_or_else(|| (-d).normalize())
             .as_vec2(),
     })
+}
+
+/// [`contains_point`]`(shape, p)` for a finite `p`, with the two commonest shapes decided
+/// directly: a closed box by comparisons, a closed disc by the exact sign of
+/// `|p - centre|^2 - radius^2`.
+#[inline]
+fn starts_inside(shape: &Shape, p: Vec2) -> bool {
+    match shape {
+        Shape::Aabb(b) => b.min().cmple(p).all() && p.cmple(b.max()).all(),
+        Shape::Circle(c) => crate::exact::cmp_dist2(p, c.center(), 0.0, c.radius()).is_le(),
+        _ => contains_point(shape, p),
+    }
 }
 
 /// Where a line `o + d * t` (every real `t`, `d != 0`) runs through a convex shape.
@@ -311,6 +342,40 @@ mod tests {
 
     fn circle(x: f32, y: f32, r: f32) -> Shape {
         Circle::new(v(x, y), r).unwrap().into()
+    }
+
+    #[test]
+    fn starts_inside_is_contains_point() {
+        let shapes = [
+            circle(0.5, -0.25, 1.5),
+            circle(0.1, 0.2, 0.3),
+            circle(3.0, 4.0, 0.0),
+            boxed(-1.0, -0.5, 2.0, 0.75),
+            boxed(0.5, 0.5, 0.5, 2.0),
+        ];
+        for shape in &shapes {
+            let b = shape.aabb();
+            for i in 0..=40 {
+                for j in 0..=40 {
+                    let p = b.min() - 0.5 + (b.size() + 1.0) * v(i as f32, j as f32) / 40.0;
+                    for q in [p, v(p.x, b.min().y), v(b.max().x, p.y), b.min(), b.max()] {
+                        assert_eq!(
+                            starts_inside(shape, q),
+                            contains_point(shape, q),
+                            "{shape:?} {q:?}"
+                        );
+                    }
+                }
+            }
+            // Points of the circle's boundary that floats hold exactly: (3, 4, 5) triangles.
+            if let Shape::Circle(c) = shape {
+                let r = c.radius();
+                for d in [v(0.6, 0.8), v(-0.8, 0.6), v(1.0, 0.0)] {
+                    let q = c.center() + d * r;
+                    assert_eq!(starts_inside(shape, q), contains_point(shape, q));
+                }
+            }
+        }
     }
 
     fn cast(shape: &Shape, origin: Vec2, dir: Vec2) -> Option<RayHit> {
