@@ -9,8 +9,9 @@
 
 use crate::math::Vec2;
 use crate::query::cast_pairs;
-use crate::query::minkowski::{difference, polygons_span};
+use crate::query::minkowski::{apart_along, difference, polygons_span, polygons_span_and_gap};
 use crate::query::parts::each_part;
+use crate::query::ray::LineSpan;
 use crate::query::{contact, intersects};
 use crate::shape::convex::Convex;
 use crate::shape::{Aabb, Circle, Shape};
@@ -167,8 +168,14 @@ fn cast_shapes_any(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> 
     let (Some(ca), Some(cb)) = (a.as_convex(), b.as_convex()) else {
         return cast_parts(a, va, b, vb, d);
     };
-    if !swept_overlap(convex_bounds(&ca), convex_bounds(&cb), d) {
+    let (box_a, box_b) = (convex_bounds(&ca), convex_bounds(&cb));
+    if !swept_overlap(box_a, box_b, d) {
         return None;
+    }
+    let (pa, pb) = (ca.points(), cb.points());
+    let polygons = pa.len() >= 3 && pb.len() >= 3 && ca.radius == 0.0 && cb.radius == 0.0;
+    if polygons && d != DVec2::ZERO {
+        return cast_polygons(a, &ca, va, b, &cb, vb, (box_a, box_b), d);
     }
     if intersects(a, b) {
         return at_start(a, b);
@@ -177,6 +184,37 @@ fn cast_shapes_any(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> 
         return None;
     }
     cast_convex(&ca, &cb, d).map(|(t, n)| hit(&ca, va.as_dvec2(), &cb, vb.as_dvec2(), t, n))
+}
+
+/// [`cast_shapes`] on two polygons (hulls of 3 or more points, no radius) whose swept boxes
+/// meet, `d != 0`: as the convex path (exact [`intersects`] at `t = 0`, else the span of the
+/// ray through `B − A`), but the span comes first, and when its numbers put the origin clearly
+/// outside one half-plane ([`apart_along`] confirms it with a margin above their rounding
+/// error) the shapes are apart at `t = 0` and the exact test is skipped.
+#[allow(clippy::too_many_arguments)]
+fn cast_polygons(
+    a: &Shape,
+    ca: &Convex,
+    va: Vec2,
+    b: &Shape,
+    cb: &Convex,
+    vb: Vec2,
+    boxes: ((DVec2, DVec2), (DVec2, DVec2)),
+    d: DVec2,
+) -> Option<CastHit> {
+    let (pa, pb) = (ca.points(), cb.points());
+    let ((lo_a, hi_a), (lo_b, hi_b)) = boxes;
+    let (span, gap) = polygons_span_and_gap(pa, pb, d);
+    let scale = lo_a
+        .abs()
+        .max(hi_a.abs())
+        .max(lo_b.abs().max(hi_b.abs()))
+        .max_element();
+    let apart = gap.is_some_and(|w| apart_along(pa, pb, w, scale));
+    if !apart && intersects(a, b) {
+        return at_start(a, b);
+    }
+    convex_time(span?, d).map(|(t, n)| hit(ca, va.as_dvec2(), cb, vb.as_dvec2(), t, n))
 }
 
 /// Circles against boxes and boxes by their closed forms (`cast_pairs.rs`), the point from the
@@ -327,6 +365,12 @@ fn cast_convex(a: &Convex, b: &Convex, d: DVec2) -> Option<(f64, DVec2)> {
     } else {
         difference(a, b).line_span(d)?
     };
+    convex_time(span, d)
+}
+
+/// The time of impact and unit normal from `a` towards `b` from the span of the ray `t d`
+/// through `B − A`: `None` when it misses `[0, 1]`.
+fn convex_time(span: LineSpan, d: DVec2) -> Option<(f64, DVec2)> {
     if span.exit < 0.0 || span.enter > 1.0 {
         return None;
     }
