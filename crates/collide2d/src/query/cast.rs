@@ -162,6 +162,22 @@ fn cast_shapes_any(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> 
         return None;
     }
     let d = va.as_dvec2() - vb.as_dvec2();
+    if let (Some(pa), Some(pb)) = (polygon_points(a), polygon_points(b)) {
+        // The polygon path below, without building the convex views first.
+        let (ca, cb) = (Convex::slice(pa, 0.0), Convex::slice(pb, 0.0));
+        let (box_a, box_b) = (convex_bounds(&ca), convex_bounds(&cb));
+        if !swept_overlap(box_a, box_b, d) {
+            return None;
+        }
+        if d != DVec2::ZERO {
+            return cast_polygons(a, &ca, va, b, &cb, vb, (box_a, box_b), d);
+        }
+        return if intersects(a, b) {
+            at_start(a, b)
+        } else {
+            None
+        };
+    }
     if let Some(answer) = cast_closed_form(a, va, b, vb, d) {
         return answer;
     }
@@ -184,6 +200,17 @@ fn cast_shapes_any(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> 
         return None;
     }
     cast_convex(&ca, &cb, d).map(|(t, n)| hit(&ca, va.as_dvec2(), &cb, vb.as_dvec2(), t, n))
+}
+
+/// The hull of a box or a convex polygon when it has 3 or more points (as its convex view).
+#[inline]
+fn polygon_points(s: &Shape) -> Option<&[Vec2]> {
+    let pts = match s {
+        Shape::Obb(o) => o.hull(),
+        Shape::ConvexPolygon(p) => p.points(),
+        _ => return None,
+    };
+    (pts.len() >= 3).then_some(pts)
 }
 
 /// [`cast_shapes`] on two polygons (hulls of 3 or more points, no radius) whose swept boxes
