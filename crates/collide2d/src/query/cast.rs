@@ -441,16 +441,27 @@ struct Feature {
 fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
     let tangent = n.perp();
     let height = |p: &Vec2| n.dot(p.as_dvec2() + offset);
-    let (mut top, mut scale) = (f64::NEG_INFINITY, 0.0f64);
+    // Plain comparisons rather than `f64::max`: every value here is finite.
+    let (mut top, mut scale) = (f64::NEG_INFINITY, DVec2::ZERO);
     for p in pts {
-        top = top.max(height(p));
-        scale = scale.max(p.as_dvec2().abs().max_element());
+        let h = height(p);
+        if h > top {
+            top = h;
+        }
+        scale = scale.max(p.as_dvec2().abs());
     }
-    let slack = 1e-6 * (scale + offset.abs().max_element());
+    let slack = 1e-6 * (scale.max_element() + offset.abs().max_element());
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for p in pts.iter().filter(|p| height(p) >= top - slack) {
-        let s = tangent.dot(p.as_dvec2() + offset);
-        (lo, hi) = (lo.min(s), hi.max(s));
+    for p in pts {
+        if height(p) >= top - slack {
+            let s = tangent.dot(p.as_dvec2() + offset);
+            if s < lo {
+                lo = s;
+            }
+            if s > hi {
+                hi = s;
+            }
+        }
     }
     Feature {
         height: top,
