@@ -9,8 +9,9 @@
 
 use crate::math::Vec2;
 use crate::query::cast_pairs;
-use crate::query::minkowski::{difference, polygons_span};
+use crate::query::minkowski::{apart_along, difference, polygons_span, polygons_span_and_gap};
 use crate::query::parts::each_part;
+use crate::query::ray::LineSpan;
 use crate::query::{contact, intersects};
 use crate::shape::convex::Convex;
 use crate::shape::{Aabb, Circle, Shape};
@@ -73,19 +74,124 @@ impl CastHit {
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 #[must_use]
+#[inline]
 pub fn cast_shapes(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> {
+    // Two circles, the commonest pair, without leaving the caller; the rest out of line.
+    if let (Shape::Circle(x), Shape::Circle(y)) = (a, b) {
+        return cast_circles(x, va, y, vb).unwrap_or_else(|| circles_close(x, va, y, vb, a, b));
+    }
+    cast_shapes_any(a, va, b, vb)
+}
+
+/// Two circles: `Some(answer)` when they are apart at `t = 0` beyond doubt (the float test of
+/// [`cast_pairs::clearly_apart`]); `None` when the exact test must decide.
+#[allow(clippy::option_option)] // outer: whether the float test decided
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN must fail the tests
+#[inline]
+fn cast_circles(x: &Circle, va: Vec2, y: &Circle, vb: Vec2) -> Option<Option<CastHit>> {
+    let (va64, vb64) = (va.as_dvec2(), vb.as_dvec2());
+    // Not finite exactly when `va` or `vb` is not (a difference of f32s cannot overflow in f64);
+    // then the tests below, written to fail on NaN, answer no hit: `b` or `disc` is NaN or
+    // `b` is -inf (`dd` is +inf and `k > 0`, so `b = +inf` gives `disc = inf - inf`).
+    let d = va64 - vb64;
+    let (ca, cb) = (x.center().as_dvec2(), y.center().as_dvec2());
+    let (ra, rb) = (f64::from(x.radius()), f64::from(y.radius()));
+    let c = cb - ca;
+    let r = ra + rb;
+    let (cc, rr) = (c.length_squared(), r * r);
+    if !cast_pairs::clearly_apart(cc, rr) {
+        return None;
+    }
+    // Clearly apart: as `cast_pairs::circle_circle` (a zero `d` gives `b = 0`, no hit).
+    let k = cc - rr;
+    let (dd, b) = (d.length_squared(), c.dot(d));
+    let disc = b * b - dd * k;
+    if !(b > 0.0 && disc >= 0.0) {
+        return Some(None);
+    }
+    let t = (k / (b + disc.sqrt())).max(0.0);
+    if !(t <= 1.0) {
+        return Some(None);
+    }
+    let n = cast_pairs::unit_or(c - d * t, d);
+    Some(Some(circles_hit(x, va64, y, vb64, t, n)))
+}
+
+/// The hit of two circles at time `t` with normal `n`: midway between their surfaces.
+#[inline]
+fn circles_hit(x: &Circle, va: DVec2, y: &Circle, vb: DVec2, t: f64, n: DVec2) -> CastHit {
+    let pa = x.center().as_dvec2() + va * t + n * f64::from(x.radius());
+    let pb = y.center().as_dvec2() + vb * t - n * f64::from(y.radius());
+    CastHit {
+        t: round_t(t),
+        point: ((pa + pb) * 0.5).as_vec2(),
+        normal: n.as_vec2(),
+        depth: 0.0,
+    }
+}
+
+/// Two circles that the float test could not prove apart: the exact test
+/// (through [`contact`]) decides whether they hit at `t = 0`.
+#[cold]
+#[inline(never)]
+fn circles_close(
+    x: &Circle,
+    va: Vec2,
+    y: &Circle,
+    vb: Vec2,
+    a: &Shape,
+    b: &Shape,
+) -> Option<CastHit> {
+    if !va.is_finite() || !vb.is_finite() {
+        return None;
+    }
+    if let Some(h) = at_start(a, b) {
+        return Some(h);
+    }
+    let (va64, vb64) = (va.as_dvec2(), vb.as_dvec2());
+    let d = va64 - vb64;
+    if d == DVec2::ZERO {
+        return None;
+    }
+    cast_pairs::circle_circle(x, y, d).map(|(t, n)| circles_hit(x, va64, y, vb64, t, n))
+}
+
+/// [`cast_shapes`] on any pair.
+fn cast_shapes_any(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> {
     if !va.is_finite() || !vb.is_finite() {
         return None;
     }
     let d = va.as_dvec2() - vb.as_dvec2();
+    if let (Some(pa), Some(pb)) = (polygon_points(a), polygon_points(b)) {
+        // The polygon path below, without building the convex views first.
+        let (ca, cb) = (Convex::slice(pa, 0.0), Convex::slice(pb, 0.0));
+        let (box_a, box_b) = (convex_bounds(&ca), convex_bounds(&cb));
+        if !swept_overlap(box_a, box_b, d) {
+            return None;
+        }
+        if d != DVec2::ZERO {
+            return cast_polygons(a, &ca, va, b, &cb, vb, (box_a, box_b), d);
+        }
+        return if intersects(a, b) {
+            at_start(a, b)
+        } else {
+            None
+        };
+    }
     if let Some(answer) = cast_closed_form(a, va, b, vb, d) {
         return answer;
     }
     let (Some(ca), Some(cb)) = (a.as_convex(), b.as_convex()) else {
         return cast_parts(a, va, b, vb, d);
     };
-    if !swept_overlap(convex_bounds(&ca), convex_bounds(&cb), d) {
+    let (box_a, box_b) = (convex_bounds(&ca), convex_bounds(&cb));
+    if !swept_overlap(box_a, box_b, d) {
         return None;
+    }
+    let (pa, pb) = (ca.points(), cb.points());
+    let polygons = pa.len() >= 3 && pb.len() >= 3 && ca.radius == 0.0 && cb.radius == 0.0;
+    if polygons && d != DVec2::ZERO {
+        return cast_polygons(a, &ca, va, b, &cb, vb, (box_a, box_b), d);
     }
     if intersects(a, b) {
         return at_start(a, b);
@@ -96,8 +202,50 @@ pub fn cast_shapes(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> 
     cast_convex(&ca, &cb, d).map(|(t, n)| hit(&ca, va.as_dvec2(), &cb, vb.as_dvec2(), t, n))
 }
 
-/// Circles and boxes by their closed forms (`cast_pairs.rs`), the point from the two surfaces;
-/// `None` for every other pair.
+/// The hull of a box or a convex polygon when it has 3 or more points (as its convex view).
+#[inline]
+fn polygon_points(s: &Shape) -> Option<&[Vec2]> {
+    let pts = match s {
+        Shape::Obb(o) => o.hull(),
+        Shape::ConvexPolygon(p) => p.points(),
+        _ => return None,
+    };
+    (pts.len() >= 3).then_some(pts)
+}
+
+/// [`cast_shapes`] on two polygons (hulls of 3 or more points, no radius) whose swept boxes
+/// meet, `d != 0`: as the convex path (exact [`intersects`] at `t = 0`, else the span of the
+/// ray through `B − A`), but the span comes first, and when its numbers put the origin clearly
+/// outside one half-plane ([`apart_along`] confirms it with a margin above their rounding
+/// error) the shapes are apart at `t = 0` and the exact test is skipped.
+#[allow(clippy::too_many_arguments)]
+fn cast_polygons(
+    a: &Shape,
+    ca: &Convex,
+    va: Vec2,
+    b: &Shape,
+    cb: &Convex,
+    vb: Vec2,
+    boxes: ((DVec2, DVec2), (DVec2, DVec2)),
+    d: DVec2,
+) -> Option<CastHit> {
+    let (pa, pb) = (ca.points(), cb.points());
+    let ((lo_a, hi_a), (lo_b, hi_b)) = boxes;
+    let (span, gap) = polygons_span_and_gap(pa, pb, d);
+    let scale = lo_a
+        .abs()
+        .max(hi_a.abs())
+        .max(lo_b.abs().max(hi_b.abs()))
+        .max_element();
+    let apart = gap.is_some_and(|w| apart_along(pa, pb, w, scale));
+    if !apart && intersects(a, b) {
+        return at_start(a, b);
+    }
+    convex_time(span?, d).map(|(t, n)| hit(ca, va.as_dvec2(), cb, vb.as_dvec2(), t, n))
+}
+
+/// Circles against boxes and boxes by their closed forms (`cast_pairs.rs`), the point from the
+/// two surfaces; `None` for every other pair (two circles never get here: [`cast_circles`]).
 #[allow(clippy::option_option)] // outer: whether the pair has a closed form
 fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<Option<CastHit>> {
     let (va64, vb64) = (va.as_dvec2(), vb.as_dvec2());
@@ -124,19 +272,6 @@ fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Optio
         }
     };
     Some(match (a, b) {
-        (Shape::Circle(x), Shape::Circle(y)) => {
-            // Clearly apart by the float test (its error is below 1e-15 of the squares), or
-            // decided exactly.
-            if !cast_pairs::circles_clearly_apart(x, y) {
-                if let Some(answer) = apart(a, b) {
-                    return Some(answer);
-                }
-            } else if d == DVec2::ZERO {
-                return Some(None);
-            }
-            cast_pairs::circle_circle(x, y, d)
-                .map(|(t, n)| done(t, n, disc(x, va64, t, n), disc(y, vb64, t, -n)))
-        }
         (Shape::Circle(c), Shape::Aabb(r)) => {
             if let Some(answer) = apart(a, b) {
                 return Some(answer);
@@ -197,7 +332,8 @@ fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Optio
     })
 }
 
-/// The hit of two shapes that intersect at `t = 0`: their contact.
+/// The hit at `t = 0` of two shapes that intersect there: their contact; `None` exactly when
+/// they do not intersect (as [`contact`], decided by the exact [`intersects`]).
 fn at_start(a: &Shape, b: &Shape) -> Option<CastHit> {
     contact(a, b).map(|c| {
         let sum = c.points.iter().fold(Vec2::ZERO, |s, &p| s + p);
@@ -256,6 +392,12 @@ fn cast_convex(a: &Convex, b: &Convex, d: DVec2) -> Option<(f64, DVec2)> {
     } else {
         difference(a, b).line_span(d)?
     };
+    convex_time(span, d)
+}
+
+/// The time of impact and unit normal from `a` towards `b` from the span of the ray `t d`
+/// through `B − A`: `None` when it misses `[0, 1]`.
+fn convex_time(span: LineSpan, d: DVec2) -> Option<(f64, DVec2)> {
     if span.exit < 0.0 || span.enter > 1.0 {
         return None;
     }
@@ -299,16 +441,27 @@ struct Feature {
 fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
     let tangent = n.perp();
     let height = |p: &Vec2| n.dot(p.as_dvec2() + offset);
-    let (mut top, mut scale) = (f64::NEG_INFINITY, 0.0f64);
+    // Plain comparisons rather than `f64::max`: every value here is finite.
+    let (mut top, mut scale) = (f64::NEG_INFINITY, DVec2::ZERO);
     for p in pts {
-        top = top.max(height(p));
-        scale = scale.max(p.as_dvec2().abs().max_element());
+        let h = height(p);
+        if h > top {
+            top = h;
+        }
+        scale = scale.max(p.as_dvec2().abs());
     }
-    let slack = 1e-6 * (scale + offset.abs().max_element());
+    let slack = 1e-6 * (scale.max_element() + offset.abs().max_element());
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for p in pts.iter().filter(|p| height(p) >= top - slack) {
-        let s = tangent.dot(p.as_dvec2() + offset);
-        (lo, hi) = (lo.min(s), hi.max(s));
+    for p in pts {
+        if height(p) >= top - slack {
+            let s = tangent.dot(p.as_dvec2() + offset);
+            if s < lo {
+                lo = s;
+            }
+            if s > hi {
+                hi = s;
+            }
+        }
     }
     Feature {
         height: top,
@@ -318,6 +471,7 @@ fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
 }
 
 /// `t` rounded to the nearest `f32`, in `[0, 1]`.
+#[inline]
 fn round_t(t: f64) -> f32 {
     (t as f32).clamp(0.0, 1.0)
 }
@@ -537,6 +691,29 @@ mod tests {
             Vec2::X,
         );
         assert!(cast_both(&circle(0.0, 3.0, 1.0), v(20.0, 0.0), &c, Vec2::ZERO).is_none());
+    }
+
+    #[test]
+    fn circles_with_a_motion_not_finite_never_hit() {
+        let (inf, nan) = (f32::INFINITY, f32::NAN);
+        let a = circle(0.0, 0.0, 1.0);
+        for b in [
+            circle(5.0, 0.0, 1.0),
+            circle(1.0, 0.0, 1.0),
+            circle(0.0, 5.0, 0.0),
+        ] {
+            for v in [
+                v(inf, 0.0),
+                v(-inf, 0.0),
+                v(nan, 0.0),
+                v(0.0, inf),
+                v(inf, inf),
+            ] {
+                assert!(cast_both(&a, v, &b, Vec2::ZERO).is_none(), "{b:?} {v}");
+                assert!(cast_both(&a, v, &b, v).is_none(), "{b:?} {v}");
+                assert!(cast_both(&a, Vec2::X, &b, v).is_none(), "{b:?} {v}");
+            }
+        }
     }
 
     #[test]

@@ -9,14 +9,24 @@ use crate::query::ray::{disc_span, more_head_on};
 use crate::shape::{Aabb, Circle};
 use glam::DVec2;
 
-/// The circles are apart beyond any doubt: `|c|^2 - r^2`, computed in `f64` from the `f32`
-/// inputs with an error below `1e-15 (|c|^2 + r^2)`, exceeds `1e-12` of that.
+/// Two circles are apart beyond any doubt: `|c|^2 - r^2` (`c` the difference of their
+/// centers, `r` the sum of their radii), computed in `f64` from the `f32` inputs with an error
+/// below `1e-15 (|c|^2 + r^2)`, exceeds `1e-12` of that.
 #[inline]
-pub(crate) fn circles_clearly_apart(a: &Circle, b: &Circle) -> bool {
-    let c = b.center().as_dvec2() - a.center().as_dvec2();
-    let r = f64::from(a.radius()) + f64::from(b.radius());
-    let (cc, rr) = (c.length_squared(), r * r);
+pub(crate) fn clearly_apart(cc: f64, rr: f64) -> bool {
     cc - rr > 1e-12 * (cc + rr)
+}
+
+/// `v` normalised, as `DVec2::try_normalize`, or `d` normalised when `v` is zero (`v` finite).
+#[inline]
+pub(crate) fn unit_or(v: DVec2, d: DVec2) -> DVec2 {
+    let len = v.length();
+    // For a finite `v`, `1 / len` is finite and positive exactly when `len > 0`.
+    if len > 0.0 {
+        v * (1.0 / len)
+    } else {
+        d.normalize()
+    }
 }
 
 /// Circle `a` moving by `d` against the still circle `b`.
@@ -36,7 +46,7 @@ pub(crate) fn circle_circle(a: &Circle, b: &Circle, d: DVec2) -> Option<(f64, DV
         return None;
     }
     // From a's center to b's at time t.
-    let n = (c - d * t).try_normalize().unwrap_or(d.normalize());
+    let n = unit_or(c - d * t, d);
     Some((t, n))
 }
 

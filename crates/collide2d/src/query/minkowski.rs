@@ -173,30 +173,55 @@ fn polygon_span(pts: &[DVec2], d: DVec2) -> Option<LineSpan> {
 /// the mirror for an edge of `a`. Cyrus-Beck over those `n + m` half-planes, on fractions; the
 /// numbers are the same, negated, in the other argument order.
 pub(crate) fn polygons_span(a: &[Vec2], b: &[Vec2], d: DVec2) -> Option<LineSpan> {
+    polygons_span_and_gap(a, b, d).0
+}
+
+/// [`polygons_span`], and the outward normal `w` of a half-plane the origin lies outside of
+/// by the `f64` numbers (`None` when none was found): a direction along which `a` and `b` are
+/// likely apart at `t = 0`, for [`apart_along`] to confirm.
+pub(crate) fn polygons_span_and_gap(
+    a: &[Vec2],
+    b: &[Vec2],
+    d: DVec2,
+) -> (Option<LineSpan>, Option<DVec2>) {
     let mut clip = Clip::new(d);
     // Edges of b: inside where n . x <= n . b_i - min_j n . a_j.
-    faces(b, a, 1.0, &mut clip)?;
     // Edges of a, seen in -A with normal -n: inside where -n . x <= n . a_i - min_j n . b_j.
-    faces(a, b, -1.0, &mut clip)?;
-    clip.span()
+    let span = match faces(b, a, 1.0, &mut clip).and_then(|()| faces(a, b, -1.0, &mut clip)) {
+        Some(()) => clip.span(),
+        None => None,
+    };
+    (span, clip.gap_normal())
+}
+
+/// `a` and `b` (convex hulls of their points) are apart beyond doubt: along `w`, the lowest
+/// point of `a` lies above the highest point of `b` by more than the rounding error of these
+/// `f64` dot products (below `3e-16 |w|_1 L` each, `L` bounding every coordinate's magnitude).
+pub(crate) fn apart_along(a: &[Vec2], b: &[Vec2], w: DVec2, scale: f64) -> bool {
+    let dot = |p: &Vec2| w.dot(p.as_dvec2());
+    let (mut low_a, mut high_b) = (f64::INFINITY, f64::NEG_INFINITY);
+    for p in a {
+        let x = dot(p);
+        if x < low_a {
+            low_a = x;
+        }
+    }
+    for p in b {
+        let x = dot(p);
+        if x > high_b {
+            high_b = x;
+        }
+    }
+    low_a - high_b > 1e-12 * (w.x.abs() + w.y.abs()) * scale
 }
 
 /// Adds the half-planes of `own`'s edges, the other polygon `other` on the far side, to `clip`;
 /// `sign` is -1 when `own` is the negated shape. `None` once the ray is shut out (a parallel
 /// half-plane it lies outside of, an empty span, or one outside `[0, 1]`).
 fn faces(own: &[Vec2], other: &[Vec2], sign: f64, clip: &mut Clip) -> Option<()> {
-    let mut buf = [DVec2::ZERO; INLINE];
-    let converted;
-    let other: &[DVec2] = if other.len() <= INLINE {
-        for (slot, q) in buf.iter_mut().zip(other) {
-            *slot = q.as_dvec2();
-        }
-        &buf[..other.len()]
-    } else {
-        converted = other.iter().map(|q| q.as_dvec2()).collect::<Vec<_>>();
-        &converted
-    };
+    // `other`'s points converted where used (exactly, f32 to f64), not copied first.
     let m = other.len();
+    let at = |k: usize| other[k].as_dvec2();
     let mut prev = own[own.len() - 1].as_dvec2();
     // The vertex of `other` lowest along the current normal: found by a scan for the first
     // edge, then, as the normals turn counter-clockwise, by walking forward (rotating
@@ -207,18 +232,19 @@ fn faces(own: &[Vec2], other: &[Vec2], sign: f64, clip: &mut Clip) -> Option<()>
         let e = p - prev;
         let n = DVec2::new(e.y, -e.x); // outward, counter-clockwise
         if j == usize::MAX {
-            j = (1..m).fold(0, |best, k| {
-                if n.dot(other[k]) < n.dot(other[best]) {
-                    k
-                } else {
-                    best
+            let mut low = n.dot(at(0));
+            j = 0;
+            for k in 1..m {
+                let x = n.dot(at(k));
+                if x < low {
+                    (j, low) = (k, x);
                 }
-            });
+            }
         }
-        let mut low = n.dot(other[j]);
+        let mut low = n.dot(at(j));
         for _ in 0..m {
             let next = if j + 1 == m { 0 } else { j + 1 };
-            let x = n.dot(other[next]);
+            let x = n.dot(at(next));
             // Equal values are an edge square to `n`: walk across it.
             if x > low {
                 break;
@@ -240,6 +266,10 @@ struct Clip {
     enter: (f64, f64),
     exit: (f64, f64),
     normal: DVec2,
+    /// The outward normal of the half-plane that set `exit`.
+    exit_normal: DVec2,
+    /// The outward normal of a half-plane parallel to `d` that shut the ray out.
+    parallel: DVec2,
 }
 
 impl Clip {
@@ -249,12 +279,14 @@ impl Clip {
             enter: (-1.0, 0.0),
             exit: (1.0, 0.0),
             normal: -d,
+            exit_normal: DVec2::ZERO,
+            parallel: DVec2::ZERO,
         }
     }
 
     /// One half-plane with outward normal `outward`; `None` when the ray is shut out: parallel
     /// and outside, or what is left of it misses `[0, 1]`.
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, num: f64, denom: f64, outward: DVec2) -> Option<()> {
         if denom < 0.0 {
             let (lhs, rhs) = (num * self.enter.1, self.enter.0 * -denom);
@@ -263,14 +295,31 @@ impl Clip {
             }
         } else if denom > 0.0 {
             if -num * self.exit.1 < self.exit.0 * denom {
-                self.exit = (-num, denom);
+                (self.exit, self.exit_normal) = ((-num, denom), outward);
             }
         } else if num > 0.0 {
+            self.parallel = outward;
             return None;
         }
         // Shut out: entry after exit, after the step, or exit before it.
         let ((en, ed), (xn, xd)) = (self.enter, self.exit);
         (en * xd <= xn * ed && en <= ed && xn >= 0.0).then_some(())
+    }
+
+    /// The outward normal of a half-plane the origin lies outside of (its `num > 0`), among
+    /// those that set the entry or the exit or shut the ray out; `None` when the origin is
+    /// inside all of those. Every shut-out has one: an entry after 0 (after the exit or after
+    /// 1), an exit before 0, or a parallel half-plane missed.
+    fn gap_normal(&self) -> Option<DVec2> {
+        if self.enter.0 > 0.0 {
+            Some(self.normal)
+        } else if self.exit.0 < 0.0 {
+            Some(self.exit_normal)
+        } else if self.parallel != DVec2::ZERO {
+            Some(self.parallel)
+        } else {
+            None
+        }
     }
 
     fn span(&self) -> Option<LineSpan> {
