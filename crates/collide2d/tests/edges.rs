@@ -352,3 +352,40 @@ fn circle_centered_just_inside_a_capsule_end_is_pushed_sideways() {
     assert_eq!(c.depth, 10.0);
     check_pair(&a, &b);
 }
+
+/// Found by `world_ops`: measured from the far end, `a - o` rounded the ray's origin onto the
+/// segment's line, so a ray starting 1.7e7 below the near end hit it at `t = 0` (and the grid
+/// and tree worlds disagreed, as only the tree prunes by bounding box).
+#[test]
+fn ray_far_off_the_near_end_of_a_long_steep_segment_misses() {
+    let segment: Shape = Segment::new(v(7.205_759_4e16, 1e30), v(1.183_291_4e-30, 16_777_220.0))
+        .unwrap()
+        .into();
+    let ray = Ray::new(v(-1.0, 3.75), v(-1.0, -3.0));
+    assert_eq!(cast_ray(&segment, &ray, f32::INFINITY), None);
+    // Aimed at the near end, it still hits there.
+    let up = Ray::new(v(1.183_291_4e-30, 0.0), v(0.0, 1.0));
+    let hit = cast_ray(&segment, &up, f32::INFINITY).unwrap();
+    assert_eq!(hit.t, 16_777_220.0);
+}
+
+/// Found by `world_ops`: a capsule whose radius (5e-34) vanishes against its ends' coordinates
+/// became a rectangle of zero width, whose end edges bound nothing: a ray crossing its axis's
+/// line far past the end (at y = 8.8, the capsule ending at 0.8) hit it.
+#[test]
+fn ray_past_the_end_of_a_capsule_thinner_than_rounding_misses() {
+    let capsule: Shape = Capsule::new(
+        v(2.300_000_2, -2.199_958_8),
+        v(2.300_000_2, 0.8),
+        5.186_764_6e-34,
+    )
+    .unwrap()
+    .into();
+    let ray = Ray::new(v(-1.5, 1.2), v(1.0, 2.0));
+    assert_eq!(cast_ray(&capsule, &ray, f32::INFINITY), None);
+    // Across its middle, it is hit like the segment.
+    let across = Ray::new(v(0.0, 0.0), v(1.0, 0.0));
+    let hit = cast_ray(&capsule, &across, f32::INFINITY).unwrap();
+    assert_eq!((hit.t, hit.normal), (2.300_000_2, v(-1.0, 0.0)));
+    check_pair(&capsule, &Point::new(v(2.300_000_2, 8.8)).unwrap().into());
+}

@@ -490,3 +490,120 @@ fn thread_counts_give_the_same_results_bit_for_bit() {
         assert_eq!(logs[0], run_log(broad, 11), "{name}");
     }
 }
+
+/// Found by `world_ops` (a timeout): with a fine grid and two objects two million units apart,
+/// a ray or region query walked each of the billions of rows between them, one search per
+/// row. Queries now jump from one occupied row to the next.
+#[test]
+fn fine_grid_queries_skip_the_empty_rows_between_far_objects() {
+    let mut world = CollisionWorld::new(BroadPhase::grid(1e-3).unwrap());
+    // Points: anything wider than a cell would go to the grid's side list at this scale.
+    let dot = |y: f32| -> Shape { Point::new(Vec2::new(0.0, y)).unwrap().into() };
+    let low = world
+        .insert(dot(-1e6), Filter::DEFAULT, ObjectKind::Dynamic, ())
+        .unwrap();
+    let high = world
+        .insert(dot(1e6), Filter::DEFAULT, ObjectKind::Dynamic, ())
+        .unwrap();
+    world.update();
+    let up = Ray::new(Vec2::new(0.0, -2e6), Vec2::Y);
+    assert_eq!(world.cast_ray(&up, f32::INFINITY, u64::MAX).unwrap().0, low);
+    let down = Ray::new(Vec2::new(0.0, 2e6), -Vec2::Y);
+    assert_eq!(
+        world.cast_ray(&down, f32::INFINITY, u64::MAX).unwrap().0,
+        high
+    );
+    let all: Vec<Handle> = world
+        .cast_ray_all(&up, f32::INFINITY, u64::MAX)
+        .into_iter()
+        .map(|(h, _)| h)
+        .collect();
+    assert_eq!(all, [low, high]);
+    let column: Shape = Aabb::new(Vec2::new(-1.0, -2e6), Vec2::new(1.0, 2e6))
+        .unwrap()
+        .into();
+    assert_eq!(world.objects_overlapping(&column, u64::MAX), [low, high]);
+}
+
+/// Found by `world_ops`: with cells so small that every cell index saturates at the `i32`
+/// range, the grid's ray walk looked only inside the few cells' worth of space around the
+/// origin, and missed a ray starting inside an object at (-48, -48).
+#[test]
+fn grid_with_saturated_cell_indices_still_finds_ray_hits() {
+    let mut world = CollisionWorld::new(BroadPhase::grid(2.8e-36).unwrap());
+    let disc: Shape = Circle::new(Vec2::new(-48.0, -48.0), 1.0).unwrap().into();
+    let h = world
+        .insert(disc, Filter::DEFAULT, ObjectKind::Dynamic, ())
+        .unwrap();
+    world.update();
+    let from_inside = Ray::new(Vec2::new(-48.0, -48.0), Vec2::new(2.0, -3.0));
+    assert_eq!(world.cast_ray(&from_inside, 0.0, u64::MAX).unwrap().0, h);
+    let from_afar = Ray::new(Vec2::new(-48.0, 100.0), -Vec2::Y);
+    assert_eq!(
+        world
+            .cast_ray(&from_afar, f32::INFINITY, u64::MAX)
+            .unwrap()
+            .1
+            .t,
+        147.0
+    );
+}
+
+/// Found by `world_ops`: two points a ray reaches at the same `t` (7/3, which rounds to a
+/// later `f32` as a box entry than as a hit found in `f64`) tie, and the tie goes to the lower
+/// handle; the tree had pruned the lower one, in a later group's tree, once the other was hit.
+#[test]
+fn ray_ties_across_groups_go_to_the_lower_handle() {
+    for broad in [BroadPhase::tree(0.0), BroadPhase::grid(16.0).unwrap()] {
+        let mut world = CollisionWorld::new(broad);
+        let dot = |x: f32, y: f32| -> Shape { Point::new(Vec2::new(x, y)).unwrap().into() };
+        // The first group (dynamic, default filter) is searched first.
+        world
+            .insert(dot(40.0, 40.0), Filter::DEFAULT, ObjectKind::Dynamic, ())
+            .unwrap();
+        let lower = world
+            .insert(dot(-4.0, -4.0), Filter::DEFAULT, ObjectKind::Static, ())
+            .unwrap();
+        let higher = world
+            .insert(dot(-4.0, -4.0), Filter::DEFAULT, ObjectKind::Dynamic, ())
+            .unwrap();
+        world.update();
+        let ray = Ray::new(Vec2::new(3.0, -4.0), Vec2::new(-3.0, 0.0));
+        let (first, hit) = world.cast_ray(&ray, f32::INFINITY, u64::MAX).unwrap();
+        assert_eq!((first, hit.t), (lower, 7.0 / 3.0), "{broad:?}");
+        let all: Vec<Handle> = world
+            .cast_ray_all(&ray, f32::INFINITY, u64::MAX)
+            .into_iter()
+            .map(|(h, _)| h)
+            .collect();
+        assert_eq!(all, [lower, higher]);
+    }
+}
+
+/// Found by `world_ops`: a ray along an axis through a point, or along a box's edge, had a
+/// zero direction component times `1e30` for the slab of that axis, which gave the empty slab
+/// `[0, 0]`, so the tree never looked at the object.
+#[test]
+fn axis_parallel_rays_along_an_edge_or_through_a_point_hit_it() {
+    for broad in [BroadPhase::tree(0.0), BroadPhase::grid(12.0).unwrap()] {
+        let mut world = CollisionWorld::new(broad);
+        let dot: Shape = Point::new(Vec2::ZERO).unwrap().into();
+        let p = world
+            .insert(dot, Filter::DEFAULT, ObjectKind::Static, ())
+            .unwrap();
+        let wall: Shape = Aabb::new(Vec2::new(15.0, -18.0), Vec2::new(30.0, -6.0))
+            .unwrap()
+            .into();
+        let w = world
+            .insert(wall, Filter::DEFAULT, ObjectKind::Dynamic, ())
+            .unwrap();
+        world.update();
+        let up = Ray::new(Vec2::new(0.0, -12.0), Vec2::new(0.0, 2.0));
+        let (h, hit) = world.cast_ray(&up, f32::INFINITY, u64::MAX).unwrap();
+        assert_eq!((h, hit.t), (p, 6.0), "{broad:?}");
+        assert_eq!(world.cast_ray_all(&up, f32::INFINITY, u64::MAX).len(), 1);
+        let along = Ray::new(Vec2::new(30.0, -40.0), Vec2::Y);
+        let (h, hit) = world.cast_ray(&along, f32::INFINITY, u64::MAX).unwrap();
+        assert_eq!((h, hit.t), (w, 22.0), "{broad:?}");
+    }
+}

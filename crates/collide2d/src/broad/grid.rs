@@ -448,6 +448,30 @@ impl Grid {
         }
     }
 
+    /// The row of the nearest entry of a visible group at or above row `cy` (`up`) or at or
+    /// below it, so walks over rows skip the empty ones: a small cell in a spread-out world has
+    /// billions of rows.
+    fn next_row(&self, view: &View<'_>, cy: i32, mask: u64, up: bool) -> Option<i32> {
+        let mut best: Option<i32> = None;
+        for (g, list) in self.lists.iter().enumerate() {
+            if list.is_empty() || !view.table.visible(g as u32, mask) {
+                continue;
+            }
+            let row = if up {
+                let i = list.partition_point(|e| e.key < key(i32::MIN, cy));
+                list.get(i).map(|e| unkey(e.key).1)
+            } else {
+                let i = list.partition_point(|e| e.key <= key(i32::MAX, cy));
+                i.checked_sub(1).map(|i| unkey(list[i].key).1)
+            };
+            best = match (best, row) {
+                (Some(b), Some(r)) => Some(if up { b.min(r) } else { b.max(r) }),
+                (b, r) => b.or(r),
+            };
+        }
+        best
+    }
+
     /// The large objects of visible groups whose box overlaps `region`: in each group's run,
     /// those starting on `x` from the region's left minus the run's widest box to its right.
     fn each_large(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
@@ -481,8 +505,13 @@ impl Grid {
         if x0 > x1 || y0 > y1 {
             return;
         }
-        for cy in y0..=y1 {
-            self.row(view, cy, x0, x1, mask, f);
+        let mut cy = y0;
+        while let Some(row) = self.next_row(view, cy, mask, true).filter(|&r| r <= y1) {
+            self.row(view, row, x0, x1, mask, f);
+            match row.checked_add(1) {
+                Some(next) => cy = next,
+                None => break,
+            }
         }
     }
 
@@ -509,50 +538,68 @@ impl Grid {
         let Some((ex0, ey0, ex1, ey1)) = self.extent else {
             return;
         };
-        let c = self.cell;
-        let world = Aabb::new_unchecked(
-            Vec2::new(ex0 as f32 * c, ey0 as f32 * c),
-            Vec2::new((ex1 as f32 + 1.0) * c, (ey1 as f32 + 1.0) * c),
-        );
-        let Some(t0) = ray_box(ray, inv_dir, &world, max_t) else {
-            return;
+        // Rows and cells of the ray are found in `f64` and widened by a relative `1e-6` (more
+        // than the rounding of `cell_of`'s `f32` product), so neither a far ray origin nor a
+        // cell index beyond `f32`'s integers drops an object. Rows saturated at the edges of the
+        // `i32` range hold everything beyond.
+        let c = f64::from(self.cell);
+        let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
+        // `v` on `axis`, moved by a relative `1e-6` of it and of the origin (a `t` rounded to
+        // `f32` moves the point by a relative `6e-8` of its distance from the origin).
+        let widen = |v: f64, axis: usize, up: bool| {
+            let slack = (v.abs() + o[axis].abs()) * 1e-6;
+            let v = if up { v + slack } else { v - slack };
+            // `as f32` saturates to an infinity, which `cell_of` saturates to the `i32` range.
+            cell_of(v as f32, self.inv)
         };
+        let at = |t: f64, axis: usize| {
+            if d[axis] == 0.0 {
+                o[axis]
+            } else {
+                o[axis] + d[axis] * t
+            }
+        };
+        let t_max = f64::from(max_t);
         // Rows in the order the ray crosses them; each row's cells from the ray's x span there,
-        // one cell wider on each side (objects reach one cell right and up from their key, and
-        // rounding), and one row more below.
-        let row_of = |t: f32| cell_of(ray.at(t).y, self.inv);
-        let far = if ray.dir == Vec2::ZERO {
-            t0
-        } else if max_t.is_finite() {
-            max_t
-        } else {
-            exit_t(ray, inv_dir, &world)
-        };
-        let (ra, rb) = (row_of(t0), row_of(far));
-        let r0 = ra.min(rb).saturating_sub(1).max(ey0);
-        let r1 = ra.max(rb).saturating_add(1).min(ey1);
+        // one cell wider on each side (objects reach one cell right and up from their key), and
+        // one row more below.
+        let (ya, yb) = (at(0.0, 1), at(t_max, 1));
+        let r0 = widen(ya.min(yb), 1, false).saturating_sub(1).max(ey0);
+        let r1 = widen(ya.max(yb), 1, true).saturating_add(1).min(ey1);
         if r0 > r1 {
             return;
         }
         let up = ray.dir.y >= 0.0;
         let mut cy = if up { r0 } else { r1 };
         loop {
+            match self.next_row(view, cy, mask, up) {
+                Some(row) if (r0..=r1).contains(&row) => cy = row,
+                _ => break,
+            }
             // The ray's t-span over the rows this row's objects can reach (cy to cy + 1),
-            // widened by a hundredth of a cell.
-            let (band0, band1) = ((cy as f32 - 0.01) * c, (cy as f32 + 2.01) * c);
-            let (mut ta, mut tb) = (t0, far.min(max_t));
-            if ray.dir.y != 0.0 {
-                let (a, b) = (
-                    (band0 - ray.origin.y) * inv_dir.y,
-                    (band1 - ray.origin.y) * inv_dir.y,
-                );
-                ta = ta.max(a.min(b));
+            // widened by a hundredth of a cell and the relative rounding of `cell_of`.
+            let row = f64::from(cy);
+            let slack = 0.01 + row.abs() * 1e-6;
+            let band0 = if cy == i32::MIN {
+                f64::NEG_INFINITY
+            } else {
+                (row - slack) * c
+            };
+            let band1 = if cy >= i32::MAX - 1 {
+                f64::INFINITY
+            } else {
+                (row + 2.0 + slack) * c
+            };
+            let (mut ta, mut tb) = (0.0, f64::from(max_t));
+            if d.y != 0.0 {
+                let (a, b) = ((band0 - o.y) / d.y, (band1 - o.y) / d.y);
+                ta = a.min(b).max(0.0);
                 tb = tb.min(a.max(b));
             }
             if ta <= tb {
-                let (xa, xb) = (ray.at(ta).x, ray.at(tb).x);
-                let x0 = cell_of(xa.min(xb), self.inv).saturating_sub(1).max(ex0);
-                let x1 = cell_of(xa.max(xb), self.inv).saturating_add(1).min(ex1);
+                let (xa, xb) = (at(ta, 0), at(tb, 0));
+                let x0 = widen(xa.min(xb), 0, false).saturating_sub(1).max(ex0);
+                let x1 = widen(xa.max(xb), 0, true).saturating_add(1).min(ex1);
                 if x0 <= x1 {
                     self.row(view, cy, x0, x1, mask, &mut |slot| {
                         max_t = max_t.min(f(slot));
@@ -715,23 +762,10 @@ fn gallop(v: &[Entry], from: usize, key: u64) -> usize {
     lo + v[lo..hi].partition_point(|e| e.key < key)
 }
 
-/// The `t` at which `ray` leaves `aabb` (which it is known to meet).
-fn exit_t(ray: &Ray, inv_dir: Vec2, aabb: &Aabb) -> f32 {
-    let mut t1 = f32::INFINITY;
-    for axis in 0..2 {
-        if ray.dir[axis] != 0.0 {
-            let a = (aabb.min()[axis] - ray.origin[axis]) * inv_dir[axis];
-            let b = (aabb.max()[axis] - ray.origin[axis]) * inv_dir[axis];
-            t1 = t1.min(a.max(b));
-        }
-    }
-    // A little past the exit, for rounding.
-    t1 + t1.abs() * 1e-5 + f32::MIN_POSITIVE
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::Vec2;
 
     #[test]
     fn floor_matches_the_standard_one() {

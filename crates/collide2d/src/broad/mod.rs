@@ -255,16 +255,28 @@ pub(crate) fn inverse_dir(dir: Vec2) -> Vec2 {
 
 /// The `t` at which `ray` enters `aabb` (0 if it starts inside), or `None` when it misses the box
 /// for `t` in `[0, max_t]`; `inv_dir` is [`inverse_dir`]`(ray.dir)`. Conservative: a relative
-/// slack of `2e-6` on the slab interval keeps rounding from dropping a box the ray grazes; the
-/// exact ray cast decides.
+/// slack of `2e-6` on the slab interval keeps rounding from dropping a box the ray grazes, and
+/// the entry returned is that much early, so a hit found at the box's edge (in `f64`, then
+/// rounded) never lies before it; the exact ray cast decides.
 #[inline]
 pub(crate) fn ray_box(ray: &Ray, inv_dir: Vec2, aabb: &Aabb, max_t: f32) -> Option<f32> {
-    let a = (aabb.min() - ray.origin) * inv_dir;
-    let b = (aabb.max() - ray.origin) * inv_dir;
-    let enter = a.min(b).max_element().max(0.0);
-    let exit = a.max(b).min_element().min(max_t);
+    let (mut enter, mut exit) = (0.0f32, max_t);
+    for axis in 0..2 {
+        let (lo, hi, o) = (aabb.min()[axis], aabb.max()[axis], ray.origin[axis]);
+        if ray.dir[axis] == 0.0 {
+            // Parallel to the slab: inside it (its edges included) at every `t`, or never. As
+            // products, an origin on an edge would give the empty slab `[0, 0]`.
+            if o < lo || o > hi {
+                return None;
+            }
+            continue;
+        }
+        let (a, b) = ((lo - o) * inv_dir[axis], (hi - o) * inv_dir[axis]);
+        enter = enter.max(a.min(b));
+        exit = exit.min(a.max(b));
+    }
     let slack = enter.abs().max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
-    (enter <= exit + slack).then_some(enter)
+    (enter <= exit + slack).then_some((enter - enter * 2e-6).max(0.0))
 }
 
 #[cfg(test)]

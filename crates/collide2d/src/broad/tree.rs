@@ -6,7 +6,7 @@
 //! itself, and each pair of compatible trees against each other, so incompatible groups (a bullet
 //! layer that ignores itself, static against static) never meet.
 
-use super::{inverse_dir, BroadBox, BroadBoxKind, View};
+use super::{inverse_dir, ray_box, BroadBox, BroadBoxKind, View};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
@@ -609,6 +609,9 @@ struct RaySlabs {
     origin: Vec4,
     /// [`inverse_dir`] twice, the same way.
     inv_dir: Vec4,
+    /// The ray, when a direction component is zero: its slabs are containment tests, which
+    /// `ray_box` decides (products would give an origin on an edge the empty slab `[0, 0]`).
+    parallel: Option<Ray>,
 }
 
 #[inline(always)]
@@ -636,6 +639,7 @@ impl RaySlabs {
         RaySlabs {
             origin: Vec4::new(o.x, o.y, o.x, o.y),
             inv_dir: Vec4::new(inv.x, inv.y, inv.x, inv.y),
+            parallel: (ray.dir.x == 0.0 || ray.dir.y == 0.0).then_some(*ray),
         }
     }
 
@@ -645,6 +649,9 @@ impl RaySlabs {
     /// `f32::min` and `f32::max`.
     #[inline(always)]
     fn enter(&self, aabb: &Aabb, max_t: f32) -> Option<f32> {
+        if let Some(ray) = &self.parallel {
+            return ray_box(ray, inverse_dir(ray.dir), aabb, max_t);
+        }
         let (lo, hi) = (aabb.min(), aabb.max());
         let t = (Vec4::new(lo.x, lo.y, hi.x, hi.y) - self.origin) * self.inv_dir;
         let swapped = t.zwxy();
@@ -652,12 +659,15 @@ impl RaySlabs {
         let enter = max_f(max_f(near.x, near.y), 0.0);
         let exit = min_f(min_f(far.x, far.y), max_t);
         let slack = max_f(enter, exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
-        (enter <= exit + slack).then_some(enter)
+        (enter <= exit + slack).then_some(max_f(enter - enter * 2e-6, 0.0))
     }
 
     /// [`RaySlabs::enter`] for two boxes at once, lane for lane the same operations.
     #[inline(always)]
     fn enter2(&self, a: &Aabb, b: &Aabb, max_t: f32) -> (Option<f32>, Option<f32>) {
+        if self.parallel.is_some() {
+            return (self.enter(a, max_t), self.enter(b, max_t));
+        }
         let ta =
             (Vec4::new(a.min().x, a.min().y, a.max().x, a.max().y) - self.origin) * self.inv_dir;
         let tb =
@@ -671,9 +681,11 @@ impl RaySlabs {
         let exit = far.min(far.yxwz()).min(Vec4::splat(max_t));
         let slack = enter.max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
         let hit = enter.cmple(exit + slack).bitmask();
+        // Returned that much early, as `ray_box` does.
+        let early = (enter - enter * 2e-6).max(Vec4::ZERO);
         (
-            (hit & 1 != 0).then_some(enter.x),
-            (hit & 4 != 0).then_some(enter.z),
+            (hit & 1 != 0).then_some(early.x),
+            (hit & 4 != 0).then_some(early.z),
         )
     }
 }
@@ -774,7 +786,6 @@ fn descend(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::broad::ray_box;
 
     /// The slab tests accept the same boxes as `ray_box`, at the same entry.
     #[test]

@@ -281,7 +281,15 @@ pub(crate) fn capsule_span(a: DVec2, b: DVec2, r: f64, o: DVec2, d: DVec2) -> Op
     {
         merge(s, true);
     }
-    if let Some(s) = polygon_span(4, |i| rect[i], o, d) {
+    // A radius lost in rounding against the ends' coordinates leaves a rectangle of zero
+    // width: its end edges vanish, and so would every bound along the axis. It is the segment.
+    let thin = a - side == a + side || b - side == b + side;
+    let middle = if thin {
+        segment_span(a, b, o, d)
+    } else {
+        polygon_span(4, |i| rect[i], o, d)
+    };
+    if let Some(s) = middle {
         merge(s, s.normal.dot(u).abs() < s.normal.dot(u.perp()).abs());
     }
     out
@@ -289,6 +297,13 @@ pub(crate) fn capsule_span(a: DVec2, b: DVec2, r: f64, o: DVec2, d: DVec2) -> Op
 
 /// A zero-radius segment `ab`, `a != b`.
 fn segment_span(a: DVec2, b: DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    // Measured from the end nearer the origin: from the far end of a long segment, `a - o`
+    // rounds away the origin's offset and a ray far off the near end can seem to hit it.
+    let (a, b) = if (b - o).length_squared() < (a - o).length_squared() {
+        (b, a)
+    } else {
+        (a, b)
+    };
     let e = b - a;
     let denom = d.perp_dot(e);
     let ao = a - o;
