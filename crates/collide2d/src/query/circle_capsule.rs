@@ -14,6 +14,7 @@ pub(crate) fn intersects(c: &Circle, k: &Capsule) -> bool {
 
 /// Contact of an intersecting disc and capsule, normal from the disc towards the capsule.
 /// A center on the capsule's segment gets the segment's left normal (`+X` for a point capsule).
+#[inline]
 pub(crate) fn contact(c: &Circle, k: &Capsule) -> Contact {
     let center = c.center().as_dvec2();
     let (a, b) = (k.a().as_dvec2(), k.b().as_dvec2());

@@ -11,6 +11,7 @@ pub(crate) fn intersects(a: &Circle, b: &Circle) -> bool {
 }
 
 /// Contact of intersecting discs. Concentric discs get normal `+X`.
+#[inline]
 pub(crate) fn contact(a: &Circle, b: &Circle) -> Contact {
     let delta = (b.center() - a.center()).as_dvec2();
     let dist = delta.length();

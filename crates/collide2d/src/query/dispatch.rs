@@ -39,6 +39,7 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
     }
 }
 
+#[inline]
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     match (a, b) {
         // Circles whose centers differ in both coordinates need no canonical order: swapping
@@ -50,6 +51,21 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
             if x.center().x != y.center().x && x.center().y != y.center().y =>
         {
             return circle_circle::intersects(x, y).then(|| circle_circle::contact(x, y));
+        }
+        // Pairs of different kinds run in kind order, which is what `canonical_order` picks for
+        // them (it compares kinds first), so these skip it and give the same bits.
+        (Shape::Circle(c), Shape::Capsule(k)) => {
+            return circle_capsule::intersects(c, k).then(|| circle_capsule::contact(c, k));
+        }
+        (Shape::Capsule(k), Shape::Circle(c)) => {
+            return circle_capsule::intersects(c, k)
+                .then(|| circle_capsule::contact(c, k).flipped());
+        }
+        (Shape::Circle(c), Shape::Aabb(r)) => {
+            return circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r));
+        }
+        (Shape::Aabb(r), Shape::Circle(c)) => {
+            return circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r).flipped());
         }
         // Boxes the float box test proves apart have no contact, in either order.
         (Shape::Obb(x), Shape::Obb(y))

@@ -58,6 +58,7 @@ impl core::ops::Deref for ContactPoints {
 impl Contact {
     /// A contact with one or two `points` (extra points are ignored). The depth and the points
     /// are clamped to `f32::MAX` in magnitude (only shapes reaching past it get there).
+    #[inline]
     pub(crate) fn new(normal: Vec2, depth: f32, points: &[Vec2]) -> Contact {
         debug_assert!(!points.is_empty() && normal.is_finite() && depth >= 0.0);
         let len = points.len().min(2);
@@ -78,6 +79,7 @@ impl Contact {
 
     /// The same contact seen from `b`: the normal negated, depth and points unchanged.
     #[must_use]
+    #[inline]
     pub fn flipped(self) -> Contact {
         Contact {
             normal: -self.normal,
