@@ -55,11 +55,10 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         // Pairs of different kinds run in kind order, which is what `canonical_order` picks for
         // them (it compares kinds first), so these skip it and give the same bits.
         (Shape::Circle(c), Shape::Capsule(k)) => {
-            return circle_capsule::intersects(c, k).then(|| circle_capsule::contact(c, k));
+            return circle_capsule::contact_checked(c, k);
         }
         (Shape::Capsule(k), Shape::Circle(c)) => {
-            return circle_capsule::intersects(c, k)
-                .then(|| circle_capsule::contact(c, k).flipped());
+            return circle_capsule::contact_checked(c, k).map(Contact::flipped);
         }
         (Shape::Circle(c), Shape::Aabb(r)) => {
             return circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r));
@@ -97,9 +96,7 @@ fn contact_ordered(a: &Shape, b: &Shape) -> Option<Contact> {
         (Shape::Circle(c), Shape::Aabb(r)) => {
             circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r))
         }
-        (Shape::Circle(c), Shape::Capsule(k)) => {
-            circle_capsule::intersects(c, k).then(|| circle_capsule::contact(c, k))
-        }
+        (Shape::Circle(c), Shape::Capsule(k)) => circle_capsule::contact_checked(c, k),
         _ => match (a.as_convex(), b.as_convex()) {
             (Some(ca), Some(cb)) => convex::contact_checked(&ca, &cb),
             _ => parts::contact(a, b),
