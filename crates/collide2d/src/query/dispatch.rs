@@ -27,10 +27,10 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
             obb_obb::intersects(BoxView::of_obb(x), BoxView::of_obb(y), a, b)
         }
         (Shape::Aabb(x), Shape::Obb(y)) => {
-            obb_obb::intersects(Some(BoxView::of_aabb(x)), BoxView::of_obb(y), a, b)
+            obb_obb::intersects(BoxView::of_aabb(x), BoxView::of_obb(y), a, b)
         }
         (Shape::Obb(x), Shape::Aabb(y)) => {
-            obb_obb::intersects(BoxView::of_obb(x), Some(BoxView::of_aabb(y)), a, b)
+            obb_obb::intersects(BoxView::of_obb(x), BoxView::of_aabb(y), a, b)
         }
         _ => match (a.as_convex(), b.as_convex()) {
             (Some(ca), Some(cb)) => convex::intersects(&ca, &cb),
@@ -73,7 +73,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
             return None;
         }
         (Shape::Aabb(x), Shape::Obb(y)) | (Shape::Obb(y), Shape::Aabb(x))
-            if obb_obb::certainly_apart(Some(BoxView::of_aabb(x)), BoxView::of_obb(y)) =>
+            if obb_obb::certainly_apart(BoxView::of_aabb(x), BoxView::of_obb(y)) =>
         {
             return None;
         }

@@ -27,6 +27,7 @@ use crate::math::Vec2;
 use crate::shape::Shape;
 
 pub use cast::{cast_shapes, CastHit};
+pub(crate) use obb_obb::obb_filter_err;
 pub use point::{contains_point, distance_to_point, project_point, PointProjection};
 pub use ray::{cast_ray, Ray, RayHit};
 
