@@ -9,6 +9,7 @@ use crate::query::{
     aabb_aabb, circle_aabb, circle_capsule, circle_circle, convex, obb_obb, obb_obb::BoxView,
     parts, ClosestPoints, Contact,
 };
+use crate::shape::convex::Convex;
 use crate::shape::Shape;
 use core::cmp::Ordering;
 
@@ -32,6 +33,11 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
         (Shape::Obb(x), Shape::Aabb(y)) => {
             obb_obb::intersects(BoxView::of_obb(x), BoxView::of_aabb(y), a, b)
         }
+        (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y))
+            if x.points().len() >= 3 && y.points().len() >= 3 =>
+        {
+            convex::polygons_intersect(x.points(), y.points(), x.extent().max(y.extent()))
+        }
         _ => match (a.as_convex(), b.as_convex()) {
             (Some(ca), Some(cb)) => convex::intersects(&ca, &cb),
             _ => a.aabb().overlaps(&b.aabb()) && parts::intersects(a, b),
@@ -50,7 +56,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         (Shape::Circle(x), Shape::Circle(y))
             if x.center().x != y.center().x && x.center().y != y.center().y =>
         {
-            return circle_circle::intersects(x, y).then(|| circle_circle::contact(x, y));
+            return circle_circle::contact_checked(x, y);
         }
         // Pairs of different kinds run in kind order, which is what `canonical_order` picks for
         // them (it compares kinds first), so these skip it and give the same bits.
@@ -87,9 +93,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
 
 fn contact_ordered(a: &Shape, b: &Shape) -> Option<Contact> {
     match (a, b) {
-        (Shape::Circle(a), Shape::Circle(b)) => {
-            circle_circle::intersects(a, b).then(|| circle_circle::contact(a, b))
-        }
+        (Shape::Circle(a), Shape::Circle(b)) => circle_circle::contact_checked(a, b),
         (Shape::Aabb(a), Shape::Aabb(b)) => {
             aabb_aabb::intersects(a, b).then(|| aabb_aabb::contact(a, b))
         }
@@ -97,6 +101,14 @@ fn contact_ordered(a: &Shape, b: &Shape) -> Option<Contact> {
             circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r))
         }
         (Shape::Circle(c), Shape::Capsule(k)) => circle_capsule::contact_checked(c, k),
+        // The views `as_convex` would build, without its call.
+        (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y)) => convex::contact_checked(
+            &Convex::slice(x.points(), 0.0),
+            &Convex::slice(y.points(), 0.0),
+        ),
+        (Shape::Obb(x), Shape::Obb(y)) => {
+            convex::contact_checked(&Convex::slice(x.hull(), 0.0), &Convex::slice(y.hull(), 0.0))
+        }
         _ => match (a.as_convex(), b.as_convex()) {
             (Some(ca), Some(cb)) => convex::contact_checked(&ca, &cb),
             _ => parts::contact(a, b),

@@ -46,13 +46,23 @@ pub struct Contact {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContactPoints {
     buf: [Vec2; 2],
-    len: u8,
+    len: PointCount,
+}
+
+/// How many of `ContactPoints::buf` are used: an enum without a zero, so that
+/// `Option<Contact>` fits in a `Contact` (the niche saves a tag to write and copy).
+#[derive(Clone, Copy, Debug, PartialEq)]
+/// `u32`, not `u8`: with no padding after it, a `Contact` moves as two 16-byte copies.
+#[repr(u32)]
+enum PointCount {
+    One = 1,
+    Two = 2,
 }
 
 impl core::ops::Deref for ContactPoints {
     type Target = [Vec2];
     fn deref(&self) -> &[Vec2] {
-        &self.buf[..usize::from(self.len)]
+        &self.buf[..self.len as usize]
     }
 }
 
@@ -62,19 +72,20 @@ impl Contact {
     #[inline]
     pub(crate) fn new(normal: Vec2, depth: f32, points: &[Vec2]) -> Contact {
         debug_assert!(!points.is_empty() && normal.is_finite() && depth >= 0.0);
-        let len = points.len().min(2);
+        let (len, count) = if points.len() >= 2 {
+            (2, PointCount::Two)
+        } else {
+            (1, PointCount::One)
+        };
         let mut buf = [Vec2::ZERO; 2];
         let (lo, hi) = (Vec2::splat(f32::MIN), Vec2::splat(f32::MAX));
-        for (slot, p) in buf.iter_mut().zip(&points[..len]) {
+        for (slot, p) in buf.iter_mut().zip(points.iter().take(len)) {
             *slot = p.clamp(lo, hi);
         }
         Contact {
             normal,
             depth: depth.min(f32::MAX),
-            points: ContactPoints {
-                buf,
-                len: len as u8,
-            },
+            points: ContactPoints { buf, len: count },
         }
     }
 
