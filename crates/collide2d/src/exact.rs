@@ -414,7 +414,7 @@ pub(crate) fn point_segment_cmp(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> 
 /// The same decisions as `point_segment_cmp(..).is_le()`, with the filters' differences
 /// `b - a`, `p - a` (as `dot`, `cmp_line_dist2` compute them) and `p - b` computed once, and
 /// each filter's expression and bound unchanged.
-#[inline]
+#[inline(always)]
 pub(crate) fn point_segment_within(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
     let r = f64::from(r1) + f64::from(r2);
     if r < 0.0 {

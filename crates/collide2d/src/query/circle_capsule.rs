@@ -46,10 +46,18 @@ pub(crate) fn contact_checked(c: &Circle, k: &Capsule) -> Option<Contact> {
     if dist > r + tol {
         return None;
     }
-    if dist >= r - tol && !intersects(c, k) {
+    if dist >= r - tol && !intersects_near_touching(c, k) {
         return None;
     }
     Some(finish(c, k, near))
+}
+
+/// [`intersects`] out of line: near-touching pairs are rare, and the exact test inlined into
+/// [`contact_checked`] would crowd its common path.
+#[cold]
+#[inline(never)]
+fn intersects_near_touching(c: &Circle, k: &Capsule) -> bool {
+    intersects(c, k)
 }
 
 /// The nearest point of the segment to the center, the unit normal from the center towards

@@ -28,10 +28,17 @@ pub(crate) fn contact_checked(a: &Circle, b: &Circle) -> Option<Contact> {
     if dist > r + tol {
         return None;
     }
-    if dist >= r - tol && !intersects(a, b) {
+    if dist >= r - tol && !intersects_near_touching(a, b) {
         return None;
     }
     Some(finish(a, b, delta, dist))
+}
+
+/// [`intersects`] out of line, for the rare near-touching pairs.
+#[cold]
+#[inline(never)]
+fn intersects_near_touching(a: &Circle, b: &Circle) -> bool {
+    intersects(a, b)
 }
 
 #[inline(always)]
