@@ -1,6 +1,6 @@
 //! Narrow-phase pair queries, collide2d against parry2d and a plain `f32` test, on the same
 //! seeded pairs (see `collide2d_benches::Pairs`). Ids: `intersects/<pair>/{collide2d, parry2d,
-//! plain_f32}` and `contact/<pair>/{collide2d, parry2d}`; each iteration runs all pairs.
+//! plain_f32, plain_f32_dispatch}` and `contact/<pair>/{collide2d, parry2d}`; each iteration runs all pairs.
 // A bench aborts on inputs the libraries disagree about; that is what `panic` is for here.
 #![allow(clippy::panic)]
 
@@ -37,6 +37,9 @@ fn pair<A: Spec, B: Spec>(
     });
     g.bench_function("plain_f32", |b| {
         b.iter(|| runs::plain_intersects(black_box(&pairs.plain), plain_test))
+    });
+    g.bench_function("plain_f32_dispatch", |b| {
+        b.iter(|| runs::plain_dispatch_intersects(black_box(&pairs.collide)))
     });
     g.finish();
 

@@ -44,6 +44,7 @@ fn run<A: Spec, B: Spec>(
             ("intersects", "collide2d") => runs::collide2d_intersects(&pairs.collide),
             ("intersects", "parry2d") => runs::parry2d_intersects(&pairs.parry),
             ("intersects", "plain_f32") => runs::plain_intersects(&pairs.plain, plain_test),
+            ("intersects", "plain_f32_dispatch") => runs::plain_dispatch_intersects(&pairs.collide),
             ("contact", "collide2d") => runs::collide2d_contact(&pairs.collide),
             ("contact", "parry2d") => runs::parry2d_contact(&pairs.parry),
             _ => panic!("unknown bench {query}/…/{function}"),

@@ -15,7 +15,7 @@ import sys
 
 PAIRS = ["circle_circle", "circle_aabb", "aabb_aabb", "obb_obb", "polygon_polygon", "capsule_circle"]
 FUNCTIONS = {
-    "intersects": ["collide2d", "parry2d", "plain_f32"],
+    "intersects": ["collide2d", "parry2d", "plain_f32", "plain_f32_dispatch"],
     "contact": ["collide2d", "parry2d"],
     "cast": ["collide2d", "parry2d"],
 }
@@ -56,14 +56,19 @@ def fmt(x):
 
 
 print("instructions per pair (callgrind); ratios of the same")
-print("| group | collide2d | parry2d | plain_f32 | parry2d / collide2d | collide2d / plain_f32 |")
-print("|---|---:|---:|---:|---:|---:|")
+print("| group | collide2d | parry2d | plain_f32 | plain_f32_dispatch | parry2d / collide2d | collide2d / plain_f32 | collide2d / plain_f32_dispatch |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for query in FUNCTIONS:
     for pair in PAIRS:
         group = f"{query}/{pair}"
-        c, p, f = (per_pair.get(f"{group}/{k}") for k in ("collide2d", "parry2d", "plain_f32"))
-        if c is None and p is None and f is None:
+        c, p, f, fd = (
+            per_pair.get(f"{group}/{k}") for k in ("collide2d", "parry2d", "plain_f32", "plain_f32_dispatch")
+        )
+        if c is None and p is None and f is None and fd is None:
             continue
         r_parry = p / c if p is not None and c else None
         r_plain = c / f if c is not None and f else None
-        print(f"| {group} | {c:.0f} | {fmt(p)} | {fmt(f)} | {fmt(r_parry)} | {fmt(r_plain)} |".replace("| None", "| -"))
+        r_dispatch = c / fd if c is not None and fd else None
+        print(
+            f"| {group} | {fmt(c)} | {fmt(p)} | {fmt(f)} | {fmt(fd)} | {fmt(r_parry)} | {fmt(r_plain)} | {fmt(r_dispatch)} |"
+        )

@@ -38,12 +38,15 @@ def fmt(x):
 
 
 print(f"per-pair {stat} times in ns; ratios of the same")
-print(f"| group | collide2d | parry2d | plain_f32 | parry2d / collide2d | collide2d / plain_f32 |")
-print(f"|---|---:|---:|---:|---:|---:|")
+print("| group | collide2d | parry2d | plain_f32 | plain_f32_dispatch | parry2d / collide2d | collide2d / plain_f32 | collide2d / plain_f32_dispatch |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for group in sorted(elements, key=lambda g: (not g.startswith("intersects"), g)):
     n = elements[group]
-    c, p, f = (times.get((group, k)) for k in ("collide2d", "parry2d", "plain_f32"))
+    c, p, f, fd = (times.get((group, k)) for k in ("collide2d", "parry2d", "plain_f32", "plain_f32_dispatch"))
     per = lambda t: t / n if t is not None else None
     r_parry = p / c if p is not None and c else None
     r_plain = c / f if c is not None and f else None
-    print(f"| {group} | {fmt(per(c))} | {fmt(per(p))} | {fmt(per(f))} | {fmt(r_parry)} | {fmt(r_plain)} |")
+    r_dispatch = c / fd if c is not None and fd else None
+    print(
+        f"| {group} | {fmt(per(c))} | {fmt(per(p))} | {fmt(per(f))} | {fmt(per(fd))} | {fmt(r_parry)} | {fmt(r_plain)} | {fmt(r_dispatch)} |"
+    )

@@ -54,6 +54,15 @@ pub fn plain_intersects<A, B>(pairs: &[(A, B)], test: impl Fn(&A, &B) -> bool) {
     }
 }
 
+/// [`plain::dispatch_intersects`](crate::plain::dispatch_intersects) (plain `f32` tests behind
+/// collide2d's `Shape` dispatch) on every pair.
+#[inline(never)]
+pub fn plain_dispatch_intersects(pairs: &[(Shape, Shape)]) {
+    for (a, b) in pairs {
+        black_box(crate::plain::dispatch_intersects(a, b));
+    }
+}
+
 /// `collide2d::cast_shapes` on every moving pair.
 #[inline(never)]
 pub fn collide2d_cast(sweeps: &[CollideSweep]) {

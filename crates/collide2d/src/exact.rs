@@ -236,6 +236,15 @@ pub(crate) fn orient(a: Vec2, b: Vec2, c: Vec2) -> Ordering {
     decide(t1 - t2, (t1.abs() + t2.abs()) * ERR_2).unwrap_or_else(|| orient_exact(a, b, c))
 }
 
+/// [`orient`] with `da = a.as_dvec2()` and `u = b.as_dvec2() - da` already computed (by a
+/// caller testing many points against one edge): the same filter, the same answer.
+#[inline(always)]
+pub(crate) fn orient_from(a: Vec2, b: Vec2, da: glam::DVec2, u: glam::DVec2, c: Vec2) -> Ordering {
+    let w = c.as_dvec2() - da;
+    let (t1, t2) = (u.x * w.y, u.y * w.x);
+    decide(t1 - t2, (t1.abs() + t2.abs()) * ERR_2).unwrap_or_else(|| orient_exact(a, b, c))
+}
+
 #[cold]
 #[inline(never)]
 fn orient_exact(a: Vec2, b: Vec2, c: Vec2) -> Ordering {
@@ -245,7 +254,7 @@ fn orient_exact(a: Vec2, b: Vec2, c: Vec2) -> Ordering {
 /// Relative error bounds of the hand-derived filters below (`2^-50` = 8 ulp of `f64`, and so on):
 /// each is several times the worst rounding of its expression, whose first operations are
 /// differences of `f32` inputs, each rounded once in `f64`.
-const ERR_2: f64 = 1.0 / (1u64 << 50) as f64;
+pub(crate) const ERR_2: f64 = 1.0 / (1u64 << 50) as f64;
 const ERR_DIST: f64 = 1.0 / (1u64 << 49) as f64;
 const ERR_4: f64 = 1.0 / (1u64 << 45) as f64;
 
@@ -405,7 +414,7 @@ pub(crate) fn point_segment_cmp(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> 
 /// The same decisions as `point_segment_cmp(..).is_le()`, with the filters' differences
 /// `b - a`, `p - a` (as `dot`, `cmp_line_dist2` compute them) and `p - b` computed once, and
 /// each filter's expression and bound unchanged.
-#[inline]
+#[inline(always)]
 pub(crate) fn point_segment_within(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
     let r = f64::from(r1) + f64::from(r2);
     if r < 0.0 {

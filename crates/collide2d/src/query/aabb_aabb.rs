@@ -41,6 +41,7 @@ pub(crate) fn contact(a: &Aabb, b: &Aabb) -> Contact {
 }
 
 /// The candidate with the least penetration (the first one on ties).
+#[inline]
 pub(crate) fn shallowest(candidates: [(f64, Vec2); 4]) -> (f64, Vec2) {
     candidates
         .into_iter()

@@ -15,6 +15,7 @@ pub(crate) fn intersects(c: &Circle, b: &Aabb) -> bool {
 }
 
 /// Contact of an intersecting disc and box, normal from the disc towards the box.
+#[inline]
 pub(crate) fn contact(c: &Circle, b: &Aabb) -> Contact {
     let center = c.center().as_dvec2();
     let (min, max) = (b.min().as_dvec2(), b.max().as_dvec2());

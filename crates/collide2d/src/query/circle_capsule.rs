@@ -12,9 +12,58 @@ pub(crate) fn intersects(c: &Circle, k: &Capsule) -> bool {
     point_segment_within(c.center(), k.a(), k.b(), c.radius(), k.radius())
 }
 
-/// Contact of an intersecting disc and capsule, normal from the disc towards the capsule.
-/// A center on the capsule's segment gets the segment's left normal (`+X` for a point capsule).
-pub(crate) fn contact(c: &Circle, k: &Capsule) -> Contact {
+/// The contact (normal from the disc towards the capsule; a center on the capsule's segment
+/// gets the segment's left normal, `+X` for a point capsule), or `None` when the disc and the
+/// capsule do not intersect, decided by the same exact predicate as [`intersects`], which runs only when the
+/// distance the contact computes anyway is within its error bound of the sum of the radii.
+///
+/// Error bound. Let `m` be the largest coordinate magnitude of the center and the segment's
+/// ends, `D` the true distance from the center to the segment, `dist` the computed one.
+/// Every difference of `f32` inputs is rounded once in `f64` (relative error `e = 2^-53`), so
+/// `|from_a|, |from_b| <= 2.83 m`, and the products and sums add a few `e` each. Nearest
+/// point an end: `dist` is `|center - end|` within `3e` relative; if the true projection is
+/// not before that end, the computed dot product that chose it was within `2e |e||from|` of 0,
+/// which puts the end within `8 e^2 |from|` of `D`. Beside the segment: `cross` is within
+/// `8e |e||rel|` of the exact cross product, `len` within `2e` of `|e|`, so `dist` is within
+/// `10e |rel| + 3e dist` of the distance to the line, which is `D` or (when the float side
+/// test was wrong by its rounding) within `8 e^2 |rel|` of it. So `|dist - D| <= 40e (m +
+/// dist)`, and `r = rc + rk` is rounded once (`e r`): a margin of `2^-40 (m + dist + r)`
+/// (over 8000 `e`) leaves room, and the comparison is certain outside it. No step overflows
+/// or underflows (`f32` inputs in `f64`; nonzero squares of `f32` differences are at least
+/// `2^-298`).
+#[inline]
+pub(crate) fn contact_checked(c: &Circle, k: &Capsule) -> Option<Contact> {
+    let near = nearest(c, k);
+    let dist = near.2;
+    let r = f64::from(c.radius()) + f64::from(k.radius());
+    let m = c
+        .center()
+        .abs()
+        .max(k.a().abs())
+        .max(k.b().abs())
+        .max_element();
+    let tol = (f64::from(m) + dist + r) * (1.0 / (1u64 << 40) as f64);
+    if dist > r + tol {
+        return None;
+    }
+    if dist >= r - tol && !intersects_near_touching(c, k) {
+        return None;
+    }
+    Some(finish(c, k, near))
+}
+
+/// [`intersects`] out of line: near-touching pairs are rare, and the exact test inlined into
+/// [`contact_checked`] would crowd its common path.
+#[cold]
+#[inline(never)]
+fn intersects_near_touching(c: &Circle, k: &Capsule) -> bool {
+    intersects(c, k)
+}
+
+/// The nearest point of the segment to the center, the unit normal from the center towards
+/// it (see [`contact_checked`] when they coincide), and their distance.
+#[inline(always)]
+fn nearest(c: &Circle, k: &Capsule) -> (DVec2, DVec2, f64) {
     let center = c.center().as_dvec2();
     let (a, b) = (k.a().as_dvec2(), k.b().as_dvec2());
     let e = b - a;
@@ -22,7 +71,7 @@ pub(crate) fn contact(c: &Circle, k: &Capsule) -> Contact {
     // Which part of the segment is nearest, from dot products with each end (a projection
     // parameter `t` would round to 0 or 1 for a center just inside the slab).
     let (along_a, along_b) = (from_a.dot(e), from_b.dot(e));
-    let (nearest, n, dist) = if along_a > 0.0 && along_b < 0.0 {
+    if along_a > 0.0 && along_b < 0.0 {
         // Beside the segment: the normal is the segment's, its side and the distance from the
         // cross product with the nearer end. (The nearest point's offset from the center would
         // be lost in rounding when the center is near the axis of a long segment.)
@@ -43,7 +92,13 @@ pub(crate) fn contact(c: &Circle, k: &Capsule) -> Contact {
             e.perp().try_normalize().unwrap_or(DVec2::X)
         };
         (nearest, n, dist)
-    };
+    }
+}
+
+/// The contact from [`nearest`]'s answer.
+#[inline(always)]
+fn finish(c: &Circle, k: &Capsule, (nearest, n, dist): (DVec2, DVec2, f64)) -> Contact {
+    let center = c.center().as_dvec2();
     let (rc, rk) = (f64::from(c.radius()), f64::from(k.radius()));
     let point = ((center + n * rc) + (nearest - n * rk)) * 0.5;
     Contact::new(
@@ -75,7 +130,8 @@ mod tests {
 
     #[test]
     fn contact_pushes_the_capsule_away_from_the_circle() {
-        let c = contact(&Circle::new(Vec2::new(2.0, 2.5), 2.0).unwrap(), &capsule());
+        let c =
+            contact_checked(&Circle::new(Vec2::new(2.0, 2.5), 2.0).unwrap(), &capsule()).unwrap();
         assert_eq!(c.normal, Vec2::NEG_Y);
         assert_eq!(c.depth, 0.5);
         assert_eq!(&c.points[..], &[Vec2::new(2.0, 0.75)]);
@@ -83,7 +139,8 @@ mod tests {
 
     #[test]
     fn center_on_the_segment_uses_its_left_normal() {
-        let c = contact(&Circle::new(Vec2::new(1.0, 0.0), 0.5).unwrap(), &capsule());
+        let c =
+            contact_checked(&Circle::new(Vec2::new(1.0, 0.0), 0.5).unwrap(), &capsule()).unwrap();
         assert_eq!(c.normal, Vec2::Y);
         assert_eq!(c.depth, 1.5);
     }

@@ -5,7 +5,9 @@
 //! normals), then the incident edge clipped to the reference face; for rounded shapes whose
 //! hulls are apart, the closest points of the hulls give the normal.
 
-use crate::exact::{cmp_line_dist2, orient, point_segment_within, segments_intersect};
+use crate::exact::{
+    cmp_line_dist2, orient, orient_from, point_segment_within, segments_intersect, ERR_2,
+};
 use crate::math::Vec2;
 use crate::query::Contact;
 use crate::shape::convex::Convex;
@@ -14,12 +16,64 @@ use glam::DVec2;
 // ---- exact predicates ----
 
 /// Some edge of `a` (counter-clockwise, >= 3 points) has every point of `b` strictly outside.
+/// (`orient(p, q, v)` for each `v`, with the edge's `f64` values computed once per edge.)
 fn face_separates(a: &[Vec2], b: &[Vec2]) -> bool {
-    let n = a.len();
-    (0..n).any(|i| {
-        let (p, q) = (a[i], a[(i + 1) % n]);
-        b.iter().all(|&v| orient(p, q, v).is_lt())
+    let Some(&last) = a.last() else {
+        return false;
+    };
+    let mut p = last;
+    a.iter().any(|&q| {
+        let dp = p.as_dvec2();
+        let u = q.as_dvec2() - dp;
+        let separates = b.iter().all(|&v| orient_from(p, q, dp, u, v).is_lt());
+        p = q;
+        separates
     })
+}
+
+/// [`face_separates`] for polygons whose coordinates are at most `extent` in magnitude, with a
+/// filter bound per edge instead of per point.
+///
+/// `orient`'s filter decides when `|det| > ERR_2 (|t1| + |t2|)`, `t1 = u.x w.y`, `t2 = u.y w.x`
+/// with `w = v - p`. Every `|w|` component is at most `2 extent (1 + 2^-53)` (a difference of
+/// two coordinates, rounded once), so `|t1| + |t2| <= 2 extent (|u.x| + |u.y|) (1 + 2^-52)`.
+/// The per-edge bound `4 ERR_2 extent (|u.x| + |u.y|)` is at least that times `ERR_2` even
+/// after its own few roundings (a factor of 2 to spare), so a `|det|` above it is one `orient`
+/// decides the same way; the others take `orient` itself. Same answer as `face_separates`.
+#[inline]
+fn face_separates_within(a: &[Vec2], b: &[Vec2], extent: f64) -> bool {
+    let Some(&last) = a.last() else {
+        return false;
+    };
+    let mut p = last;
+    a.iter().any(|&q| {
+        let dp = p.as_dvec2();
+        let u = q.as_dvec2() - dp;
+        let bound = (u.x.abs() + u.y.abs()) * (extent * (4.0 * ERR_2));
+        let (p0, q0) = (p, q);
+        p = q;
+        b.iter().all(|&v| {
+            let w = v.as_dvec2() - dp;
+            let det = u.x * w.y - u.y * w.x;
+            if det < -bound {
+                true
+            } else if det > bound {
+                false
+            } else {
+                orient_from(p0, q0, dp, u, v).is_lt()
+            }
+        })
+    })
+}
+
+/// Two convex polygons (counter-clockwise, >= 3 points each, coordinates at most `extent` in
+/// magnitude) share a point. Exact: what [`intersects`] answers for them, without building
+/// their [`Convex`] views.
+#[inline]
+pub(crate) fn polygons_intersect(a: &[Vec2], b: &[Vec2], extent: f32) -> bool {
+    debug_assert!(a.len() >= 3 && b.len() >= 3);
+    let extent = f64::from(extent);
+    !face_separates_within(a, b, extent) && !face_separates_within(b, a, extent)
 }
 
 /// `p` lies in the closed convex polygon `poly` (counter-clockwise, >= 3 points).

@@ -9,6 +9,7 @@ use crate::query::{
     aabb_aabb, circle_aabb, circle_capsule, circle_circle, convex, obb_obb, obb_obb::BoxView,
     parts, ClosestPoints, Contact,
 };
+use crate::shape::convex::Convex;
 use crate::shape::Shape;
 use core::cmp::Ordering;
 
@@ -27,10 +28,15 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
             obb_obb::intersects(BoxView::of_obb(x), BoxView::of_obb(y), a, b)
         }
         (Shape::Aabb(x), Shape::Obb(y)) => {
-            obb_obb::intersects(Some(BoxView::of_aabb(x)), BoxView::of_obb(y), a, b)
+            obb_obb::intersects(BoxView::of_aabb(x), BoxView::of_obb(y), a, b)
         }
         (Shape::Obb(x), Shape::Aabb(y)) => {
-            obb_obb::intersects(BoxView::of_obb(x), Some(BoxView::of_aabb(y)), a, b)
+            obb_obb::intersects(BoxView::of_obb(x), BoxView::of_aabb(y), a, b)
+        }
+        (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y))
+            if x.points().len() >= 3 && y.points().len() >= 3 =>
+        {
+            convex::polygons_intersect(x.points(), y.points(), x.extent().max(y.extent()))
         }
         _ => match (a.as_convex(), b.as_convex()) {
             (Some(ca), Some(cb)) => convex::intersects(&ca, &cb),
@@ -39,6 +45,7 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
     }
 }
 
+#[inline]
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     match (a, b) {
         // Circles whose centers differ in both coordinates need no canonical order: swapping
@@ -49,7 +56,21 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         (Shape::Circle(x), Shape::Circle(y))
             if x.center().x != y.center().x && x.center().y != y.center().y =>
         {
-            return circle_circle::intersects(x, y).then(|| circle_circle::contact(x, y));
+            return circle_circle::contact_checked(x, y);
+        }
+        // Pairs of different kinds run in kind order, which is what `canonical_order` picks for
+        // them (it compares kinds first), so these skip it and give the same bits.
+        (Shape::Circle(c), Shape::Capsule(k)) => {
+            return circle_capsule::contact_checked(c, k);
+        }
+        (Shape::Capsule(k), Shape::Circle(c)) => {
+            return circle_capsule::contact_checked(c, k).map(Contact::flipped);
+        }
+        (Shape::Circle(c), Shape::Aabb(r)) => {
+            return circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r));
+        }
+        (Shape::Aabb(r), Shape::Circle(c)) => {
+            return circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r).flipped());
         }
         // Boxes the float box test proves apart have no contact, in either order.
         (Shape::Obb(x), Shape::Obb(y))
@@ -58,7 +79,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
             return None;
         }
         (Shape::Aabb(x), Shape::Obb(y)) | (Shape::Obb(y), Shape::Aabb(x))
-            if obb_obb::certainly_apart(Some(BoxView::of_aabb(x)), BoxView::of_obb(y)) =>
+            if obb_obb::certainly_apart(BoxView::of_aabb(x), BoxView::of_obb(y)) =>
         {
             return None;
         }
@@ -72,17 +93,21 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
 
 fn contact_ordered(a: &Shape, b: &Shape) -> Option<Contact> {
     match (a, b) {
-        (Shape::Circle(a), Shape::Circle(b)) => {
-            circle_circle::intersects(a, b).then(|| circle_circle::contact(a, b))
-        }
+        (Shape::Circle(a), Shape::Circle(b)) => circle_circle::contact_checked(a, b),
         (Shape::Aabb(a), Shape::Aabb(b)) => {
             aabb_aabb::intersects(a, b).then(|| aabb_aabb::contact(a, b))
         }
         (Shape::Circle(c), Shape::Aabb(r)) => {
             circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r))
         }
-        (Shape::Circle(c), Shape::Capsule(k)) => {
-            circle_capsule::intersects(c, k).then(|| circle_capsule::contact(c, k))
+        (Shape::Circle(c), Shape::Capsule(k)) => circle_capsule::contact_checked(c, k),
+        // The views `as_convex` would build, without its call.
+        (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y)) => convex::contact_checked(
+            &Convex::slice(x.points(), 0.0),
+            &Convex::slice(y.points(), 0.0),
+        ),
+        (Shape::Obb(x), Shape::Obb(y)) => {
+            convex::contact_checked(&Convex::slice(x.hull(), 0.0), &Convex::slice(y.hull(), 0.0))
         }
         _ => match (a.as_convex(), b.as_convex()) {
             (Some(ca), Some(cb)) => convex::contact_checked(&ca, &cb),

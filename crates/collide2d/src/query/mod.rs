@@ -27,6 +27,7 @@ use crate::math::Vec2;
 use crate::shape::Shape;
 
 pub use cast::{cast_shapes, CastHit};
+pub(crate) use obb_obb::obb_filter_err;
 pub use point::{contains_point, distance_to_point, project_point, PointProjection};
 pub use ray::{cast_ray, Ray, RayHit};
 
@@ -45,39 +46,52 @@ pub struct Contact {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContactPoints {
     buf: [Vec2; 2],
-    len: u8,
+    len: PointCount,
+}
+
+/// How many of `ContactPoints::buf` are used: an enum without a zero, so that
+/// `Option<Contact>` fits in a `Contact` (the niche saves a tag to write and copy).
+#[derive(Clone, Copy, Debug, PartialEq)]
+/// `u32`, not `u8`: with no padding after it, a `Contact` moves as two 16-byte copies.
+#[repr(u32)]
+enum PointCount {
+    One = 1,
+    Two = 2,
 }
 
 impl core::ops::Deref for ContactPoints {
     type Target = [Vec2];
     fn deref(&self) -> &[Vec2] {
-        &self.buf[..usize::from(self.len)]
+        &self.buf[..self.len as usize]
     }
 }
 
 impl Contact {
     /// A contact with one or two `points` (extra points are ignored). The depth and the points
     /// are clamped to `f32::MAX` in magnitude (only shapes reaching past it get there).
+    #[inline]
     pub(crate) fn new(normal: Vec2, depth: f32, points: &[Vec2]) -> Contact {
         debug_assert!(!points.is_empty() && normal.is_finite() && depth >= 0.0);
-        let len = points.len().min(2);
+        let (len, count) = if points.len() >= 2 {
+            (2, PointCount::Two)
+        } else {
+            (1, PointCount::One)
+        };
         let mut buf = [Vec2::ZERO; 2];
         let (lo, hi) = (Vec2::splat(f32::MIN), Vec2::splat(f32::MAX));
-        for (slot, p) in buf.iter_mut().zip(&points[..len]) {
+        for (slot, p) in buf.iter_mut().zip(points.iter().take(len)) {
             *slot = p.clamp(lo, hi);
         }
         Contact {
             normal,
             depth: depth.min(f32::MAX),
-            points: ContactPoints {
-                buf,
-                len: len as u8,
-            },
+            points: ContactPoints { buf, len: count },
         }
     }
 
     /// The same contact seen from `b`: the normal negated, depth and points unchanged.
     #[must_use]
+    #[inline]
     pub fn flipped(self) -> Contact {
         Contact {
             normal: -self.normal,

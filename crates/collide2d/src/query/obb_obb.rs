@@ -7,6 +7,7 @@
 //! (each hull contains its ideal rectangle shrunk by `2e`). Only pairs within that margin of
 //! touching take the exact generic path.
 
+use crate::math::Vec2;
 use crate::query::convex;
 use crate::shape::{Aabb, Obb, Shape};
 use glam::DVec2;
@@ -20,54 +21,86 @@ pub(crate) struct BoxView {
     err: f64,
 }
 
+/// What [`BoxView::of_obb`] needs beyond the box's own fields, computed once when the box is
+/// built (boxes are immutable): the error bound `err` below, rounded up to `f32`, or infinity
+/// when the float test does not apply (a rotation that is not a unit vector, a hand-made pose;
+/// or a box too thin for the shrunk-rectangle argument). Infinity makes [`certain`] undecided,
+/// so the exact generic path takes those boxes.
+pub(crate) fn obb_filter_err(center: Vec2, half: Vec2, rotation: Vec2) -> f32 {
+    let rot = rotation.as_dvec2();
+    if (rot.length_squared() - 1.0).abs() > 1e-6 {
+        return f32::INFINITY;
+    }
+    let (center, half) = (center.as_dvec2(), half.as_dvec2());
+    // Each corner coordinate takes at most 3 f32 roundings of terms no larger than
+    // |center| + hx + hy, so it lies within 2^-21 of that from the ideal: 2^-20 leaves room
+    // (and covers |rot| differing from 1 by 1e-6).
+    let err = (center.abs().max_element() + half.x + half.y) * (1.0 / (1u64 << 20) as f64)
+        + (half.x + half.y) * 1e-6;
+    round_up(err, half)
+}
+
+/// `err` rounded up to `f32` (never below it), or infinity when a half extent is at most
+/// twice that: too thin for the shrunk-rectangle argument.
+fn round_up(err: f64, half: DVec2) -> f32 {
+    let mut e = err as f32;
+    if f64::from(e) < err {
+        e = e.next_up();
+    }
+    if half.min_element() <= 2.0 * f64::from(e) {
+        return f32::INFINITY;
+    }
+    e
+}
+
 impl BoxView {
-    /// `None` for a rotation that is not a unit vector (a hand-made pose): the generic path
-    /// takes those.
-    #[inline]
-    pub(crate) fn of_obb(o: &Obb) -> Option<BoxView> {
-        let rot = o.rotation().as_dvec2();
-        if (rot.length_squared() - 1.0).abs() > 1e-6 {
-            return None;
-        }
-        let (center, half) = (o.center().as_dvec2(), o.half_extents().as_dvec2());
-        // Each corner coordinate takes at most 3 f32 roundings of terms no larger than
-        // |center| + hx + hy, so it lies within 2^-21 of that from the ideal: 2^-20 leaves room
-        // (and covers |rot| differing from 1 by 1e-6).
-        let err = (center.abs().max_element() + half.x + half.y) * (1.0 / (1u64 << 20) as f64)
-            + (half.x + half.y) * 1e-6;
+    /// The box's view, with the error bound computed when it was built (infinite, so never
+    /// certain, for a rotation that is not a unit vector or a box too thin).
+    #[inline(always)]
+    pub(crate) fn of_obb(o: &Obb) -> BoxView {
         // The axis is `rot` itself, not normalised: its length is within 5e-7 of 1, the box
         // `center +- rot * hx +- rot.perp() * hy` it spans (a rectangle scaled by |rot|) is the
         // exact value of the corners' f32 expressions, so they lie within `err` of it, and the
         // separating-axis test below is exact for such rectangles on axes of any length (every
         // projection scales by the axis length, which `certain`'s margin allows for).
-        Some(BoxView {
-            center,
-            half,
-            axis: rot,
-            err,
-        })
+        BoxView {
+            center: o.center().as_dvec2(),
+            half: o.half_extents().as_dvec2(),
+            axis: o.rotation().as_dvec2(),
+            err: f64::from(o.filter_err()),
+        }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn of_aabb(b: &Aabb) -> BoxView {
         let (min, max) = (b.min().as_dvec2(), b.max().as_dvec2());
+        let half = (max - min) * 0.5;
         // The corners are exact; only the f64 center and half size round.
         let err = (min.abs().max_element() + max.abs().max_element()) * 1e-15;
         BoxView {
             center: (min + max) * 0.5,
-            half: (max - min) * 0.5,
+            half,
             axis: DVec2::X,
-            err,
+            err: if half.min_element() <= 2.0 * err {
+                f64::INFINITY
+            } else {
+                err
+            },
         }
     }
 }
 
-/// `Some(answer)` when the float test is certain, `None` near touching.
+/// `Some(answer)` when the float test is certain, `None` near touching (or when a box's `err`
+/// is infinite: then the margin is infinite).
+///
+/// The separation on each axis is the same expression as the classic four-axis loop; the test
+/// stops at the first axis separating the boxes by more than the margin (the maximum of the
+/// four would exceed it too), and answers `true` only when all four overlap by more.
 #[inline(always)]
 fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
-    if a.half.min_element() <= 2.0 * a.err || b.half.min_element() <= 2.0 * b.err {
-        return None; // too thin for the shrunk-rectangle argument
-    }
+    // Axes of length 1 ± 1e-6 scale each separation by as much; the margin is twice what the
+    // argument needs.
+    let margin = 4.0 * (a.err + b.err);
     let (ua, va, ub, vb) = (a.axis, a.axis.perp(), b.axis, b.axis.perp());
     let d = b.center - a.center;
     // The sixteen axis products of the classic loop reduce to four, exactly in floating point:
@@ -76,43 +109,37 @@ fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
     let (la2, lb2) = (ua.length_squared(), ub.length_squared());
     let (c, s) = (ua.dot(ub).abs(), va.dot(ub).abs());
     let (ha, hb) = (a.half, b.half);
-    // Plain comparisons rather than f64::max: every term is finite.
-    let max = |x: f64, y: f64| if x > y { x } else { y };
-    let sep = max(
-        max(
-            d.dot(ua).abs() - ha.x * la2 - (hb.x * c + hb.y * s),
-            d.dot(va).abs() - ha.y * la2 - (hb.x * s + hb.y * c),
-        ),
-        max(
-            d.dot(ub).abs() - (ha.x * c + ha.y * s) - hb.x * lb2,
-            d.dot(vb).abs() - (ha.x * s + ha.y * c) - hb.y * lb2,
-        ),
-    );
-    // Axes of length 1 ± 1e-6 scale `sep` by as much; the margin is twice what the argument needs.
-    let margin = 4.0 * (a.err + b.err);
-    if sep > margin {
-        Some(false)
-    } else if sep < -margin {
-        Some(true)
-    } else {
-        None
+    // The four separations, two at a time, each lane the classic expression with its
+    // operations in the same order:
+    // (|d.ua|, |d.va|) - ha * la2 - (hb.x * c + hb.y * s, hb.x * s + hb.y * c), and
+    // (|d.ub|, |d.vb|) - (ha.x * c + ha.y * s, ha.x * s + ha.y * c) - hb * lb2, where
+    // d.va = d.x * (-ua.y) + d.y * ua.x (`perp`), and likewise for b.
+    let sc = DVec2::new(c, s);
+    let cs = DVec2::new(s, c);
+    let proj_a = d.x * DVec2::new(ua.x, va.x) + d.y * DVec2::new(ua.y, va.y);
+    let sep_a = proj_a.abs() - ha * la2 - (hb.x * sc + hb.y * cs);
+    if sep_a.x > margin || sep_a.y > margin {
+        return Some(false);
     }
+    let proj_b = d.x * DVec2::new(ub.x, vb.x) + d.y * DVec2::new(ub.y, vb.y);
+    let sep_b = proj_b.abs() - (ha.x * sc + ha.y * cs) - hb * lb2;
+    if sep_b.x > margin || sep_b.y > margin {
+        return Some(false);
+    }
+    let deep = sep_a.max(sep_b).max_element() < -margin;
+    deep.then_some(true)
 }
 
 /// The closed boxes share a point, exactly (for their computed corners).
 #[inline(always)]
-pub(crate) fn intersects(x: Option<BoxView>, y: Option<BoxView>, a: &Shape, b: &Shape) -> bool {
-    let float = match (x, y) {
-        (Some(x), Some(y)) => certain(&x, &y),
-        _ => None,
-    };
-    float.unwrap_or_else(|| generic(a, b))
+pub(crate) fn intersects(x: BoxView, y: BoxView, a: &Shape, b: &Shape) -> bool {
+    certain(&x, &y).unwrap_or_else(|| generic(a, b))
 }
 
 /// The boxes are certainly apart by the float test (`false` when it is not certain).
 #[inline(always)]
-pub(crate) fn certainly_apart(x: Option<BoxView>, y: Option<BoxView>) -> bool {
-    matches!((x, y), (Some(x), Some(y)) if certain(&x, &y) == Some(false))
+pub(crate) fn certainly_apart(x: BoxView, y: BoxView) -> bool {
+    certain(&x, &y) == Some(false)
 }
 
 #[cold]

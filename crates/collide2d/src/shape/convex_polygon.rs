@@ -11,6 +11,8 @@ use crate::shape::{hull::convex_hull, Aabb};
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvexPolygon {
     points: Vec<Vec2>,
+    /// The largest coordinate magnitude of `points` (for the float filters' error bounds).
+    extent: f32,
 }
 
 impl ConvexPolygon {
@@ -41,18 +43,27 @@ impl ConvexPolygon {
         if !traces_hull {
             return Err(ShapeError::NotConvex);
         }
-        Ok(ConvexPolygon { points: hull })
+        Ok(ConvexPolygon::new_unchecked(hull))
     }
 
     /// A polygon the caller knows to be strictly convex and counter-clockwise.
     pub(crate) fn new_unchecked(points: Vec<Vec2>) -> ConvexPolygon {
-        ConvexPolygon { points }
+        let extent = points
+            .iter()
+            .fold(0.0_f32, |m, p| m.max(p.abs().max_element()));
+        ConvexPolygon { points, extent }
     }
 
     /// The vertices, counter-clockwise.
     #[must_use]
     pub fn points(&self) -> &[Vec2] {
         &self.points
+    }
+
+    /// The largest magnitude of a vertex coordinate.
+    #[inline]
+    pub(crate) fn extent(&self) -> f32 {
+        self.extent
     }
 
     /// Its bounding box.
@@ -67,9 +78,7 @@ impl ConvexPolygon {
     /// queries read as that segment or point).
     pub(crate) fn map_points(&self, f: impl Fn(Vec2) -> Vec2) -> ConvexPolygon {
         let mapped: Vec<Vec2> = self.points.iter().map(|&p| f(p)).collect();
-        ConvexPolygon {
-            points: convex_hull(&mapped),
-        }
+        ConvexPolygon::new_unchecked(convex_hull(&mapped))
     }
 }
 

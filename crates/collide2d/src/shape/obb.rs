@@ -18,6 +18,9 @@ pub struct Obb {
     /// Strictly convex hull of the computed corners, counter-clockwise: 1, 2 or 4 points used.
     hull: [Vec2; 4],
     hull_len: u8,
+    /// How far the hull may stray from the ideal box (an upper bound, rounded up to `f32`), or
+    /// infinity when the float box test cannot be used; see `query::obb_obb`.
+    filter_err: f32,
 }
 
 impl Obb {
@@ -77,6 +80,7 @@ impl Obb {
             rotation,
             hull,
             hull_len: hull_points.len() as u8,
+            filter_err: crate::query::obb_filter_err(center, half_extents, rotation),
         }
     }
 
@@ -118,6 +122,12 @@ impl Obb {
     #[must_use]
     pub fn rotation(&self) -> Vec2 {
         self.rotation
+    }
+
+    /// See the field: the float box test's error bound, infinite when it does not apply.
+    #[inline]
+    pub(crate) fn filter_err(&self) -> f32 {
+        self.filter_err
     }
 
     /// The strictly convex hull of the corners (fewer than 4 points when a half extent is 0).
