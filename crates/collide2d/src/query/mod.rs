@@ -43,7 +43,7 @@ pub struct Contact {
 }
 
 /// One or two contact points, stored inline. Dereferences to `[Vec2]`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 pub struct ContactPoints {
     buf: [Vec2; 2],
     len: PointCount,
@@ -57,6 +57,13 @@ pub struct ContactPoints {
 enum PointCount {
     One = 1,
     Two = 2,
+}
+
+impl core::fmt::Debug for ContactPoints {
+    /// The points in use, as a list: the storage behind them is not part of the value.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 impl core::ops::Deref for ContactPoints {
