@@ -452,9 +452,17 @@ impl<T> CollisionWorld<T> {
     pub fn set_shape(&mut self, handle: Handle, shape: Shape) -> Result<(), WorldError> {
         let aabb = Self::checked_aabb(&shape)?;
         self.object(handle)?;
-        self.shapes[handle.index as usize] = Some(shape);
-        self.aabbs[handle.index as usize] = aabb;
-        self.sweeps[handle.index as usize] = None;
+        let i = handle.index as usize;
+        match &mut self.shapes[i] {
+            // The usual case, a shape of a kind that owns nothing moved: replaced without drop
+            // glue.
+            Some(old) if owns_nothing(old) => core::mem::forget(core::mem::replace(old, shape)),
+            place => *place = Some(shape),
+        }
+        self.aabbs[i] = aabb;
+        if self.sweeps[i].is_some() {
+            self.sweeps[i] = None;
+        }
         self.mark(handle.index);
         Ok(())
     }
@@ -953,6 +961,20 @@ impl<T> CollisionWorld<T> {
         hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
         hits
     }
+}
+
+/// True for the shape kinds with no heap data (forgetting one leaks nothing).
+#[inline]
+fn owns_nothing(shape: &Shape) -> bool {
+    matches!(
+        shape,
+        Shape::Point(_)
+            | Shape::Segment(_)
+            | Shape::Circle(_)
+            | Shape::Aabb(_)
+            | Shape::Obb(_)
+            | Shape::Capsule(_)
+    )
 }
 
 /// The contact of a pair at its time of impact: the full [`contact`] when they touch at the
