@@ -357,6 +357,21 @@ impl<T> CollisionWorld<T> {
         }
     }
 
+    /// The slot of a live object, as [`object`](Self::object) checks it, from the small
+    /// per-slot arrays (an empty slot's group is `u32::MAX`).
+    #[inline]
+    fn live_index(&self, handle: Handle) -> Result<usize, WorldError> {
+        let i = handle.index as usize;
+        match (self.generations.get(i), self.groups.get(i)) {
+            (Some(&generation), Some(&group))
+                if generation == handle.generation && group != u32::MAX =>
+            {
+                Ok(i)
+            }
+            _ => Err(WorldError::StaleHandle { handle }),
+        }
+    }
+
     fn object_mut(&mut self, handle: Handle) -> Result<&mut Object<T>, WorldError> {
         match self.slots.get_mut(handle.index as usize) {
             Some((generation, Some(object))) if *generation == handle.generation => Ok(object),
@@ -451,8 +466,7 @@ impl<T> CollisionWorld<T> {
     /// [`WorldError::NonFiniteShape`] for a shape with a non-finite bounding box.
     pub fn set_shape(&mut self, handle: Handle, shape: Shape) -> Result<(), WorldError> {
         let aabb = Self::checked_aabb(&shape)?;
-        self.object(handle)?;
-        let i = handle.index as usize;
+        let i = self.live_index(handle)?;
         match &mut self.shapes[i] {
             // The usual case, a shape of a kind that owns nothing moved: replaced without drop
             // glue.
@@ -460,7 +474,8 @@ impl<T> CollisionWorld<T> {
             place => *place = Some(shape),
         }
         self.aabbs[i] = aabb;
-        if self.sweeps[i].is_some() {
+        // Only fast objects have sweeps: no need to read the (large) sweep of the others.
+        if self.fast[i] {
             self.sweeps[i] = None;
         }
         self.mark(handle.index);
