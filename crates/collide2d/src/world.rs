@@ -357,6 +357,21 @@ impl<T> CollisionWorld<T> {
         }
     }
 
+    /// The slot of a live object, as [`object`](Self::object) checks it, from the small
+    /// per-slot arrays (an empty slot's group is `u32::MAX`).
+    #[inline]
+    fn live_index(&self, handle: Handle) -> Result<usize, WorldError> {
+        let i = handle.index as usize;
+        match (self.generations.get(i), self.groups.get(i)) {
+            (Some(&generation), Some(&group))
+                if generation == handle.generation && group != u32::MAX =>
+            {
+                Ok(i)
+            }
+            _ => Err(WorldError::StaleHandle { handle }),
+        }
+    }
+
     fn object_mut(&mut self, handle: Handle) -> Result<&mut Object<T>, WorldError> {
         match self.slots.get_mut(handle.index as usize) {
             Some((generation, Some(object))) if *generation == handle.generation => Ok(object),
@@ -451,10 +466,18 @@ impl<T> CollisionWorld<T> {
     /// [`WorldError::NonFiniteShape`] for a shape with a non-finite bounding box.
     pub fn set_shape(&mut self, handle: Handle, shape: Shape) -> Result<(), WorldError> {
         let aabb = Self::checked_aabb(&shape)?;
-        self.object(handle)?;
-        self.shapes[handle.index as usize] = Some(shape);
-        self.aabbs[handle.index as usize] = aabb;
-        self.sweeps[handle.index as usize] = None;
+        let i = self.live_index(handle)?;
+        match &mut self.shapes[i] {
+            // The usual case, a shape of a kind that owns nothing moved: replaced without drop
+            // glue.
+            Some(old) if owns_nothing(old) => core::mem::forget(core::mem::replace(old, shape)),
+            place => *place = Some(shape),
+        }
+        self.aabbs[i] = aabb;
+        // Only fast objects have sweeps: no need to read the (large) sweep of the others.
+        if self.fast[i] {
+            self.sweeps[i] = None;
+        }
         self.mark(handle.index);
         Ok(())
     }
@@ -953,6 +976,20 @@ impl<T> CollisionWorld<T> {
         hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
         hits
     }
+}
+
+/// True for the shape kinds with no heap data (forgetting one leaks nothing).
+#[inline]
+fn owns_nothing(shape: &Shape) -> bool {
+    matches!(
+        shape,
+        Shape::Point(_)
+            | Shape::Segment(_)
+            | Shape::Circle(_)
+            | Shape::Aabb(_)
+            | Shape::Obb(_)
+            | Shape::Capsule(_)
+    )
 }
 
 /// The contact of a pair at its time of impact: the full [`contact`] when they touch at the
