@@ -552,11 +552,11 @@ impl Grid {
                 continue;
             }
             let row = if up {
-                let i = list.partition_point(|e| e.key < key(i32::MIN, cy));
-                list.get(i).map(|e| unkey(e.key).1)
+                let i = list.partition_point(|e| e.key() < key(i32::MIN, cy));
+                list.get(i).map(|e| unkey(e.key()).1)
             } else {
-                let i = list.partition_point(|e| e.key <= key(i32::MAX, cy));
-                i.checked_sub(1).map(|i| unkey(list[i].key).1)
+                let i = list.partition_point(|e| e.key() <= key(i32::MAX, cy));
+                i.checked_sub(1).map(|i| unkey(list[i].key()).1)
             };
             best = match (best, row) {
                 (Some(b), Some(r)) => Some(if up { b.min(r) } else { b.max(r) }),
