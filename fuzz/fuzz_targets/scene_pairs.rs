@@ -1,17 +1,16 @@
 //! Scene files into `collide2d pairs`: bytes as a scene file's text (or, after a leading `0`
 //! byte, an `Arbitrary` scene written as JSON, which must load), then `pair_lines` with contacts
 //! off and on. Never a panic; an error is a message naming an object, never an "internal
-//! error"; every output line is a JSON object; the pairs are exactly the brute-force
-//! `render::scene_pairs` (layers and masks both ways, exact tests), in file order, with the same
-//! contact objects as `collide2d query`.
+//! error"; every output line is a JSON object; the pairs are exactly those of a brute-force
+//! loop over every pair (layers and masks both ways, exact `contact`), in file order, with the
+//! same contact objects as `collide2d query`.
 #![no_main]
 
 use std::collections::HashMap;
 
-use collide2d::Shape;
+use collide2d::{Contact, Shape};
 use collide2d_cli::json::contact_object;
 use collide2d_cli::pairs::pair_lines;
-use collide2d_cli::render::scene_pairs;
 use collide2d_cli::scene::{parse_scene, Scene};
 use libfuzzer_sys::arbitrary::{Arbitrary, Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
@@ -54,6 +53,23 @@ fn finite_box(shape: &Shape) -> bool {
     b.min().is_finite() && b.max().is_finite()
 }
 
+/// Every pair `(a, b)`, `a < b` in file order, whose layers and masks accept each other and whose
+/// shapes touch, with their contact: no broad phase, no bounding-box shortcut.
+fn brute_force_pairs(scene: &Scene) -> Vec<(usize, usize, Contact)> {
+    let objects = &scene.objects;
+    let mut hits = Vec::new();
+    for (a, oa) in objects.iter().enumerate() {
+        for (b, ob) in objects.iter().enumerate().skip(a + 1) {
+            if oa.accepts(ob) {
+                if let Some(contact) = collide2d::contact(&oa.shape, &ob.shape) {
+                    hits.push((a, b, contact));
+                }
+            }
+        }
+    }
+    hits
+}
+
 fn check(scene: &Scene) {
     let index: HashMap<&str, usize> = scene
         .objects
@@ -62,7 +78,7 @@ fn check(scene: &Scene) {
         .map(|(i, o)| (o.id.as_str(), i))
         .collect();
     assert_eq!(index.len(), scene.objects.len(), "ids are unique");
-    let hits = scene_pairs(scene);
+    let hits = brute_force_pairs(scene);
     for contacts in [false, true] {
         let lines = match pair_lines(scene, contacts) {
             Ok(lines) => lines,
@@ -85,16 +101,16 @@ fn check(scene: &Scene) {
             let id = |key: &str| index[object[key].as_str().expect("ids are strings")];
             found.push((id("a"), id("b")));
         }
-        let want: Vec<(usize, usize)> = hits.iter().map(|h| (h.a, h.b)).collect();
+        let want: Vec<(usize, usize)> = hits.iter().map(|&(a, b, _)| (a, b)).collect();
         assert_eq!(found, want, "the brute-force pairs, in file order");
         assert!(found.windows(2).all(|w| w[0] < w[1]) && found.iter().all(|(a, b)| a < b));
         if contacts {
-            for (line, hit) in lines.iter().zip(&hits) {
+            for (line, (a, b, contact)) in lines.iter().zip(&hits) {
                 let want = format!(
                     r#"{{"a": {}, "b": {}, "contact": {}}}"#,
-                    quoted(&scene.objects[hit.a].id),
-                    quoted(&scene.objects[hit.b].id),
-                    contact_object(&hit.contact).expect("finite contact")
+                    quoted(&scene.objects[*a].id),
+                    quoted(&scene.objects[*b].id),
+                    contact_object(contact).expect("finite contact")
                 );
                 assert_eq!(line, &want);
             }
