@@ -640,40 +640,65 @@ impl Trees {
                 continue;
             }
             let wide = &tree.wide.get_or_init(|| tree.flatten())[..];
-            // (wide index or slot, entry t, leaf)
-            let mut current = (0u32, t, false);
-            loop {
-                let (id, t_enter, leaf) = current;
-                // A node is skipped when a nearer hit was found since it was reached.
-                let next = if t_enter > max_t {
-                    None
-                } else if leaf {
-                    max_t = max_t.min(f(id));
-                    None
-                } else {
-                    let node = &wide[id as usize];
-                    let (c1, c2) = (node.child[0], node.child[1]);
-                    let (l1, l2) = (node.leaf & 1 != 0, node.leaf & 2 != 0);
-                    // The nearer child next, the farther one on the stack.
-                    match slabs.enter_wide(node.lo, node.hi, max_t) {
-                        (Some(a), Some(b)) if a <= b => {
-                            stack.push((c2, b, l2));
-                            Some((c1, a, l1))
-                        }
-                        (Some(a), Some(b)) => {
-                            stack.push((c1, a, l1));
-                            Some((c2, b, l2))
-                        }
-                        (Some(a), None) => Some((c1, a, l1)),
-                        (None, Some(b)) => Some((c2, b, l2)),
-                        (None, None) => None,
-                    }
-                };
-                match next.or_else(|| stack.pop()) {
-                    Some(n) => current = n,
-                    None => break,
-                }
+            // The hot loop without the parallel-ray case, so it keeps the ray in registers.
+            if slabs.parallel.is_some() {
+                walk::<true>(wide, &slabs, t, &mut max_t, &mut stack, f);
+            } else {
+                walk::<false>(wide, &slabs, t, &mut max_t, &mut stack, f);
             }
+        }
+    }
+}
+
+/// The ray traversal of one tree's [`Wide`] nodes from the root, entered at `t`: calls `f` with
+/// the slot of every leaf whose box the ray meets before `max_t`, nearer children first, and
+/// lowers `max_t` to what `f` returns. `PARALLEL` says whether `slabs.parallel` is set.
+#[inline(always)]
+fn walk<const PARALLEL: bool>(
+    wide: &[Wide],
+    slabs: &RaySlabs,
+    t: f32,
+    max_t: &mut f32,
+    stack: &mut RayStack,
+    f: &mut dyn FnMut(u32) -> f32,
+) {
+    // (wide index or slot, entry t, leaf)
+    let mut current = (0u32, t, false);
+    loop {
+        let (id, t_enter, leaf) = current;
+        // A node is skipped when a nearer hit was found since it was reached.
+        let next = if t_enter > *max_t {
+            None
+        } else if leaf {
+            *max_t = max_t.min(f(id));
+            None
+        } else {
+            let node = &wide[id as usize];
+            let (c1, c2) = (node.child[0], node.child[1]);
+            let (l1, l2) = (node.leaf & 1 != 0, node.leaf & 2 != 0);
+            let hits = if PARALLEL {
+                slabs.enter_wide(node.lo, node.hi, *max_t)
+            } else {
+                slabs.enter_wide_lanes(node.lo, node.hi, *max_t)
+            };
+            // The nearer child next, the farther one on the stack.
+            match hits {
+                (Some(a), Some(b)) if a <= b => {
+                    stack.push((c2, b, l2));
+                    Some((c1, a, l1))
+                }
+                (Some(a), Some(b)) => {
+                    stack.push((c1, a, l1));
+                    Some((c2, b, l2))
+                }
+                (Some(a), None) => Some((c1, a, l1)),
+                (None, Some(b)) => Some((c2, b, l2)),
+                (None, None) => None,
+            }
+        };
+        match next.or_else(|| stack.pop()) {
+            Some(n) => current = n,
+            None => break,
         }
     }
 }
@@ -761,6 +786,13 @@ impl RaySlabs {
             let b = Aabb::new_unchecked(lo.zw(), hi.zw());
             return (ray_box(ray, inv, &a, max_t), ray_box(ray, inv, &b, max_t));
         }
+        self.enter_wide_lanes(lo, hi, max_t)
+    }
+
+    /// [`RaySlabs::enter_wide`] when `parallel` is not set.
+    #[inline(always)]
+    fn enter_wide_lanes(&self, lo: Vec4, hi: Vec4, max_t: f32) -> (Option<f32>, Option<f32>) {
+        debug_assert!(self.parallel.is_none());
         // (a's min side x, y, b's min side x, y) against the max sides.
         let lows = (lo - self.origin) * self.inv_dir;
         let highs = (hi - self.origin) * self.inv_dir;
