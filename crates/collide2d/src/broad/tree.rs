@@ -52,8 +52,6 @@ struct Tree {
     leaves: usize,
     /// Leaves inserted since the last top-down build.
     inserted: usize,
-    /// The inner nodes for ray casts, built on the first cast after a change: see [`Wide`].
-    wide: OnceLock<Vec<Wide>>,
 }
 
 /// An inner node laid out for ray casts: both children's boxes, so a visit reads one cache line
@@ -80,7 +78,6 @@ impl Tree {
             free: NULL,
             leaves: 0,
             inserted: 0,
-            wide: OnceLock::new(),
         }
     }
 
@@ -159,7 +156,6 @@ impl Tree {
     }
 
     fn insert(&mut self, fat: Aabb, slot: u32) -> u32 {
-        self.wide.take();
         self.leaves += 1;
         self.inserted += 1;
         let leaf = self.alloc(Node {
@@ -225,7 +221,6 @@ impl Tree {
     }
 
     fn remove(&mut self, leaf: u32) {
-        self.wide.take();
         self.leaves -= 1;
         if leaf == self.root {
             self.root = NULL;
@@ -269,7 +264,6 @@ impl Tree {
     /// centres' box: balanced, and laid out depth first. Calls `moved(slot, leaf)` for every
     /// leaf's new node.
     fn rebuild(&mut self, scratch: &mut Vec<(Aabb, u32)>, moved: &mut impl FnMut(u32, u32)) {
-        self.wide.take();
         scratch.clear();
         scratch.extend(
             self.nodes
@@ -475,6 +469,10 @@ fn sah_split(items: &mut [(Aabb, u32)], lo: f32, hi: f32, axis: usize) -> Option
 pub(crate) struct Trees {
     margin: f32,
     trees: Vec<Tree>,
+    /// By tree, its inner nodes for ray casts, built on the first cast after the tree changes
+    /// (`sync` drops them when it inserts, removes or rebuilds): see [`Wide`]. Apart from the
+    /// trees so the pair search's code over them stays as it was.
+    wides: Vec<OnceLock<Vec<Wide>>>,
     /// `(group, leaf)` by slot, `(NULL, NULL)` when the slot has no leaf.
     proxies: Vec<(u32, u32)>,
     stack: Vec<(u32, u32)>,
@@ -486,6 +484,7 @@ impl Trees {
         Trees {
             margin,
             trees: Vec::new(),
+            wides: Vec::new(),
             proxies: Vec::new(),
             stack: Vec::new(),
             scratch: Vec::new(),
@@ -500,6 +499,7 @@ impl Trees {
         self.proxies.resize(view.groups.len(), (NULL, NULL));
         while self.trees.len() < view.table.len() {
             self.trees.push(Tree::new());
+            self.wides.push(OnceLock::new());
         }
         for &slot in changed {
             let s = slot as usize;
@@ -517,11 +517,13 @@ impl Trees {
             }
             if old_group != NULL {
                 self.trees[old_group as usize].remove(leaf);
+                drop_wide(&mut self.wides[old_group as usize]);
                 self.proxies[s] = (NULL, NULL);
             }
             if group != NULL {
                 let fat = self.fat(&view.aabbs[s]);
                 let leaf = self.trees[group as usize].insert(fat, slot);
+                drop_wide(&mut self.wides[group as usize]);
                 self.proxies[s] = (group, leaf);
             }
         }
@@ -534,6 +536,7 @@ impl Trees {
                 tree.rebuild(&mut self.scratch, &mut |slot, leaf| {
                     proxies[slot as usize] = (g as u32, leaf);
                 });
+                drop_wide(&mut self.wides[g]);
             }
         }
     }
@@ -639,7 +642,7 @@ impl Trees {
                 max_t = max_t.min(f(root.slot));
                 continue;
             }
-            let wide = &tree.wide.get_or_init(|| tree.flatten())[..];
+            let wide = &self.wides[g].get_or_init(|| tree.flatten())[..];
             // The hot loop without the parallel-ray case, so it keeps the ray in registers.
             if slabs.parallel.is_some() {
                 walk::<true>(wide, &slabs, t, &mut max_t, &mut stack, f);
@@ -700,6 +703,14 @@ fn walk<const PARALLEL: bool>(
             Some(n) => current = n,
             None => break,
         }
+    }
+}
+
+/// Drops a tree's ray layout (checked first: most trees that change are never cast against).
+#[inline]
+fn drop_wide(wide: &mut OnceLock<Vec<Wide>>) {
+    if wide.get_mut().is_some() {
+        *wide = OnceLock::new();
     }
 }
 
