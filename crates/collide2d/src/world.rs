@@ -858,8 +858,8 @@ impl<T> CollisionWorld<T> {
             return None;
         }
         let mut best: Option<(u32, RayHit)> = None;
-        let mut consider = |s: u32, limit: f32| -> f32 {
-            if let Some(o) = self.live(s, mask) {
+        let mut consider = |s: u32, shape: Option<&Shape>, limit: f32| -> f32 {
+            if let Some(o) = shape {
                 if let Some(hit) = cast_ray(o, ray, limit) {
                     let better = match &best {
                         None => true,
@@ -881,10 +881,17 @@ impl<T> CollisionWorld<T> {
             if self.dirty.get(s as usize).copied().unwrap_or(true) {
                 return max_t;
             }
-            consider(s, max_t)
+            // A slot the broad phase holds that has not changed since the last update is live,
+            // and the broad phase only reports groups whose layer is in `mask`: its shape is
+            // all that is left to read (not the object, a cache miss per leaf).
+            debug_assert_eq!(
+                self.live(s, mask).map(std::ptr::from_ref),
+                self.shapes[s as usize].as_ref().map(std::ptr::from_ref)
+            );
+            consider(s, self.shapes[s as usize].as_ref(), max_t)
         });
         for &s in &self.changed {
-            consider(s, max_t);
+            consider(s, self.live(s, mask), max_t);
         }
         best.map(|(s, hit)| (self.handle(s), hit))
     }

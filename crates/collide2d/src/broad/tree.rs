@@ -12,6 +12,7 @@ use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
 use glam::{Vec4, Vec4Swizzles};
+use std::sync::OnceLock;
 
 const NULL: u32 = u32::MAX;
 
@@ -53,6 +54,22 @@ struct Tree {
     inserted: usize,
 }
 
+/// An inner node laid out for ray casts: both children's boxes, so a visit reads one cache line
+/// and tests both children as one four-lane slab test; nodes in depth-first order (a node, its
+/// first child's subtree, its second's), so a first child is the next node.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Wide {
+    /// `(child 1's min x, min y, child 2's min x, min y)`.
+    lo: Vec4,
+    /// The same for the max corners.
+    hi: Vec4,
+    /// Each child's index in the wide array, or its slot when a leaf.
+    child: [u32; 2],
+    /// Bit `i` set when child `i` is a leaf.
+    leaf: u32,
+}
+
 impl Tree {
     fn new() -> Tree {
         Tree {
@@ -62,6 +79,56 @@ impl Tree {
             leaves: 0,
             inserted: 0,
         }
+    }
+
+    /// The inner nodes as [`Wide`] nodes, root first; empty when the root is a leaf.
+    fn flatten(&self) -> Vec<Wide> {
+        let mut out: Vec<Wide> = Vec::with_capacity(self.leaves.saturating_sub(1));
+        if self.root == NULL || self.is_leaf(self.root) {
+            return out;
+        }
+        // (node, parent's wide index, side under it)
+        let mut stack = vec![(self.root, NULL, 0usize)];
+        while let Some((id, parent, side)) = stack.pop() {
+            let w = out.len() as u32;
+            if parent != NULL {
+                out[parent as usize].child[side] = w;
+            }
+            let n = &self.nodes[id as usize];
+            let (a, b) = (
+                &self.nodes[n.child1 as usize],
+                &self.nodes[n.child2 as usize],
+            );
+            let mut node = Wide {
+                lo: Vec4::new(
+                    a.aabb.min().x,
+                    a.aabb.min().y,
+                    b.aabb.min().x,
+                    b.aabb.min().y,
+                ),
+                hi: Vec4::new(
+                    a.aabb.max().x,
+                    a.aabb.max().y,
+                    b.aabb.max().x,
+                    b.aabb.max().y,
+                ),
+                child: [NULL; 2],
+                leaf: 0,
+            };
+            // The second child's subtree goes on the stack first, so the first child's is laid
+            // out right after this node.
+            for (side, c) in [(1usize, n.child2), (0, n.child1)] {
+                let cn = &self.nodes[c as usize];
+                if cn.child1 == NULL {
+                    node.child[side] = cn.slot;
+                    node.leaf |= 1 << side;
+                } else {
+                    stack.push((c, w, side));
+                }
+            }
+            out.push(node);
+        }
+        out
     }
 
     fn alloc(&mut self, node: Node) -> u32 {
@@ -402,6 +469,10 @@ fn sah_split(items: &mut [(Aabb, u32)], lo: f32, hi: f32, axis: usize) -> Option
 pub(crate) struct Trees {
     margin: f32,
     trees: Vec<Tree>,
+    /// By tree, its inner nodes for ray casts, built on the first cast after the tree changes
+    /// (`sync` drops them when it inserts, removes or rebuilds): see [`Wide`]. Apart from the
+    /// trees so the pair search's code over them stays as it was.
+    wides: Vec<OnceLock<Vec<Wide>>>,
     /// `(group, leaf)` by slot, `(NULL, NULL)` when the slot has no leaf.
     proxies: Vec<(u32, u32)>,
     stack: Vec<(u32, u32)>,
@@ -413,6 +484,7 @@ impl Trees {
         Trees {
             margin,
             trees: Vec::new(),
+            wides: Vec::new(),
             proxies: Vec::new(),
             stack: Vec::new(),
             scratch: Vec::new(),
@@ -427,6 +499,7 @@ impl Trees {
         self.proxies.resize(view.groups.len(), (NULL, NULL));
         while self.trees.len() < view.table.len() {
             self.trees.push(Tree::new());
+            self.wides.push(OnceLock::new());
         }
         for &slot in changed {
             let s = slot as usize;
@@ -444,11 +517,13 @@ impl Trees {
             }
             if old_group != NULL {
                 self.trees[old_group as usize].remove(leaf);
+                drop_wide(&mut self.wides[old_group as usize]);
                 self.proxies[s] = (NULL, NULL);
             }
             if group != NULL {
                 let fat = self.fat(&view.aabbs[s]);
                 let leaf = self.trees[group as usize].insert(fat, slot);
+                drop_wide(&mut self.wides[group as usize]);
                 self.proxies[s] = (group, leaf);
             }
         }
@@ -461,6 +536,7 @@ impl Trees {
                 tree.rebuild(&mut self.scratch, &mut |slot, leaf| {
                     proxies[slot as usize] = (g as u32, leaf);
                 });
+                drop_wide(&mut self.wides[g]);
             }
         }
     }
@@ -558,47 +634,83 @@ impl Trees {
             if tree.root == NULL || !view.table.visible(g as u32, mask) {
                 continue;
             }
-            let nodes = &tree.nodes[..];
-            let Some(t) = slabs.enter(&nodes[tree.root as usize].aabb, max_t) else {
+            let root = &tree.nodes[tree.root as usize];
+            let Some(t) = slabs.enter(&root.aabb, max_t) else {
                 continue;
             };
-            let mut current = (tree.root, t);
-            loop {
-                let (id, t_enter) = current;
-                // A node is skipped when a nearer hit was found since it was reached.
-                let next = if t_enter > max_t {
-                    None
-                } else {
-                    let node = &nodes[id as usize];
-                    if node.child1 == NULL {
-                        max_t = max_t.min(f(node.slot));
-                        None
-                    } else {
-                        // The nearer child next, the farther one on the stack.
-                        let (c1, c2) = (node.child1, node.child2);
-                        let (d1, d2) =
-                            slabs.enter2(&nodes[c1 as usize].aabb, &nodes[c2 as usize].aabb, max_t);
-                        match (d1, d2) {
-                            (Some(a), Some(b)) if a <= b => {
-                                stack.push((c2, b));
-                                Some((c1, a))
-                            }
-                            (Some(a), Some(b)) => {
-                                stack.push((c1, a));
-                                Some((c2, b))
-                            }
-                            (Some(a), None) => Some((c1, a)),
-                            (None, Some(b)) => Some((c2, b)),
-                            (None, None) => None,
-                        }
-                    }
-                };
-                match next.or_else(|| stack.pop()) {
-                    Some(n) => current = n,
-                    None => break,
-                }
+            if root.child1 == NULL {
+                max_t = max_t.min(f(root.slot));
+                continue;
+            }
+            let wide = &self.wides[g].get_or_init(|| tree.flatten())[..];
+            // The hot loop without the parallel-ray case, so it keeps the ray in registers.
+            if slabs.parallel.is_some() {
+                walk::<true>(wide, &slabs, t, &mut max_t, &mut stack, f);
+            } else {
+                walk::<false>(wide, &slabs, t, &mut max_t, &mut stack, f);
             }
         }
+    }
+}
+
+/// The ray traversal of one tree's [`Wide`] nodes from the root, entered at `t`: calls `f` with
+/// the slot of every leaf whose box the ray meets before `max_t`, nearer children first, and
+/// lowers `max_t` to what `f` returns. `PARALLEL` says whether `slabs.parallel` is set.
+#[inline(always)]
+fn walk<const PARALLEL: bool>(
+    wide: &[Wide],
+    slabs: &RaySlabs,
+    t: f32,
+    max_t: &mut f32,
+    stack: &mut RayStack,
+    f: &mut dyn FnMut(u32) -> f32,
+) {
+    // (wide index or slot, entry t, leaf)
+    let mut current = (0u32, t, false);
+    loop {
+        let (id, t_enter, leaf) = current;
+        // A node is skipped when a nearer hit was found since it was reached.
+        let next = if t_enter > *max_t {
+            None
+        } else if leaf {
+            *max_t = max_t.min(f(id));
+            None
+        } else {
+            let node = &wide[id as usize];
+            let (c1, c2) = (node.child[0], node.child[1]);
+            let (l1, l2) = (node.leaf & 1 != 0, node.leaf & 2 != 0);
+            let hits = if PARALLEL {
+                slabs.enter_wide(node.lo, node.hi, *max_t)
+            } else {
+                slabs.enter_wide_lanes(node.lo, node.hi, *max_t)
+            };
+            // The nearer child next, the farther one on the stack.
+            match hits {
+                (Some(a), Some(b)) if a <= b => {
+                    stack.push((c2, b, l2));
+                    Some((c1, a, l1))
+                }
+                (Some(a), Some(b)) => {
+                    stack.push((c1, a, l1));
+                    Some((c2, b, l2))
+                }
+                (Some(a), None) => Some((c1, a, l1)),
+                (None, Some(b)) => Some((c2, b, l2)),
+                (None, None) => None,
+            }
+        };
+        match next.or_else(|| stack.pop()) {
+            Some(n) => current = n,
+            None => break,
+        }
+    }
+}
+
+/// Drops a tree's ray layout (checked first: most trees that change are never cast against).
+#[inline]
+fn drop_wide(wide: &mut OnceLock<Vec<Wide>>) {
+    if wide.get_mut().is_some() {
+        *wide = OnceLock::new();
     }
 }
 
@@ -663,18 +775,38 @@ impl RaySlabs {
     }
 
     /// [`RaySlabs::enter`] for two boxes at once, lane for lane the same operations.
-    #[inline(always)]
+    #[cfg(test)]
     fn enter2(&self, a: &Aabb, b: &Aabb, max_t: f32) -> (Option<f32>, Option<f32>) {
         if self.parallel.is_some() {
             return (self.enter(a, max_t), self.enter(b, max_t));
         }
-        let ta =
-            (Vec4::new(a.min().x, a.min().y, a.max().x, a.max().y) - self.origin) * self.inv_dir;
-        let tb =
-            (Vec4::new(b.min().x, b.min().y, b.max().x, b.max().y) - self.origin) * self.inv_dir;
+        self.enter_wide(
+            Vec4::new(a.min().x, a.min().y, b.min().x, b.min().y),
+            Vec4::new(a.max().x, a.max().y, b.max().x, b.max().y),
+            max_t,
+        )
+    }
+
+    /// [`RaySlabs::enter2`] for boxes `a` and `b` given as `lo = (a.min, b.min)` and
+    /// `hi = (a.max, b.max)`, as a [`Wide`] node holds them.
+    #[inline(always)]
+    fn enter_wide(&self, lo: Vec4, hi: Vec4, max_t: f32) -> (Option<f32>, Option<f32>) {
+        if let Some(ray) = &self.parallel {
+            let inv = inverse_dir(ray.dir);
+            let a = Aabb::new_unchecked(lo.xy(), hi.xy());
+            let b = Aabb::new_unchecked(lo.zw(), hi.zw());
+            return (ray_box(ray, inv, &a, max_t), ray_box(ray, inv, &b, max_t));
+        }
+        self.enter_wide_lanes(lo, hi, max_t)
+    }
+
+    /// [`RaySlabs::enter_wide`] when `parallel` is not set.
+    #[inline(always)]
+    fn enter_wide_lanes(&self, lo: Vec4, hi: Vec4, max_t: f32) -> (Option<f32>, Option<f32>) {
+        debug_assert!(self.parallel.is_none());
         // (a's min side x, y, b's min side x, y) against the max sides.
-        let lows = Vec4::new(ta.x, ta.y, tb.x, tb.y);
-        let highs = Vec4::new(ta.z, ta.w, tb.z, tb.w);
+        let lows = (lo - self.origin) * self.inv_dir;
+        let highs = (hi - self.origin) * self.inv_dir;
         let (near, far) = (lows.min(highs), lows.max(highs));
         // Lanes 0 (a) and 2 (b) hold each box's entry and exit.
         let enter = near.max(near.yxwz()).max(Vec4::ZERO);
@@ -690,25 +822,32 @@ impl RaySlabs {
     }
 }
 
-/// The ray traversal's stack of `(node, entry t)`: on the call stack up to 64 entries (a tree
-/// that tall holds billions of leaves when balanced), then on the heap.
+/// The ray traversal's stack of `(wide node or slot, entry t, leaf)`: on the call stack up to 64
+/// entries (a tree that tall holds billions of leaves when balanced), then on the heap. An entry
+/// is two words, the leaf flag in the sign bit of `t` (an entry `t` is never negative, nor -0),
+/// so the inline array is cheap to set up.
 struct RayStack {
-    inline: [(u32, f32); 64],
+    inline: [(u32, u32); 64],
     len: usize,
-    spill: Vec<(u32, f32)>,
+    spill: Vec<(u32, u32)>,
 }
 
+const SIGN: u32 = 1 << 31;
+
 impl RayStack {
+    #[inline(always)]
     fn new() -> RayStack {
         RayStack {
-            inline: [(NULL, 0.0); 64],
+            inline: [(NULL, 0); 64],
             len: 0,
             spill: Vec::new(),
         }
     }
 
     #[inline(always)]
-    fn push(&mut self, item: (u32, f32)) {
+    fn push(&mut self, (id, t, leaf): (u32, f32, bool)) {
+        debug_assert!(t.to_bits() & SIGN == 0);
+        let item = (id, t.to_bits() | if leaf { SIGN } else { 0 });
         if self.len < self.inline.len() {
             self.inline[self.len] = item;
             self.len += 1;
@@ -718,15 +857,17 @@ impl RayStack {
     }
 
     #[inline(always)]
-    fn pop(&mut self) -> Option<(u32, f32)> {
-        if let Some(item) = self.spill.pop() {
-            return Some(item);
-        }
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        Some(self.inline[self.len])
+    fn pop(&mut self) -> Option<(u32, f32, bool)> {
+        let (id, bits) = if let Some(item) = self.spill.pop() {
+            item
+        } else {
+            if self.len == 0 {
+                return None;
+            }
+            self.len -= 1;
+            self.inline[self.len]
+        };
+        Some((id, f32::from_bits(bits & !SIGN), bits & SIGN != 0))
     }
 }
 
