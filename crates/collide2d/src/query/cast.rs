@@ -241,7 +241,22 @@ fn cast_polygons(
     if !apart && intersects(a, b) {
         return at_start(a, b);
     }
-    convex_time(span?, d).map(|(t, n)| hit(ca, va.as_dvec2(), cb, vb.as_dvec2(), t, n))
+    // The largest coordinate magnitude of each hull, from its bounds (radius 0).
+    let (scale_a, scale_b) = (
+        lo_a.abs().max(hi_a.abs()).max_element(),
+        lo_b.abs().max(hi_b.abs()).max_element(),
+    );
+    convex_time(span?, d).map(|(t, n)| {
+        hit_scaled(
+            ca,
+            va.as_dvec2(),
+            cb,
+            vb.as_dvec2(),
+            t,
+            n,
+            (Some(scale_a), Some(scale_b)),
+        )
+    })
 }
 
 /// Circles against boxes and boxes by their closed forms (`cast_pairs.rs`), the point from the
@@ -415,8 +430,26 @@ pub(crate) fn cast_convex_for_tests(a: &Shape, b: &Shape, d: DVec2) -> Option<(f
 /// The hit at time `t` with normal `n`: the point midway between the shapes' supporting
 /// features, in the middle of where they overlap along the tangent.
 fn hit(a: &Convex, va: DVec2, b: &Convex, vb: DVec2, t: f64, n: DVec2) -> CastHit {
+    hit_scaled(a, va, b, vb, t, n, (None, None))
+}
+
+/// [`hit`], given the largest coordinate magnitude of each hull's points when known
+/// (`scales`).
+#[inline(always)]
+fn hit_scaled(
+    a: &Convex,
+    va: DVec2,
+    b: &Convex,
+    vb: DVec2,
+    t: f64,
+    n: DVec2,
+    scales: (Option<f64>, Option<f64>),
+) -> CastHit {
     let (oa, ob) = (va * t, vb * t);
-    let (fa, fb) = (feature(a.points(), oa, n), feature(b.points(), ob, -n));
+    let (fa, fb) = (
+        feature(a.points(), oa, n, scales.0),
+        feature(b.points(), ob, -n, scales.1),
+    );
     let along = (fa.height + f64::from(a.radius) - fb.height - f64::from(b.radius)) * 0.5;
     let across = (fa.lo.max(-fb.hi) + fa.hi.min(-fb.lo)) * 0.5;
     CastHit {
@@ -437,8 +470,10 @@ struct Feature {
 
 /// The feature of the hull `pts` moved by `offset` that is extreme along the unit `n`; points
 /// within a relative `1e-6` of the extreme height count (a face meets a face in an interval, even
-/// when rounding the inputs to `f32` tilted one of them slightly).
-fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
+/// when rounding the inputs to `f32` tilted one of them slightly). `known_scale` is the largest
+/// coordinate magnitude of `pts` when the caller knows it.
+#[inline(always)]
+fn feature(pts: &[Vec2], offset: DVec2, n: DVec2, known_scale: Option<f64>) -> Feature {
     let tangent = n.perp();
     let height = |p: &Vec2| n.dot(p.as_dvec2() + offset);
     // Plain comparisons rather than `f64::max`: every value here is finite.
@@ -448,9 +483,12 @@ fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
         if h > top {
             top = h;
         }
-        scale = scale.max(p.as_dvec2().abs());
+        if known_scale.is_none() {
+            scale = scale.max(p.as_dvec2().abs());
+        }
     }
-    let slack = 1e-6 * (scale.max_element() + offset.abs().max_element());
+    let scale = known_scale.unwrap_or_else(|| scale.max_element());
+    let slack = 1e-6 * (scale + offset.abs().max_element());
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for p in pts {
         if height(p) >= top - slack {
