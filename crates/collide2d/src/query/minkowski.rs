@@ -252,7 +252,9 @@ fn faces<const NEG: bool>(own: &[Vec2], other: &[Vec2], clip: &mut Clip) -> Opti
         let e = p - prev;
         let n = DVec2::new(e.y, -e.x); // outward, counter-clockwise
         let mut low = n.dot(at(j));
-        for _ in 0..m {
+        // At most `m` steps (a full turn).
+        let mut steps = m;
+        loop {
             let next = if j + 1 >= m { 0 } else { j + 1 };
             let x = n.dot(at(next));
             // Equal values are an edge square to `n`: walk across it.
@@ -260,6 +262,10 @@ fn faces<const NEG: bool>(own: &[Vec2], other: &[Vec2], clip: &mut Clip) -> Opti
                 break;
             }
             (j, low) = (next, x);
+            steps -= 1;
+            if steps == 0 {
+                break;
+            }
         }
         let h = n.dot(prev) - low;
         prev = p;
