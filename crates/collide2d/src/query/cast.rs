@@ -590,6 +590,29 @@ mod tests {
     }
 
     #[test]
+    fn boxes_apart_along_a_direction_only_with_a_gap() {
+        let b = |x0: f64, y0: f64, x1: f64, y1: f64| (DVec2::new(x0, y0), DVec2::new(x1, y1));
+        let (a, other) = (b(2.0, 0.0, 3.0, 1.0), b(0.0, 0.0, 1.0, 1.0));
+        assert!(boxes_apart_along(a, other, DVec2::X, 3.0));
+        assert!(boxes_apart_along(a, other, DVec2::new(1.0, 0.5), 3.0));
+        assert!(!boxes_apart_along(a, other, -DVec2::X, 3.0));
+        assert!(!boxes_apart_along(a, other, DVec2::Y, 3.0));
+        // Touching, and apart only through the diagonal corners: not confirmed.
+        assert!(!boxes_apart_along(
+            b(1.0, 0.0, 2.0, 1.0),
+            other,
+            DVec2::X,
+            2.0
+        ));
+        assert!(!boxes_apart_along(
+            b(1.5, 1.5, 2.0, 2.0),
+            b(0.0, 0.0, 1.6, 1.6),
+            DVec2::ONE,
+            2.0
+        ));
+    }
+
+    #[test]
     fn separated_circles_meet_head_on() {
         let a = circle(0.0, 0.0, 1.0);
         let b = circle(10.0, 0.0, 2.0);
