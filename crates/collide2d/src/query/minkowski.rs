@@ -218,7 +218,7 @@ pub(crate) fn apart_along(a: &[Vec2], b: &[Vec2], w: DVec2, scale: f64) -> bool 
 /// Adds the half-planes of `own`'s edges, the other polygon `other` on the far side, to `clip`;
 /// `NEG` when `own` is the negated shape. `None` once the ray is shut out (a parallel
 /// half-plane it lies outside of, an empty span, or one outside `[0, 1]`).
-#[inline(always)]
+#[inline(never)]
 fn faces<const NEG: bool>(own: &[Vec2], other: &[Vec2], clip: &mut Clip) -> Option<()> {
     // `other`'s points converted where used (exactly, f32 to f64), not copied first.
     let m = other.len();
