@@ -197,6 +197,8 @@ pub(crate) fn polygons_span_and_gap(
 /// `a` and `b` (convex hulls of their points) are apart beyond doubt: along `w`, the lowest
 /// point of `a` lies above the highest point of `b` by more than the rounding error of these
 /// `f64` dot products (below `3e-16 |w|_1 L` each, `L` bounding every coordinate's magnitude).
+#[cold]
+#[inline(never)]
 pub(crate) fn apart_along(a: &[Vec2], b: &[Vec2], w: DVec2, scale: f64) -> bool {
     let dot = |p: &Vec2| w.dot(p.as_dvec2());
     let (mut low_a, mut high_b) = (f64::INFINITY, f64::NEG_INFINITY);
