@@ -237,11 +237,44 @@ fn cast_polygons(
         .max(hi_a.abs())
         .max(lo_b.abs().max(hi_b.abs()))
         .max_element();
-    let apart = gap.is_some_and(|w| apart_along(pa, pb, w, scale));
+    // The boxes first (a few products), then the points.
+    let apart = gap.is_some_and(|w| {
+        boxes_apart_along((lo_a, hi_a), (lo_b, hi_b), w, scale) || apart_along(pa, pb, w, scale)
+    });
     if !apart && intersects(a, b) {
         return at_start(a, b);
     }
-    convex_time(span?, d).map(|(t, n)| hit(ca, va.as_dvec2(), cb, vb.as_dvec2(), t, n))
+    // The largest coordinate magnitude of each hull, from its bounds (radius 0).
+    let (scale_a, scale_b) = (
+        lo_a.abs().max(hi_a.abs()).max_element(),
+        lo_b.abs().max(hi_b.abs()).max_element(),
+    );
+    convex_time(span?, d).map(|(t, n)| {
+        hit_scaled(
+            ca,
+            va.as_dvec2(),
+            cb,
+            vb.as_dvec2(),
+            t,
+            n,
+            (Some(scale_a), Some(scale_b)),
+        )
+    })
+}
+
+/// The boxes `a` and `b` (`(min, max)`, bounding two hulls) are apart beyond doubt along `w`,
+/// with [`apart_along`]'s margin: the lowest corner of `a` along `w` lies above the highest
+/// corner of `b`. Each of these sums of two products is within `2.3e-16 |w|_1 L` of its exact
+/// value (`L` bounding every coordinate's magnitude, as `scale`), the difference within
+/// `4.5e-16 |w|_1 L` more, far below the margin; and the points of each hull lie in its box, so
+/// the hulls are apart too.
+#[inline]
+fn boxes_apart_along(a: (DVec2, DVec2), b: (DVec2, DVec2), w: DVec2, scale: f64) -> bool {
+    let (a_lo, a_hi) = (w * a.0, w * a.1);
+    let (b_lo, b_hi) = (w * b.0, w * b.1);
+    let low_a = a_lo.min(a_hi).element_sum();
+    let high_b = b_lo.max(b_hi).element_sum();
+    low_a - high_b > 1e-12 * (w.x.abs() + w.y.abs()) * scale
 }
 
 /// Circles against boxes and boxes by their closed forms (`cast_pairs.rs`), the point from the
@@ -415,8 +448,26 @@ pub(crate) fn cast_convex_for_tests(a: &Shape, b: &Shape, d: DVec2) -> Option<(f
 /// The hit at time `t` with normal `n`: the point midway between the shapes' supporting
 /// features, in the middle of where they overlap along the tangent.
 fn hit(a: &Convex, va: DVec2, b: &Convex, vb: DVec2, t: f64, n: DVec2) -> CastHit {
+    hit_scaled(a, va, b, vb, t, n, (None, None))
+}
+
+/// [`hit`], given the largest coordinate magnitude of each hull's points when known
+/// (`scales`).
+#[inline(always)]
+fn hit_scaled(
+    a: &Convex,
+    va: DVec2,
+    b: &Convex,
+    vb: DVec2,
+    t: f64,
+    n: DVec2,
+    scales: (Option<f64>, Option<f64>),
+) -> CastHit {
     let (oa, ob) = (va * t, vb * t);
-    let (fa, fb) = (feature(a.points(), oa, n), feature(b.points(), ob, -n));
+    let (fa, fb) = (
+        feature(a.points(), oa, n, scales.0),
+        feature(b.points(), ob, -n, scales.1),
+    );
     let along = (fa.height + f64::from(a.radius) - fb.height - f64::from(b.radius)) * 0.5;
     let across = (fa.lo.max(-fb.hi) + fa.hi.min(-fb.lo)) * 0.5;
     CastHit {
@@ -437,8 +488,10 @@ struct Feature {
 
 /// The feature of the hull `pts` moved by `offset` that is extreme along the unit `n`; points
 /// within a relative `1e-6` of the extreme height count (a face meets a face in an interval, even
-/// when rounding the inputs to `f32` tilted one of them slightly).
-fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
+/// when rounding the inputs to `f32` tilted one of them slightly). `known_scale` is the largest
+/// coordinate magnitude of `pts` when the caller knows it.
+#[inline(always)]
+fn feature(pts: &[Vec2], offset: DVec2, n: DVec2, known_scale: Option<f64>) -> Feature {
     let tangent = n.perp();
     let height = |p: &Vec2| n.dot(p.as_dvec2() + offset);
     // Plain comparisons rather than `f64::max`: every value here is finite.
@@ -448,9 +501,12 @@ fn feature(pts: &[Vec2], offset: DVec2, n: DVec2) -> Feature {
         if h > top {
             top = h;
         }
-        scale = scale.max(p.as_dvec2().abs());
+        if known_scale.is_none() {
+            scale = scale.max(p.as_dvec2().abs());
+        }
     }
-    let slack = 1e-6 * (scale.max_element() + offset.abs().max_element());
+    let scale = known_scale.unwrap_or_else(|| scale.max_element());
+    let slack = 1e-6 * (scale + offset.abs().max_element());
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for p in pts {
         if height(p) >= top - slack {
@@ -531,6 +587,29 @@ mod tests {
             (x, y) => assert_eq!(x.is_some(), y.is_some(), "{x:?} vs {y:?}"),
         }
         ab
+    }
+
+    #[test]
+    fn boxes_apart_along_a_direction_only_with_a_gap() {
+        let b = |x0: f64, y0: f64, x1: f64, y1: f64| (DVec2::new(x0, y0), DVec2::new(x1, y1));
+        let (a, other) = (b(2.0, 0.0, 3.0, 1.0), b(0.0, 0.0, 1.0, 1.0));
+        assert!(boxes_apart_along(a, other, DVec2::X, 3.0));
+        assert!(boxes_apart_along(a, other, DVec2::new(1.0, 0.5), 3.0));
+        assert!(!boxes_apart_along(a, other, -DVec2::X, 3.0));
+        assert!(!boxes_apart_along(a, other, DVec2::Y, 3.0));
+        // Touching, and apart only through the diagonal corners: not confirmed.
+        assert!(!boxes_apart_along(
+            b(1.0, 0.0, 2.0, 1.0),
+            other,
+            DVec2::X,
+            2.0
+        ));
+        assert!(!boxes_apart_along(
+            b(1.5, 1.5, 2.0, 2.0),
+            b(0.0, 0.0, 1.6, 1.6),
+            DVec2::ONE,
+            2.0
+        ));
     }
 
     #[test]

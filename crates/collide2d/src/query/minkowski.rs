@@ -187,7 +187,7 @@ pub(crate) fn polygons_span_and_gap(
     let mut clip = Clip::new(d);
     // Edges of b: inside where n . x <= n . b_i - min_j n . a_j.
     // Edges of a, seen in -A with normal -n: inside where -n . x <= n . a_i - min_j n . b_j.
-    let span = match faces(b, a, 1.0, &mut clip).and_then(|()| faces(a, b, -1.0, &mut clip)) {
+    let span = match faces::<false>(b, a, &mut clip).and_then(|()| faces::<true>(a, b, &mut clip)) {
         Some(()) => clip.span(),
         None => None,
     };
@@ -197,6 +197,8 @@ pub(crate) fn polygons_span_and_gap(
 /// `a` and `b` (convex hulls of their points) are apart beyond doubt: along `w`, the lowest
 /// point of `a` lies above the highest point of `b` by more than the rounding error of these
 /// `f64` dot products (below `3e-16 |w|_1 L` each, `L` bounding every coordinate's magnitude).
+#[cold]
+#[inline(never)]
 pub(crate) fn apart_along(a: &[Vec2], b: &[Vec2], w: DVec2, scale: f64) -> bool {
     let dot = |p: &Vec2| w.dot(p.as_dvec2());
     let (mut low_a, mut high_b) = (f64::INFINITY, f64::NEG_INFINITY);
@@ -216,45 +218,62 @@ pub(crate) fn apart_along(a: &[Vec2], b: &[Vec2], w: DVec2, scale: f64) -> bool 
 }
 
 /// Adds the half-planes of `own`'s edges, the other polygon `other` on the far side, to `clip`;
-/// `sign` is -1 when `own` is the negated shape. `None` once the ray is shut out (a parallel
+/// `NEG` when `own` is the negated shape. `None` once the ray is shut out (a parallel
 /// half-plane it lies outside of, an empty span, or one outside `[0, 1]`).
-fn faces(own: &[Vec2], other: &[Vec2], sign: f64, clip: &mut Clip) -> Option<()> {
+#[inline(never)]
+fn faces<const NEG: bool>(own: &[Vec2], other: &[Vec2], clip: &mut Clip) -> Option<()> {
     // `other`'s points converted where used (exactly, f32 to f64), not copied first.
     let m = other.len();
+    let Some((&last, _)) = own.split_last() else {
+        return Some(());
+    };
+    if m == 0 {
+        return Some(());
+    }
     let at = |k: usize| other[k].as_dvec2();
-    let mut prev = own[own.len() - 1].as_dvec2();
+    let mut prev = last.as_dvec2();
     // The vertex of `other` lowest along the current normal: found by a scan for the first
     // edge, then, as the normals turn counter-clockwise, by walking forward (rotating
     // calipers, Toussaint 1983), so all edges cost O(n + m).
-    let mut j = usize::MAX;
+    let mut j = {
+        let e = own[0].as_dvec2() - prev;
+        let n = DVec2::new(e.y, -e.x);
+        let mut j = 0;
+        let mut low = n.dot(at(0));
+        for (k, q) in other.iter().enumerate().skip(1) {
+            let x = n.dot(q.as_dvec2());
+            if x < low {
+                (j, low) = (k, x);
+            }
+        }
+        j
+    };
+    let d = clip.d;
     for p in own {
         let p = p.as_dvec2();
         let e = p - prev;
         let n = DVec2::new(e.y, -e.x); // outward, counter-clockwise
-        if j == usize::MAX {
-            let mut low = n.dot(at(0));
-            j = 0;
-            for k in 1..m {
-                let x = n.dot(at(k));
-                if x < low {
-                    (j, low) = (k, x);
-                }
-            }
-        }
         let mut low = n.dot(at(j));
-        for _ in 0..m {
-            let next = if j + 1 == m { 0 } else { j + 1 };
+        // At most `m` steps (a full turn).
+        let mut steps = m;
+        loop {
+            let next = if j + 1 >= m { 0 } else { j + 1 };
             let x = n.dot(at(next));
             // Equal values are an edge square to `n`: walk across it.
             if x > low {
                 break;
             }
             (j, low) = (next, x);
+            steps -= 1;
+            if steps == 0 {
+                break;
+            }
         }
         let h = n.dot(prev) - low;
         prev = p;
-        // Origin 0: num = -h, denom = (sign n) . d.
-        clip.add(-h, (n * sign).dot(clip.d), n * sign)?;
+        // Origin 0: num = -h, denom = (sign n) . d (negating `n` negates the dot exactly).
+        let (outward, denom) = if NEG { (-n, -n.dot(d)) } else { (n, n.dot(d)) };
+        clip.add(-h, denom, outward)?;
     }
     Some(())
 }
@@ -292,16 +311,25 @@ impl Clip {
             let (lhs, rhs) = (num * self.enter.1, self.enter.0 * -denom);
             if lhs > rhs || (lhs == rhs && more_head_on(outward, self.normal, self.d)) {
                 (self.enter, self.normal) = ((num, -denom), outward);
+                return self.open();
             }
         } else if denom > 0.0 {
             if -num * self.exit.1 < self.exit.0 * denom {
                 (self.exit, self.exit_normal) = ((-num, denom), outward);
+                return self.open();
             }
         } else if num > 0.0 {
             self.parallel = outward;
             return None;
         }
-        // Shut out: entry after exit, after the step, or exit before it.
+        // Neither end moved: still open, as checked when one last did (or at the start).
+        Some(())
+    }
+
+    /// `Some` while the span is not shut out: entry after exit, after the step, or exit before
+    /// it.
+    #[inline(always)]
+    fn open(&self) -> Option<()> {
         let ((en, ed), (xn, xd)) = (self.enter, self.exit);
         (en * xd <= xn * ed && en <= ed && xn >= 0.0).then_some(())
     }
