@@ -13,23 +13,10 @@ use collide2d::{
 };
 use std::collections::BTreeMap;
 
-/// SplitMix64.
-struct Rng(u64);
+mod support;
+use support::scenes::{broad_phases, filter, Rng};
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
     /// Integer values half the time, so touching cases are common.
     fn coord(&mut self, lo: f32, hi: f32) -> f32 {
         if self.below(2) == 0 {
@@ -84,25 +71,6 @@ fn shape(rng: &mut Rng, extent: f32) -> Shape {
             .unwrap()
             .into(),
     }
-}
-
-fn filter(rng: &mut Rng) -> Filter {
-    let layer = 1u64 << rng.below(3);
-    let mask = match rng.below(4) {
-        0 => u64::MAX,
-        _ => rng.below(8),
-    };
-    Filter::new(layer, mask)
-}
-
-fn broad_phases() -> Vec<(&'static str, BroadPhase)> {
-    vec![
-        ("tree(0)", BroadPhase::tree(0.0)),
-        ("tree(0.5)", BroadPhase::tree(0.5)),
-        ("grid(1)", BroadPhase::grid(1.0).unwrap()),
-        ("grid(4)", BroadPhase::grid(4.0).unwrap()),
-        ("grid(16)", BroadPhase::grid(16.0).unwrap()),
-    ]
 }
 
 /// One object as the test sees it: where it is now, and, for a fast object, where it was at the
