@@ -509,8 +509,7 @@ impl<T> CollisionWorld<T> {
     /// [`WorldError::NonFiniteShape`] when the moved shape's bounding box is not finite.
     /// The object is unchanged on error.
     pub fn move_by(&mut self, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
-        self.object(handle)?;
-        let i = handle.index as usize;
+        let i = self.live_index(handle)?;
         let shape = self.shapes[i]
             .as_ref()
             .ok_or(WorldError::StaleHandle { handle })?;
