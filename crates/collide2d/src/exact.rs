@@ -300,9 +300,40 @@ fn dist2_expr<T: Field>(p: Vec2, q: Vec2, r1: f32, r2: f32) -> T {
     px.sub(qx).square().add(py.sub(qy).square()).sub(r.square())
 }
 
-/// Sign of `|p - q|^2 - (r1 + r2)^2`.
+/// Sign of `|p - q|^2 - (r1 + r2)^2`: an `f32` filter first, which decides almost every input
+/// at the cost of the tutorial test, then an `f64` one, then exact arithmetic.
+///
+/// Error bound of the `f32` filter (`u = 2^-24`): the differences and `r` are rounded once, the
+/// squares and sums once more each, so `d2` is within `4.1u` of the true `|p - q|^2` relative
+/// and `rr` within `3.1u` of `(r1 + r2)^2`, up to an absolute `2^-148` from products that
+/// underflow; `v` adds `u |v|`. In all, `|v - true| <= 5.2u (d2 + rr) + 2^-146`, below the bound
+/// `16u (d2 + rr + 2^-100)` (rounded twice more: still above). Overflow gives an infinite bound
+/// or a NaN, neither of which decides.
 #[inline(always)]
 pub(crate) fn cmp_dist2(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
+    let d = p - q;
+    let r = r1 + r2;
+    let (d2, rr) = (d.x * d.x + d.y * d.y, r * r);
+    let v = d2 - rr;
+    if v.abs() > (d2 + rr + DIST_F32_FLOOR) * ERR_DIST_F32 {
+        return if v < 0.0 {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        };
+    }
+    cmp_dist2_f64(p, q, r1, r2)
+}
+
+/// Relative error bound of the `f32` filter of [`cmp_dist2`], `2^-20`, and the floor that
+/// covers products that underflow.
+const ERR_DIST_F32: f32 = 1.0 / (1u32 << 20) as f32;
+const DIST_F32_FLOOR: f32 = f32::MIN_POSITIVE * (1u32 << 26) as f32;
+
+/// [`cmp_dist2`] for the inputs its `f32` filter leaves undecided (touching or nearly so).
+#[cold]
+#[inline(never)]
+fn cmp_dist2_f64(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
     let delta = p.as_dvec2() - q.as_dvec2();
     let r = f64::from(r1) + f64::from(r2);
     let (d2, rr) = (delta.x * delta.x + delta.y * delta.y, r * r);
@@ -310,7 +341,6 @@ pub(crate) fn cmp_dist2(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
     decide(d2 - rr, (d2 + rr) * ERR_DIST).unwrap_or_else(|| cmp_dist2_exact(p, q, r1, r2))
 }
 
-#[cold]
 #[inline(never)]
 fn cmp_dist2_exact(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
     dist2_expr::<Expansion>(p, q, r1, r2).sign()
@@ -416,10 +446,51 @@ pub(crate) fn point_segment_cmp(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> 
 /// each filter's expression and bound unchanged.
 #[inline(always)]
 pub(crate) fn point_segment_within(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
-    let r = f64::from(r1) + f64::from(r2);
+    // The sign of an `f32` sum is exact.
+    let r = r1 + r2;
     if r < 0.0 {
         return false;
     }
+    match point_segment_filter(p, a, b, r) {
+        Some(within) => within,
+        None => point_segment_within_f64(p, a, b, r1, r2),
+    }
+}
+
+/// The `f32` filter of [`point_segment_within`] (`r >= 0`): the tutorial's branch-free test
+/// (clamp the projection to the segment, compare squared distances) with an error bound, or
+/// `None` when the bound does not decide.
+///
+/// Error bound (`u = 2^-24`, `s = |p - a|_1 + |b - a|_1` as computed). The point `a + t (b - a)`
+/// for the computed `t` in `[0, 1]` is on the segment, and the computed `d` is within `4.4u s`
+/// of `p` minus it, so `d2` is within `11u s^2` of its squared distance, which is at least the
+/// true squared distance `D^2` (a hit is certain below it) and, since `t` is within `10u |p - a|
+/// / |b - a|` of the best one and the squared distance is a quadratic in `t` minimal there, at
+/// most `21u s^2` above `D^2`. `rr` is within `3.1u` of `r^2` and `v` adds `u |v|`: in all
+/// under `36u (s^2 + rr)`, which the bound `64u (s^2 + rr + 2^-50)` covers. Its floor covers
+/// products that underflow and a tiny `|b - a|^2` (below `2^-100` any `t` is off by at most
+/// `|b - a|`, which moves `d2` by at most `2^-49 s + 2^-100`). Overflow gives an infinite bound or a NaN, neither of which decides; so does `a == b` with
+/// `p == a` (`t` is NaN).
+#[inline(always)]
+fn point_segment_filter(p: Vec2, a: Vec2, b: Vec2, r: f32) -> Option<bool> {
+    let (u, w) = (b - a, p - a);
+    let t = (w.dot(u) / u.dot(u)).clamp(0.0, 1.0);
+    let d = w - u * t;
+    let (d2, rr) = (d.dot(d), r * r);
+    let s = w.abs().element_sum() + u.abs().element_sum();
+    let v = d2 - rr;
+    (v.abs() > (s * s + rr + SEGMENT_F32_FLOOR) * ERR_SEGMENT_F32).then_some(v < 0.0)
+}
+
+/// Relative error bound of [`point_segment_filter`], `2^-18`, and its floor.
+const ERR_SEGMENT_F32: f32 = 1.0 / (1u32 << 18) as f32;
+const SEGMENT_F32_FLOOR: f32 = 1.0 / (1u64 << 50) as f32;
+
+/// [`point_segment_within`] past its `f32` filter: `f64` filters, then exact arithmetic.
+#[cold]
+#[inline(never)]
+fn point_segment_within_f64(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
+    let r = f64::from(r1) + f64::from(r2);
     if a == b {
         return cmp_dist2(p, a, r1, r2).is_le();
     }
@@ -485,6 +556,92 @@ pub(crate) fn segment_segment_cmp(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// SplitMix64: a seeded stream for the filter tests below.
+    struct Mix(u64);
+    impl Mix {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let z = (self.0 ^ (self.0 >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            let z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        /// Uniform in `[-1, 1)`.
+        fn unit(&mut self) -> f32 {
+            (self.next() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+        }
+        /// A point near `c` at `scale`.
+        fn near(&mut self, c: Vec2, scale: f32) -> Vec2 {
+            c + Vec2::new(self.unit(), self.unit()) * scale
+        }
+    }
+
+    /// `dist(p, segment ab)^2 <= (r1 + r2)^2`, every decision in [`Expansion`] arithmetic.
+    fn segment_within_reference(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
+        if f64::from(r1) + f64::from(r2) < 0.0 {
+            return false;
+        }
+        let le = |e: Expansion| e.sign().is_le();
+        if a == b || le(dot_expr(a, b, a, p)) {
+            return le(dist2_expr(p, a, r1, r2));
+        }
+        if le(dot_expr(b, a, b, p)) {
+            return le(dist2_expr(p, b, r1, r2));
+        }
+        le(line_dist2_expr(a, b, p, r1, r2))
+    }
+
+    /// Radii that put the distance `dist` within a few of the `f32` filters' bounds of touching,
+    /// on either side, or exactly on it.
+    fn radius_near(rng: &mut Mix, dist: f64) -> f32 {
+        let k = (rng.next() % 9) as i32 - 4;
+        let rel = f64::from(k) * 2f64.powi(-16 - (rng.next() % 12) as i32);
+        (dist * (1.0 + rel)) as f32
+    }
+
+    #[test]
+    fn f32_filters_agree_with_exact_arithmetic_at_every_scale() {
+        let mut rng = Mix(7);
+        for i in 0..60_000 {
+            // Scales from 2^-70 to 2^70: underflowing squares to overflowing ones.
+            let scale = 2f32.powi((rng.next() % 141) as i32 - 70);
+            let far = 2f32.powi((rng.next() % 30) as i32);
+            let c = Vec2::new(rng.unit(), rng.unit()) * scale * far;
+            let (p, q) = (rng.near(c, scale), rng.near(c, scale));
+            let a = rng.near(c, scale);
+            let b = if i % 16 == 0 { a } else { rng.near(c, scale) };
+            let dist = f64::from((p - q).length());
+            let r1 = radius_near(&mut rng, dist);
+            let exact = dist2_expr::<Expansion>(p, q, r1, 0.0).sign();
+            assert_eq!(cmp_dist2(p, q, r1, 0.0), exact, "{p:?} {q:?} {r1}");
+            assert_eq!(cmp_dist2(q, p, 0.0, r1), exact, "{p:?} {q:?} {r1}");
+
+            let seg = segment_distance(p.as_dvec2(), a.as_dvec2(), b.as_dvec2());
+            let (r1, r2) = (radius_near(&mut rng, seg), 0.0);
+            let (r1, r2) = if i % 2 == 0 {
+                (r1, r2)
+            } else {
+                (r1 * 0.25, r1 * 0.75)
+            };
+            let expected = segment_within_reference(p, a, b, r1, r2);
+            assert_eq!(
+                point_segment_within(p, a, b, r1, r2),
+                expected,
+                "{p:?} {a:?} {b:?} {r1} {r2}"
+            );
+        }
+    }
+
+    /// Distance from `p` to segment `ab`, in `f64`: only a guide for radii near touching.
+    fn segment_distance(p: glam::DVec2, a: glam::DVec2, b: glam::DVec2) -> f64 {
+        let u = b - a;
+        let t = if u == glam::DVec2::ZERO {
+            0.0
+        } else {
+            ((p - a).dot(u) / u.length_squared()).clamp(0.0, 1.0)
+        };
+        (p - (a + u * t)).length()
+    }
 
     #[test]
     fn two_product_is_exact_for_large_and_small_factors() {
