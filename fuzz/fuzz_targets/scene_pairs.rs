@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use collide2d::{Contact, Shape};
+use collide2d::{BroadPhase, Contact, Shape};
 use collide2d_cli::json::contact_object;
 use collide2d_cli::pairs::pair_lines;
 use collide2d_cli::scene::{parse_scene, Scene};
@@ -79,8 +79,14 @@ fn check(scene: &Scene) {
         .collect();
     assert_eq!(index.len(), scene.objects.len(), "ids are unique");
     let hits = brute_force_pairs(scene);
-    for contacts in [false, true] {
-        let lines = match pair_lines(scene, contacts) {
+    // Every broad phase gives the same lines: the default tree, a coarse grid and a fine one.
+    let broad_phases = [
+        BroadPhase::default(),
+        BroadPhase::grid(4.0).expect("valid cell size"),
+        BroadPhase::grid(0.25).expect("valid cell size"),
+    ];
+    for (contacts, broad) in [false, true].into_iter().flat_map(|c| broad_phases.map(|b| (c, b))) {
+        let lines = match pair_lines(scene, broad, contacts) {
             Ok(lines) => lines,
             Err(message) => {
                 assert!(message.starts_with("objects["), "{message}");

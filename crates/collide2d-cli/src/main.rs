@@ -8,7 +8,8 @@
 //!   the limit and is skipped without being held in memory.
 //! - `collide2d cast [FILE]`: shape casts as JSON Lines, `{"a": SHAPE, "va": [x, y], "b": SHAPE,
 //!   "vb": [x, y]}`, each line answered as by `query` (see `cast.rs`).
-//! - `collide2d pairs SCENE [--contacts]`: every colliding pair of a scene file, sorted by the
+//! - `collide2d pairs SCENE [--contacts] [--broad grid:SIZE|tree[:MARGIN]]`: every colliding
+//!   pair of a scene file (the broad phase does not change the output), sorted by the
 //!   positions of `a` then `b` in the file; a scene that fails to load prints nothing on standard
 //!   output, its message (naming the object) on standard error, and exits with status 1.
 //! - `collide2d demo`: a shoot-'em-up on a collision world, per-frame figures and a summary;
@@ -63,6 +64,11 @@ enum Command {
         /// Add the `contact` object of `query` to each line.
         #[arg(long)]
         contacts: bool,
+        /// The collision world's broad phase: grid:SIZE (square cells SIZE wide), tree, or
+        /// tree:MARGIN (leaves enlarged by MARGIN; tree is tree:0.1; it suits any mix of
+        /// sizes). The pairs are the same with any of them; only the time differs.
+        #[arg(long, default_value = "tree", value_name = "grid:SIZE|tree[:MARGIN]", value_parser = pairs::parse_broad_phase)]
+        broad: collide2d::BroadPhase,
     },
     /// Answer one {"a": SHAPE, "va": [x, y], "b": SHAPE, "vb": [x, y]} shape cast per line:
     /// when the moving shapes first touch.
@@ -144,7 +150,11 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Query { file } => query(file, query_line),
         Command::Cast { file } => query(file, cast::answer_line),
-        Command::Pairs { scene, contacts } => pairs_command(&scene, contacts),
+        Command::Pairs {
+            scene,
+            contacts,
+            broad,
+        } => pairs_command(&scene, contacts, broad),
         Command::Render {
             scene,
             output,
@@ -360,7 +370,7 @@ fn query(file: Option<PathBuf>, answer: fn(&str) -> Result<String, String>) -> E
 
 /// `collide2d pairs`: loads the whole scene, finds every pair, and only then prints, so a scene
 /// that fails prints nothing on standard output (status 1, the message on standard error).
-fn pairs_command(path: &std::path::Path, contacts: bool) -> ExitCode {
+fn pairs_command(path: &std::path::Path, contacts: bool, broad: collide2d::BroadPhase) -> ExitCode {
     let text = if path.as_os_str() == "-" {
         let mut text = String::new();
         io::Read::read_to_string(&mut io::stdin().lock(), &mut text).map(|_| text)
@@ -376,7 +386,7 @@ fn pairs_command(path: &std::path::Path, contacts: bool) -> ExitCode {
     };
     let lines = scene::parse_scene(&text)
         .map_err(|e| e.0)
-        .and_then(|scene| pairs::pair_lines(&scene, contacts));
+        .and_then(|scene| pairs::pair_lines(&scene, broad, contacts));
     match lines {
         Ok(lines) => {
             let mut out = BufWriter::new(io::stdout().lock());

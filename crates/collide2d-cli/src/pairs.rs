@@ -10,24 +10,26 @@ use crate::json::contact_object;
 use crate::scene::Scene;
 
 /// The output lines (without line breaks) for `scene`: `{"a": ID, "b": ID}` per colliding pair,
-/// with the `contact` object of `query` added when `contacts` is set.
+/// with the `contact` object of `query` added when `contacts` is set. The pairs are found by a
+/// world with the broad phase `broad`; every broad phase gives the same lines.
 ///
 /// ```
+/// use collide2d::BroadPhase;
 /// use collide2d_cli::{pairs::pair_lines, scene::parse_scene};
 /// let scene = parse_scene(r#"{"objects": [
 ///     {"id": "p", "shape": {"type": "circle", "center": [0, 0], "radius": 1}},
 ///     {"id": "q", "shape": {"type": "point", "p": [1, 0]}}
 /// ]}"#)?;
-/// assert_eq!(pair_lines(&scene, false)?, [r#"{"a": "p", "b": "q"}"#]);
+/// let lines = pair_lines(&scene, BroadPhase::default(), false)?;
+/// assert_eq!(lines, [r#"{"a": "p", "b": "q"}"#]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 /// A message naming the object (`objects[3] "x": ...`) when its shape's bounding box is not
 /// finite, or when a contact holds a number JSON cannot write.
-pub fn pair_lines(scene: &Scene, contacts: bool) -> Result<Vec<String>, String> {
-    // Trees suit any mix of sizes a scene file may hold.
-    let world = scene_world(scene, BroadPhase::default(), contacts)?;
+pub fn pair_lines(scene: &Scene, broad: BroadPhase, contacts: bool) -> Result<Vec<String>, String> {
+    let world = scene_world(scene, broad, contacts)?;
     let mut lines = Vec::with_capacity(world.pairs().len());
     for pair in world.pairs() {
         let (a, b) = (pair.a.index() as usize, pair.b.index() as usize);
@@ -173,7 +175,10 @@ mod tests {
             }
         }
         assert!(want.len() > 20);
-        assert_eq!(pair_lines(&scene, false).unwrap(), want);
+        assert_eq!(
+            pair_lines(&scene, BroadPhase::default(), false).unwrap(),
+            want
+        );
     }
 
     #[test]
@@ -220,8 +225,8 @@ mod tests {
     #[test]
     fn contacts_are_the_query_contact_objects() {
         let scene = parse_scene(&row_scene(10)).unwrap();
-        let lines = pair_lines(&scene, true).unwrap();
-        let plain = pair_lines(&scene, false).unwrap();
+        let lines = pair_lines(&scene, BroadPhase::default(), true).unwrap();
+        let plain = pair_lines(&scene, BroadPhase::default(), false).unwrap();
         assert_eq!(lines.len(), plain.len());
         for (with, without) in lines.iter().zip(&plain) {
             assert!(with.starts_with(without.trim_end_matches('}')));

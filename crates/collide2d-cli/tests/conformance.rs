@@ -129,28 +129,53 @@ fn every_scene_gives_its_expected_pairs_and_status() {
             .and_then(|n| n.to_str())
             .expect("UTF-8 name");
         let path = case.to_str().expect("UTF-8 path");
-        let args: &[&str] = if name.starts_with("contacts_") {
-            &["pairs", "--contacts", path]
-        } else {
-            &["pairs", path]
-        };
-        let out = run(args, None);
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let (want_status, stderr_ok) = match &want_error {
-            Some(message) => (1, stderr.ends_with(&format!(": {message}"))),
-            None => (0, stderr.is_empty()),
-        };
-        if stdout != expected || out.status.code() != Some(want_status) || !stderr_ok {
-            failures.push(format!(
-                "{}: status {:?} (want {want_status})\n--- got\n{stdout}--- want\n{expected}--- stderr\n{stderr}--- want stderr ending\n{}",
-                case.display(),
-                out.status.code(),
-                want_error.as_deref().unwrap_or("(nothing)")
-            ));
+        // The default broad phase, then others, which must not change a byte.
+        for broad in [None, Some("grid:1.5"), Some("tree:0")] {
+            let mut args = vec!["pairs", path];
+            if name.starts_with("contacts_") {
+                args.push("--contacts");
+            }
+            if let Some(broad) = broad {
+                args.extend(["--broad", broad]);
+            }
+            let out = run(&args, None);
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let (want_status, stderr_ok) = match &want_error {
+                Some(message) => (1, stderr.ends_with(&format!(": {message}"))),
+                None => (0, stderr.is_empty()),
+            };
+            if stdout != expected || out.status.code() != Some(want_status) || !stderr_ok {
+                failures.push(format!(
+                    "{} {args:?}: status {:?} (want {want_status})\n--- got\n{stdout}--- want\n{expected}--- stderr\n{stderr}--- want stderr ending\n{}",
+                    case.display(),
+                    out.status.code(),
+                    want_error.as_deref().unwrap_or("(nothing)")
+                ));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn pairs_with_a_bad_broad_phase_exit_2_and_say_what_is_expected() {
+    let out = run(
+        &[
+            "pairs",
+            "tests/conformance/pairs/no-such-scene.json",
+            "--broad",
+            "grid:0",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("grid cell_size must be finite and > 0, got 0"),
+        "{stderr}"
+    );
 }
 
 #[test]
