@@ -1,21 +1,25 @@
-//! Random sequences of world operations (insert, move, reshape, refilter, remove, also by a stale
-//! handle, update, every query) on two `CollisionWorld`s, one per broad phase (a grid with an
-//! arbitrary cell size, a tree with an arbitrary margin), checked after each step against a
-//! brute-force model: a list of the live objects and O(n²) loops over it.
+//! Random sequences of world operations (insert static, dynamic or fast objects, move, `move_by`,
+//! reshape, refilter, remove, also by a stale handle, update, every query) on two
+//! `CollisionWorld`s, one per broad phase (a grid with an arbitrary cell size, a tree with an
+//! arbitrary margin), checked after each step against a brute-force model: a list of the live
+//! objects and O(n²) loops over it.
 //!
 //! After each update: the pairs are exactly the live pairs, not both static, whose filters accept
-//! each other both ways and that `intersects` (with the same `contact` when contacts are on),
-//! sorted by handle; began and ended are the differences from the previous update. Queries, at
-//! any time (pending changes included), give the brute-force handle sets; the first ray hit is
-//! the least `t`, ties to the lower handle; `cast_ray_all` is every hit sorted by `t`, then
-//! handle. Shapes stay within about `±1e6` (moves add up to `±1e6` each).
+//! each other both ways and that `intersects` (with the same `contact` when contacts are on) or,
+//! when one is fast, that `cast_shapes` finds touching over their motions since the previous
+//! update (with that time of impact), sorted by handle; began and ended are the differences from
+//! the previous update. Queries, at any time (pending changes included), give the brute-force
+//! handle sets; the first ray or shape-cast hit is the least `t`, ties to the lower handle;
+//! `cast_ray_all` and `cast_shape_all` are every hit sorted by `t`, then handle. `move_shape`
+//! never panics and keeps its contract's invariants. Shapes stay within about `±1e6` (moves add
+//! up to `±1e6` each).
 #![no_main]
 
 use collide2d::math::{Pose, Vec2};
 use collide2d::query::{cast_ray, contact, contains_point, intersects, Ray, RayHit};
 use collide2d::{
-    Aabb, BroadPhase, Capsule, Circle, CollisionWorld, Compound, ConvexPolygon, Filter, Handle,
-    Obb, ObjectKind, Point, Segment, Shape, WorldError,
+    cast_shapes, Aabb, BroadPhase, Capsule, CastHit, Circle, CollisionWorld, Compound, Contact,
+    ConvexPolygon, Filter, Handle, Obb, ObjectKind, Point, Response, Segment, Shape, WorldError,
 };
 use libfuzzer_sys::arbitrary::{Arbitrary, Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
@@ -109,6 +113,17 @@ impl Gen<'_, '_> {
         Ok(*self.u.choose(&MASKS)?)
     }
 
+    /// A motion: small coordinates, or now and then a non-finite or huge one.
+    fn motion(&mut self) -> Result<Vec2> {
+        Ok(match self.u.int_in_range(0u8..=15)? {
+            0 => Vec2::new(f32::NAN, 0.0),
+            1 => Vec2::new(0.0, f32::INFINITY),
+            2 => Vec2::new(f32::MAX, -f32::MAX),
+            3 => Vec2::ZERO,
+            _ => self.vec2()?,
+        })
+    }
+
     fn ray(&mut self) -> Result<(Ray, f32)> {
         let origin = self.vec2()?;
         let dir = Vec2::new(
@@ -135,7 +150,30 @@ struct Live {
     shape: Shape,
     filter: Filter,
     kind: ObjectKind,
+    /// A fast object moved by `move_by` since the previous update: where it was then, and the
+    /// sum of its deltas.
+    sweep: Option<(Shape, Vec2)>,
 }
+
+impl Live {
+    /// Where the object was at the previous update, and its motion since.
+    fn start(&self) -> (&Shape, Vec2) {
+        match &self.sweep {
+            Some((shape, motion)) => (shape, *motion),
+            None => (&self.shape, Vec2::ZERO),
+        }
+    }
+}
+
+/// A contact as normal, depth and points.
+type ContactParts = (Vec2, f32, Vec<Vec2>);
+
+fn parts(c: &Contact) -> ContactParts {
+    (c.normal, c.depth, c.points.to_vec())
+}
+
+/// A pair the model expects from an update: handles, contact, time of impact.
+type ModelPair = (Handle, Handle, Option<ContactParts>, Option<f32>);
 
 /// The brute-force model of a world.
 #[derive(Default)]
@@ -148,26 +186,57 @@ struct Model {
     contacts: bool,
 }
 
+/// A shape a world takes: finite coordinates and a finite bounding box.
 fn finite_box(shape: &Shape) -> bool {
     let b = shape.aabb();
-    b.min().is_finite() && b.max().is_finite()
+    b.min().is_finite() && b.max().is_finite() && shape.is_finite()
 }
 
 impl Model {
-    fn pairs(&self) -> Vec<(Handle, Handle)> {
+    fn pairs(&self) -> Vec<ModelPair> {
         let mut out = Vec::new();
         for (i, a) in self.live.iter().enumerate() {
             for b in &self.live[i + 1..] {
                 let both_static = a.kind == ObjectKind::Static && b.kind == ObjectKind::Static;
-                if !both_static
-                    && a.filter.collides_with(b.filter)
-                    && intersects(&a.shape, &b.shape)
-                {
-                    out.push((a.handle, b.handle));
+                if both_static || !a.filter.collides_with(b.filter) {
+                    continue;
+                }
+                if a.kind == ObjectKind::Fast || b.kind == ObjectKind::Fast {
+                    let ((sa, va), (sb, vb)) = (a.start(), b.start());
+                    if let Some(hit) = cast_shapes(sa, va, sb, vb) {
+                        let contact = self.contacts.then(|| {
+                            // The contact at the time of impact: the hit's, or at t = 0 the
+                            // shapes' own contact.
+                            let from_hit = (hit.normal, hit.depth, vec![hit.point]);
+                            match contact(sa, sb) {
+                                Some(c) if hit.t == 0.0 => parts(&c),
+                                _ => from_hit,
+                            }
+                        });
+                        out.push((a.handle, b.handle, contact, Some(hit.t)));
+                    }
+                } else if intersects(&a.shape, &b.shape) {
+                    let contact = self.contacts.then(|| {
+                        parts(&contact(&a.shape, &b.shape).expect("intersecting shapes have a contact"))
+                    });
+                    out.push((a.handle, b.handle, contact, None));
                 }
             }
         }
         out
+    }
+
+    /// Every visible object `shape` touches when moved by `motion`, sorted by `t`, then handle.
+    fn cast_all(&self, shape: &Shape, motion: Vec2, mask: u64) -> Vec<(Handle, CastHit)> {
+        if !motion.is_finite() || !finite_box(shape) {
+            return Vec::new();
+        }
+        let mut hits: Vec<(Handle, CastHit)> = self
+            .visible(mask)
+            .filter_map(|o| cast_shapes(shape, motion, &o.shape, Vec2::ZERO).map(|h| (o.handle, h)))
+            .collect();
+        hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
+        hits
     }
 
     fn visible(&self, mask: u64) -> impl Iterator<Item = &Live> {
@@ -265,15 +334,11 @@ fn run(u: &mut Unstructured) -> Result<()> {
         if g.u.is_empty() {
             break;
         }
-        match g.u.int_in_range(0u8..=12)? {
+        match g.u.int_in_range(0u8..=16)? {
             0 | 1 => {
                 let shape = g.shape(2)?;
                 let filter = g.filter()?;
-                let kind = if bool::arbitrary(g.u)? {
-                    ObjectKind::Static
-                } else {
-                    ObjectKind::Dynamic
-                };
+                let kind = *g.u.choose(&[ObjectKind::Static, ObjectKind::Dynamic, ObjectKind::Fast])?;
                 serial += 1;
                 let got: Vec<_> = worlds
                     .iter_mut()
@@ -288,6 +353,7 @@ fn run(u: &mut Unstructured) -> Result<()> {
                         shape,
                         filter,
                         kind,
+                        sweep: None,
                     });
                     model.live.sort_by_key(|o| o.handle);
                 } else {
@@ -313,7 +379,9 @@ fn run(u: &mut Unstructured) -> Result<()> {
                     }
                 }
                 if finite_box(&shape) {
+                    // A teleport: a fast object's motion so far is forgotten.
                     model.live[i].shape = shape;
+                    model.live[i].sweep = None;
                 }
             }
             4 if !model.live.is_empty() => {
@@ -345,6 +413,8 @@ fn run(u: &mut Unstructured) -> Result<()> {
                     assert_eq!(w.set_shape(handle, shape.clone()).err(), stale.err());
                     assert_eq!(w.set_filter(handle, Filter::DEFAULT), stale.map(|_| ()));
                     assert_eq!(w.data(handle).err(), stale.err());
+                    assert_eq!(w.move_by(handle, Vec2::X), stale.map(|_| ()));
+                    assert_eq!(w.motion(handle).err(), stale.err());
                 }
             }
             7 => {
@@ -391,6 +461,50 @@ fn run(u: &mut Unstructured) -> Result<()> {
                     );
                 }
             }
+            11 | 12 if !model.live.is_empty() => {
+                let i = g.u.choose_index(model.live.len())?;
+                let delta = g.motion()?;
+                let want = move_by(&mut model.live[i], delta);
+                for w in &mut worlds {
+                    assert_eq!(w.move_by(model.live[i].handle, delta), want, "move_by {delta:?}");
+                }
+                for w in &worlds {
+                    let motion = model.live[i].sweep.as_ref().map_or(Vec2::ZERO, |s| s.1);
+                    assert_eq!(w.motion(model.live[i].handle), Ok(motion));
+                    assert_eq!(w.shape(model.live[i].handle), Ok(&model.live[i].shape));
+                }
+            }
+            13 => {
+                let shape = g.shape(1)?;
+                let motion = g.motion()?;
+                let mask = g.mask()?;
+                let all = model.cast_all(&shape, motion, mask);
+                for w in &worlds {
+                    let got = w.cast_shape_all(&shape, motion, mask);
+                    assert_eq!(got, all, "cast {shape:?} by {motion:?} mask {mask:#x}");
+                    let first = w.cast_shape(&shape, motion, mask);
+                    assert_eq!(first, all.first().copied(), "first cast {shape:?} by {motion:?}");
+                }
+            }
+            14 => {
+                let shape = g.shape(0)?;
+                let motion = g.motion()?;
+                let mask = g.mask()?;
+                let responses = [Response::Slide, Response::Stop, Response::Cross, Response::Bounce];
+                let pick = *g.u.choose(&[0usize, 1, 2, 3, 4])?;
+                let all_cross = pick == 2;
+                for w in &worlds {
+                    check_move_shape(w, &model, &shape, motion, mask, |h: Handle| {
+                        if pick < 4 {
+                            responses[pick]
+                        } else if h.index().is_multiple_of(2) {
+                            Response::OneWay { up: Vec2::Y }
+                        } else {
+                            Response::Slide
+                        }
+                    }, all_cross);
+                }
+            }
             _ => update(&mut worlds, &mut model),
         }
         for w in &worlds {
@@ -401,13 +515,67 @@ fn run(u: &mut Unstructured) -> Result<()> {
     Ok(())
 }
 
+/// `move_by` on the model: the result the worlds must give, and the object moved when `Ok`.
+fn move_by(o: &mut Live, delta: Vec2) -> core::result::Result<(), WorldError> {
+    if !delta.is_finite() {
+        return Err(WorldError::NonFiniteMotion);
+    }
+    let moved = o.shape.transformed(&Pose::from_translation(delta));
+    if !finite_box(&moved) {
+        return Err(WorldError::NonFiniteShape);
+    }
+    if o.kind == ObjectKind::Fast {
+        let (start, motion) = o.sweep.clone().unwrap_or((o.shape.clone(), Vec2::ZERO));
+        let motion = motion + delta;
+        if !motion.is_finite() {
+            return Err(WorldError::NonFiniteMotion);
+        }
+        o.sweep = Some((start, motion));
+    }
+    o.shape = moved;
+    Ok(())
+}
+
+/// `move_shape` never panics, and what it reports holds: a finite `delta` (zero for a motion
+/// that is not finite), every contact with a live static object `mask` accepts at a time in
+/// `[0, 1]` with a unit normal, and with every object crossed, the whole motion.
+fn check_move_shape(
+    w: &CollisionWorld<u32>,
+    model: &Model,
+    shape: &Shape,
+    motion: Vec2,
+    mask: u64,
+    respond: impl Fn(Handle) -> Response,
+    all_cross: bool,
+) {
+    let m = w.move_shape(shape, motion, mask, |h, _| respond(h));
+    assert!(m.delta.is_finite(), "{m:?}");
+    if !motion.is_finite() {
+        assert_eq!(m.delta, Vec2::ZERO);
+        assert!(m.contacts.is_empty());
+    }
+    // (A motion that could carry the shape near `±f32::MAX` is documented to move nothing.)
+    if all_cross && motion.is_finite() && motion.abs().max_element() <= 1e30 {
+        assert_eq!(m.delta, motion, "crossing everything moves all the way");
+    }
+    for c in &m.contacts {
+        let o = &model.live[model.find(c.handle).expect("a live object")];
+        assert_eq!(o.kind, ObjectKind::Static, "only static objects are met");
+        assert!(o.filter.layer & mask != 0, "only objects the mask accepts");
+        assert!((0.0..=1.0).contains(&c.t), "{c:?}");
+        assert!((c.normal.length() - 1.0).abs() < 1e-3, "{c:?}");
+        assert!(c.point.is_finite(), "{c:?}");
+    }
+}
+
 fn update(worlds: &mut [CollisionWorld<u32>; 2], model: &mut Model) {
     let want = model.pairs();
-    let began = minus(&want, &model.previous);
-    let ended = minus(&model.previous, &want);
+    let handles: Vec<(Handle, Handle)> = want.iter().map(|p| (p.0, p.1)).collect();
+    let began = minus(&handles, &model.previous);
+    let ended = minus(&model.previous, &handles);
     for w in worlds.iter_mut() {
         let stats = w.update();
-        let got: Vec<_> = w.pairs().iter().map(|p| (p.a, p.b)).collect();
+        let got: Vec<ModelPair> = w.pairs().iter().map(|p| (p.a, p.b, p.contact.as_ref().map(parts), p.toi)).collect();
         assert_eq!(got, want, "pairs");
         assert_eq!(w.began(), began, "began");
         assert_eq!(w.ended(), ended, "ended");
@@ -416,18 +584,12 @@ fn update(worlds: &mut [CollisionWorld<u32>; 2], model: &mut Model) {
             (model.live.len(), want.len(), began.len(), ended.len())
         );
         assert!(stats.candidates >= stats.pairs);
-        for p in w.pairs() {
-            let want = model.contacts.then(|| {
-                let (a, b) = (
-                    model.find(p.a).expect("live"),
-                    model.find(p.b).expect("live"),
-                );
-                contact(&model.live[a].shape, &model.live[b].shape).expect("they intersect")
-            });
-            assert_eq!(p.contact, want, "contact of {p:?}");
-        }
     }
-    model.previous = want;
+    // The motions are used up.
+    for o in &mut model.live {
+        o.sweep = None;
+    }
+    model.previous = handles;
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -125,8 +125,9 @@ pub enum WorldError {
         /// The value given.
         got: f32,
     },
-    /// A shape whose bounding box is not finite (a shape moved by a non-finite pose).
-    #[error("shape must have a finite bounding box")]
+    /// A shape with a coordinate that is not finite (a shape moved by a non-finite pose, or
+    /// past `±f32::MAX`: see [`Shape::is_finite`]).
+    #[error("shape must have finite coordinates")]
     NonFiniteShape,
     /// A motion given to [`CollisionWorld::move_by`] that is not finite, or whose sum since the
     /// previous update is not.
@@ -300,7 +301,9 @@ impl<T> CollisionWorld<T> {
 
     fn checked_aabb(shape: &Shape) -> Result<Aabb, WorldError> {
         let b = shape.aabb();
-        if b.min().is_finite() && b.max().is_finite() {
+        // The box alone is not enough: it is clamped to `±f32::MAX`, which hides a shape moved
+        // past it (whose next move would make it NaN).
+        if b.min().is_finite() && b.max().is_finite() && shape.is_finite() {
             Ok(b)
         } else {
             Err(WorldError::NonFiniteShape)
@@ -311,7 +314,7 @@ impl<T> CollisionWorld<T> {
     /// queries at once.
     ///
     /// # Errors
-    /// [`WorldError::NonFiniteShape`] for a shape with a non-finite bounding box.
+    /// [`WorldError::NonFiniteShape`] for a shape that is not [finite](Shape::is_finite).
     pub fn insert(
         &mut self,
         shape: Shape,
@@ -463,7 +466,7 @@ impl<T> CollisionWorld<T> {
     ///
     /// # Errors
     /// [`WorldError::StaleHandle`] when `handle` names no live object;
-    /// [`WorldError::NonFiniteShape`] for a shape with a non-finite bounding box.
+    /// [`WorldError::NonFiniteShape`] for a shape that is not [finite](Shape::is_finite).
     pub fn set_shape(&mut self, handle: Handle, shape: Shape) -> Result<(), WorldError> {
         let aabb = Self::checked_aabb(&shape)?;
         let i = self.live_index(handle)?;
@@ -506,7 +509,7 @@ impl<T> CollisionWorld<T> {
     /// # Errors
     /// [`WorldError::StaleHandle`] when `handle` names no live object;
     /// [`WorldError::NonFiniteMotion`] for a non-finite `delta` (or sum of deltas);
-    /// [`WorldError::NonFiniteShape`] when the moved shape's bounding box is not finite.
+    /// [`WorldError::NonFiniteShape`] when the moved shape is not [finite](Shape::is_finite).
     /// The object is unchanged on error.
     pub fn move_by(&mut self, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
         let i = self.live_index(handle)?;

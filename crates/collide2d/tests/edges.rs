@@ -389,3 +389,62 @@ fn ray_past_the_end_of_a_capsule_thinner_than_rounding_misses() {
     assert_eq!((hit.t, hit.normal), (2.300_000_2, v(-1.0, 0.0)));
     check_pair(&capsule, &Point::new(v(2.300_000_2, 8.8)).unwrap().into());
 }
+
+/// Shapes moved past `±f32::MAX` by `transformed` have infinite coordinates, and moved again,
+/// NaN ones. The documented contract: every query answers (unspecified), none panics, also in
+/// debug builds (which run the library's internal assertions); and a world refuses such a shape
+/// with `NonFiniteShape` rather than take it in behind a bounding box clamped to `±f32::MAX`.
+#[test]
+fn shapes_moved_past_f32_max_never_panic_and_a_world_refuses_them() {
+    use collide2d::math::Pose;
+    use collide2d::{cast_shapes, BroadPhase, CollisionWorld, Filter, ObjectKind, WorldError};
+    let far = Pose::from_translation(v(f32::MAX, -f32::MAX));
+    let mut broken = Vec::new();
+    for s in kit(v(1e38, -1e38), 1.0) {
+        let infinite = s.transformed(&far).transformed(&far);
+        let nan = infinite.transformed(&Pose::new(v(1.0, 1.0), 0.5));
+        broken.extend([infinite, nan]);
+    }
+    let fine = kit(v(0.0, 0.0), 1.0);
+    let ray = Ray::new(v(-5.0, -5.0), v(1.0, 1.0));
+    for a in &broken {
+        let _ = (a.aabb(), cast_ray(a, &ray, f32::INFINITY));
+        let _ = (
+            contains_point(a, v(0.0, 0.0)),
+            distance_to_point(a, v(1.0, 2.0)),
+        );
+        let _ = project_point(a, v(1.0, 2.0));
+        for b in fine.iter().chain(&broken) {
+            for (a, b) in [(a, b), (b, a)] {
+                let _ = (intersects(a, b), contact(a, b), distance(a, b));
+                let _ = (closest_points(a, b), contains(a, b));
+                let _ = cast_shapes(a, v(1.0, 0.0), b, v(0.0, -1.0));
+            }
+        }
+        let mut world = CollisionWorld::new(BroadPhase::default());
+        assert_eq!(
+            world.insert(a.clone(), Filter::DEFAULT, ObjectKind::Dynamic, ()),
+            Err(WorldError::NonFiniteShape),
+            "{a:?}"
+        );
+        let h = world
+            .insert(fine[2].clone(), Filter::DEFAULT, ObjectKind::Dynamic, ())
+            .unwrap();
+        assert_eq!(
+            world.set_shape(h, a.clone()),
+            Err(WorldError::NonFiniteShape)
+        );
+        // Moved past f32::MAX in two steps: the second is refused, the object stays finite.
+        assert_eq!(world.move_by(h, v(f32::MAX, 0.0)), Ok(()));
+        assert_eq!(
+            world.move_by(h, v(f32::MAX, 0.0)),
+            Err(WorldError::NonFiniteShape)
+        );
+        assert!(world.shape(h).unwrap().is_finite());
+        world.update();
+        // Queries with such a shape answer; none panics.
+        let _ = world.objects_overlapping(a, u64::MAX);
+        let _ = world.cast_shape_all(a, v(1.0, 1.0), u64::MAX);
+        let _ = world.move_shape(a, v(1.0, 1.0), u64::MAX, |_, _| collide2d::Response::Slide);
+    }
+}

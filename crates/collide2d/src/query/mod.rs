@@ -78,7 +78,12 @@ impl Contact {
     /// are clamped to `f32::MAX` in magnitude (only shapes reaching past it get there).
     #[inline]
     pub(crate) fn new(normal: Vec2, depth: f32, points: &[Vec2]) -> Contact {
-        debug_assert!(!points.is_empty() && normal.is_finite() && depth >= 0.0);
+        debug_assert!(!points.is_empty());
+        // Shapes moved past `±f32::MAX` (infinite or NaN coordinates) get unspecified contacts.
+        debug_assert!(
+            normal.is_finite() && depth >= 0.0 || points.iter().any(|p| !p.is_finite()),
+            "contact {normal} {depth} {points:?}"
+        );
         let (len, count) = if points.len() >= 2 {
             (2, PointCount::Two)
         } else {

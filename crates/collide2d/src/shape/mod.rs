@@ -110,6 +110,33 @@ impl Shape {
         }
     }
 
+    /// True when every coordinate defining the shape is finite, as for every shape the
+    /// constructors build; a shape [`transformed`](Self::transformed) past `±f32::MAX` is not
+    /// (and a [`CollisionWorld`](crate::CollisionWorld) refuses it).
+    ///
+    /// ```
+    /// use collide2d::{math::{Pose, Vec2}, Circle, Shape};
+    /// let c: Shape = Circle::new(Vec2::new(3e38, 0.0), 1.0)?.into();
+    /// assert!(c.is_finite());
+    /// assert!(!c.transformed(&Pose::from_translation(Vec2::new(3e38, 0.0))).is_finite());
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        let all = |points: &[Vec2]| points.iter().all(|p| p.is_finite());
+        match self {
+            Shape::Point(s) => s.p().is_finite(),
+            Shape::Segment(s) => s.a().is_finite() && s.b().is_finite(),
+            Shape::Circle(s) => s.center().is_finite(),
+            Shape::Aabb(s) => s.min().is_finite() && s.max().is_finite(),
+            Shape::Obb(s) => s.center().is_finite() && all(s.hull()),
+            Shape::Capsule(s) => s.a().is_finite() && s.b().is_finite(),
+            Shape::ConvexPolygon(s) => all(s.points()),
+            Shape::Polygon(s) => all(s.points()) && s.parts().iter().all(|p| all(p.points())),
+            Shape::Compound(s) => s.parts().iter().all(Shape::is_finite),
+        }
+    }
+
     /// Its bounding box: every point of the shape lies inside it.
     #[must_use]
     pub fn aabb(&self) -> Aabb {
