@@ -212,6 +212,8 @@ pub struct CollisionWorld<T = ()> {
     aabbs: Vec<Aabb>,
     /// True for the slots of fast objects.
     fast: Vec<bool>,
+    /// How many live objects are fast: with none, the narrow phase reads no `fast` flag.
+    fast_count: usize,
     /// The motion of each fast object moved since the previous update.
     sweeps: Vec<Option<Sweep>>,
     /// Slots given a sweep since the previous update (may repeat).
@@ -232,6 +234,8 @@ pub struct CollisionWorld<T = ()> {
     /// Scratch for sorting the candidates.
     counts: Vec<u32>,
     scratch: Vec<(u32, u32)>,
+    /// The narrow phase's results by candidate, for the parallel path.
+    #[cfg(feature = "rayon")]
     hits: Vec<Option<(Option<Contact>, Option<f32>)>>,
     pairs: Vec<Pair>,
     previous: Vec<(Handle, Handle)>,
@@ -250,6 +254,7 @@ impl<T> CollisionWorld<T> {
             shapes: Vec::new(),
             aabbs: Vec::new(),
             fast: Vec::new(),
+            fast_count: 0,
             sweeps: Vec::new(),
             moving: Vec::new(),
             swept: Vec::new(),
@@ -264,6 +269,7 @@ impl<T> CollisionWorld<T> {
             candidates: Vec::new(),
             counts: Vec::new(),
             scratch: Vec::new(),
+            #[cfg(feature = "rayon")]
             hits: Vec::new(),
             pairs: Vec::new(),
             previous: Vec::new(),
@@ -338,6 +344,7 @@ impl<T> CollisionWorld<T> {
             (self.slots.len() - 1) as u32
         };
         self.len += 1;
+        self.fast_count += usize::from(kind == ObjectKind::Fast);
         self.mark(index);
         Ok(Handle {
             index,
@@ -389,6 +396,7 @@ impl<T> CollisionWorld<T> {
         self.generations[i] = self.slots[i].0;
         self.groups[i] = u32::MAX;
         self.shapes[i] = None;
+        self.fast_count -= usize::from(self.fast[i]);
         self.fast[i] = false;
         self.sweeps[i] = None;
         self.len -= 1;
@@ -506,6 +514,7 @@ impl<T> CollisionWorld<T> {
     /// [`WorldError::NonFiniteMotion`] for a non-finite `delta` (or sum of deltas);
     /// [`WorldError::NonFiniteShape`] when the moved shape's bounding box is not finite.
     /// The object is unchanged on error.
+    #[inline]
     pub fn move_by(&mut self, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
         let i = self.live_index(handle)?;
         if !delta.is_finite() {
@@ -536,6 +545,13 @@ impl<T> CollisionWorld<T> {
                 return Ok(());
             }
         }
+        self.move_by_other(i, handle, delta)
+    }
+
+    /// [`move_by`](Self::move_by) of a fast object or of a shape not moved in place, `delta`
+    /// finite. Out of line, so the usual case inlines small.
+    #[inline(never)]
+    fn move_by_other(&mut self, i: usize, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
         let shape = self.shapes[i]
             .as_ref()
             .ok_or(WorldError::StaleHandle { handle })?;
@@ -661,20 +677,6 @@ impl<T> CollisionWorld<T> {
         }
         core::mem::swap(&mut self.swept, &mut self.moving);
 
-        self.pairs.clear();
-        self.current.clear();
-        for (&(a, b), hit) in self.candidates.iter().zip(&self.hits) {
-            if let Some((contact, toi)) = hit {
-                let (a, b) = (self.handle(a), self.handle(b));
-                self.pairs.push(Pair {
-                    a,
-                    b,
-                    contact: *contact,
-                    toi: *toi,
-                });
-                self.current.push((a, b));
-            }
-        }
         // Both lists are sorted: one merge gives the events in order.
         self.began.clear();
         self.ended.clear();
@@ -710,10 +712,12 @@ impl<T> CollisionWorld<T> {
         }
     }
 
-    /// The exact test of every candidate, into `hits` (same order).
+    /// The exact test of every candidate, in order, the colliding ones into `pairs` and
+    /// `current`.
     fn narrow(&mut self) {
         let shapes = &self.shapes;
         let fast = &self.fast;
+        let any_fast = self.fast_count > 0;
         let sweeps = &self.sweeps;
         let contacts = self.contacts;
         // Where the object in `slot`, now `end`, was at the previous update, and its motion.
@@ -727,7 +731,7 @@ impl<T> CollisionWorld<T> {
             let (Some(sa), Some(sb)) = (&shapes[a as usize], &shapes[b as usize]) else {
                 return None;
             };
-            if fast[a as usize] || fast[b as usize] {
+            if any_fast && (fast[a as usize] || fast[b as usize]) {
                 let ((sa, va), (sb, vb)) = (start(sweeps, a, sa), start(sweeps, b, sb));
                 let hit = cast_shapes(sa, va, sb, vb)?;
                 let contact = contacts.then(|| toi_contact(sa, sb, &hit));
@@ -738,6 +742,24 @@ impl<T> CollisionWorld<T> {
                 intersects(sa, sb).then_some((None, None))
             }
         };
+        let generations = &self.generations;
+        let (pairs, current) = (&mut self.pairs, &mut self.current);
+        pairs.clear();
+        current.clear();
+        let mut keep = |(a, b): (u32, u32), hit: Option<(Option<Contact>, Option<f32>)>| {
+            if let Some((contact, toi)) = hit {
+                let a = Handle {
+                    index: a,
+                    generation: generations[a as usize],
+                };
+                let b = Handle {
+                    index: b,
+                    generation: generations[b as usize],
+                };
+                pairs.push(Pair { a, b, contact, toi });
+                current.push((a, b));
+            }
+        };
         #[cfg(feature = "rayon")]
         {
             use rayon::prelude::*;
@@ -746,11 +768,14 @@ impl<T> CollisionWorld<T> {
                 .with_min_len(256)
                 .map(test)
                 .collect_into_vec(&mut self.hits);
+            for (&candidate, &hit) in self.candidates.iter().zip(&self.hits) {
+                keep(candidate, hit);
+            }
         }
+        // One pass, with no list of results in between.
         #[cfg(not(feature = "rayon"))]
-        {
-            self.hits.clear();
-            self.hits.extend(self.candidates.iter().map(test));
+        for candidate in &self.candidates {
+            keep(*candidate, test(candidate));
         }
     }
 
@@ -1069,14 +1094,18 @@ fn sort_pairs(
     for i in 1..counts.len() {
         counts[i] += counts[i - 1];
     }
-    scratch.clear();
-    scratch.resize(pairs.len(), (0, 0));
+    // Every place below `pairs.len()` is written: only growth needs filling.
+    if scratch.len() < pairs.len() {
+        scratch.resize(pairs.len(), (0, 0));
+    }
     for &p in pairs.iter() {
         let at = &mut counts[p.0 as usize];
         scratch[*at as usize] = p;
         *at += 1;
     }
+    let n = pairs.len();
     core::mem::swap(pairs, scratch);
+    pairs.truncate(n);
     let mut i = 0;
     while i < pairs.len() {
         let a = pairs[i].0;
