@@ -759,13 +759,7 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
 #[inline]
 fn sweep_one(run: &[Entry], sink: &mut Sink<'_>) {
     for (i, a) in run.iter().enumerate() {
-        let right = a.aabb.max().x;
-        let rest = &run[i + 1..];
-        let mut k = 0;
-        while k < rest.len() && rest[k].aabb.min().x <= right {
-            k += 1;
-        }
-        sink.test_all_y(a, &rest[..k]);
+        sink.test_starting_before_end(a, &run[i + 1..]);
     }
 }
 
@@ -782,12 +776,7 @@ fn sweep_two(a: &[Entry], b: &[Entry], sink: &mut Sink<'_>) {
             q += 1;
             (&b[q - 1], &a[p..])
         };
-        let right = x.aabb.max().x;
-        let mut k = 0;
-        while k < others.len() && others[k].aabb.min().x <= right {
-            k += 1;
-        }
-        sink.test_all_y(x, &others[..k]);
+        sink.test_starting_before_end(x, others);
     }
 }
 
@@ -824,12 +813,19 @@ impl<'a> Sink<'a> {
         self.len += usize::from(hit);
     }
 
-    /// [`Sink::test`] of `a` against each of `others`, all known to overlap `a` on `x`.
+    /// [`Sink::test`] of `a` against the first of `others` (sorted by `min x`, none starting
+    /// before `a`) that start on `x` before `a` ends: those overlap it on `x`, so only `y` is
+    /// tested. One pass; room is made for all of `others` (a row's worth, reused from the
+    /// previous calls once the buffer has grown).
     #[inline]
-    fn test_all_y(&mut self, a: &Entry, others: &[Entry]) {
+    fn test_starting_before_end(&mut self, a: &Entry, others: &[Entry]) {
         self.reserve(others.len());
+        let right = a.aabb.max().x;
         let (lo, hi) = (a.aabb.min().y, a.aabb.max().y);
         for b in others {
+            if b.aabb.min().x > right {
+                break;
+            }
             let hit = (lo <= b.aabb.max().y) & (b.aabb.min().y <= hi);
             self.buf[self.len] = (a.slot.min(b.slot), a.slot.max(b.slot));
             self.len += usize::from(hit);
