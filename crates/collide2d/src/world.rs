@@ -233,6 +233,8 @@ pub struct CollisionWorld<T = ()> {
     candidates: Vec<(u32, u32)>,
     /// Scratch for sorting the candidates.
     counts: Vec<u32>,
+    /// Scratch: the slots first in more than one candidate.
+    multi: Vec<u32>,
     scratch: Vec<(u32, u32)>,
     /// The narrow phase's results by candidate, for the parallel path.
     #[cfg(feature = "rayon")]
@@ -268,6 +270,7 @@ impl<T> CollisionWorld<T> {
             contacts: false,
             candidates: Vec::new(),
             counts: Vec::new(),
+            multi: Vec::new(),
             scratch: Vec::new(),
             #[cfg(feature = "rayon")]
             hits: Vec::new(),
@@ -666,6 +669,7 @@ impl<T> CollisionWorld<T> {
             &mut self.candidates,
             self.slots.len(),
             &mut self.counts,
+            &mut self.multi,
             &mut self.scratch,
         );
         self.narrow();
@@ -1075,11 +1079,12 @@ fn valid_ray(ray: &Ray, max_t: f32) -> bool {
 }
 
 /// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a` (linear), then each run of
-/// equal `a`, usually one or two long, by `b`.
+/// equal `a` longer than one (listed in `multi` while counting) by `b`.
 fn sort_pairs(
     pairs: &mut Vec<(u32, u32)>,
     slots: usize,
     counts: &mut Vec<u32>,
+    multi: &mut Vec<u32>,
     scratch: &mut Vec<(u32, u32)>,
 ) {
     if pairs.len() < 256 {
@@ -1088,8 +1093,13 @@ fn sort_pairs(
     }
     counts.clear();
     counts.resize(slots + 1, 0);
+    multi.clear();
     for &(a, _) in pairs.iter() {
-        counts[a as usize + 1] += 1;
+        let count = &mut counts[a as usize + 1];
+        *count += 1;
+        if *count == 2 {
+            multi.push(a);
+        }
     }
     for i in 1..counts.len() {
         counts[i] += counts[i - 1];
@@ -1106,17 +1116,15 @@ fn sort_pairs(
     let n = pairs.len();
     core::mem::swap(pairs, scratch);
     pairs.truncate(n);
-    let mut i = 0;
-    while i < pairs.len() {
-        let a = pairs[i].0;
-        let mut j = i + 1;
-        while j < pairs.len() && pairs[j].0 == a {
-            j += 1;
+    // `counts[a]` is now the end of `a`'s run, and so `counts[a - 1]` its start.
+    for &a in multi.iter() {
+        let start = if a == 0 { 0 } else { counts[a as usize - 1] };
+        match &mut pairs[start as usize..counts[a as usize] as usize] {
+            // The usual run, two long: one comparison.
+            [x, y] if x.1 > y.1 => core::mem::swap(x, y),
+            [_, _] => {}
+            run => run.sort_unstable(),
         }
-        if j - i > 1 {
-            pairs[i..j].sort_unstable();
-        }
-        i = j;
     }
 }
 
@@ -1140,6 +1148,32 @@ mod tests {
             BroadPhase::tree(0.1),
             BroadPhase::grid(1.0).unwrap_or_default(),
         ]
+    }
+
+    #[test]
+    fn sort_pairs_sorts_runs_of_any_length() {
+        // Runs of one to five pairs per first slot, in a scrambled order, past the small-input
+        // cutoff.
+        let mut pairs = Vec::new();
+        let mut x = 12345u32;
+        for a in 0..400u32 {
+            for _ in 0..(a % 5 + 1) {
+                x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                pairs.push((a, a + 1 + (x >> 20) % 50));
+            }
+        }
+        let mut want = pairs.clone();
+        want.sort_unstable();
+        for i in (1..pairs.len()).rev() {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            pairs.swap(i, x as usize % (i + 1));
+        }
+        let (mut counts, mut multi, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..2 {
+            let mut got = pairs.clone();
+            sort_pairs(&mut got, 460, &mut counts, &mut multi, &mut scratch);
+            assert_eq!(got, want);
+        }
     }
 
     #[test]
