@@ -240,8 +240,8 @@ pub struct CollisionWorld<T = ()> {
     #[cfg(feature = "rayon")]
     hits: Vec<Option<(Option<Contact>, Option<f32>)>>,
     pairs: Vec<Pair>,
-    previous: Vec<(Handle, Handle)>,
-    current: Vec<(Handle, Handle)>,
+    /// The pairs of the update before the last (compared with `pairs` for the events).
+    previous: Vec<Pair>,
     began: Vec<(Handle, Handle)>,
     ended: Vec<(Handle, Handle)>,
 }
@@ -276,7 +276,6 @@ impl<T> CollisionWorld<T> {
             hits: Vec::new(),
             pairs: Vec::new(),
             previous: Vec::new(),
-            current: Vec::new(),
             began: Vec::new(),
             ended: Vec::new(),
         }
@@ -685,28 +684,28 @@ impl<T> CollisionWorld<T> {
         self.began.clear();
         self.ended.clear();
         let (mut i, mut j) = (0, 0);
-        while i < self.previous.len() || j < self.current.len() {
-            match (self.previous.get(i), self.current.get(j)) {
+        let key = |p: &Pair| (p.a, p.b);
+        while i < self.previous.len() || j < self.pairs.len() {
+            match (self.previous.get(i).map(key), self.pairs.get(j).map(key)) {
                 (Some(p), Some(c)) if p == c => {
                     i += 1;
                     j += 1;
                 }
                 (Some(p), Some(c)) if p < c => {
-                    self.ended.push(*p);
+                    self.ended.push(p);
                     i += 1;
                 }
                 (Some(p), None) => {
-                    self.ended.push(*p);
+                    self.ended.push(p);
                     i += 1;
                 }
                 (_, Some(c)) => {
-                    self.began.push(*c);
+                    self.began.push(c);
                     j += 1;
                 }
                 (None, None) => break,
             }
         }
-        core::mem::swap(&mut self.previous, &mut self.current);
         UpdateStats {
             objects: self.len,
             candidates: self.candidates.len(),
@@ -747,9 +746,10 @@ impl<T> CollisionWorld<T> {
             }
         };
         let generations = &self.generations;
-        let (pairs, current) = (&mut self.pairs, &mut self.current);
+        // The last update's pairs become the previous ones.
+        core::mem::swap(&mut self.previous, &mut self.pairs);
+        let pairs = &mut self.pairs;
         pairs.clear();
-        current.clear();
         let mut keep = |(a, b): (u32, u32), hit: Option<(Option<Contact>, Option<f32>)>| {
             if let Some((contact, toi)) = hit {
                 let a = Handle {
@@ -761,7 +761,6 @@ impl<T> CollisionWorld<T> {
                     generation: generations[b as usize],
                 };
                 pairs.push(Pair { a, b, contact, toi });
-                current.push((a, b));
             }
         };
         #[cfg(feature = "rayon")]
