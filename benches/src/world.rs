@@ -177,6 +177,8 @@ pub struct Collide2dSim {
     pub world: CollisionWorld<()>,
     /// Handle of each body.
     pub handles: Vec<Handle>,
+    /// Each body's center as the world last saw it, so a frame moves it by the difference.
+    centers: Vec<Vec2>,
 }
 
 impl Collide2dSim {
@@ -184,24 +186,40 @@ impl Collide2dSim {
     #[must_use]
     pub fn new(scene: &Scene, broad: BroadPhase) -> Collide2dSim {
         let mut world = CollisionWorld::new(broad);
-        let handles = scene
-            .bodies
-            .iter()
-            .filter_map(|b| {
-                let shape = b.shape()?;
-                world.insert(shape, b.filter, ObjectKind::Dynamic, ()).ok()
-            })
-            .collect();
+        let mut handles = Vec::new();
+        let mut centers = Vec::new();
+        for b in &scene.bodies {
+            let inserted = b
+                .shape()
+                .and_then(|shape| world.insert(shape, b.filter, ObjectKind::Dynamic, ()).ok());
+            if let Some(h) = inserted {
+                handles.push(h);
+                centers.push(b.center);
+            }
+        }
         world.update();
-        Collide2dSim { world, handles }
+        Collide2dSim {
+            world,
+            handles,
+            centers,
+        }
     }
 
-    /// One frame: every body moved to its place in `scene`, then one update. Returns the pairs.
+    /// One frame: every body moved by its motion since the last frame
+    /// ([`CollisionWorld::move_by`], what a game stepping velocities calls; parry2d's side sets
+    /// poses), then one update. Returns the pairs.
     #[inline(never)]
     pub fn frame(&mut self, scene: &Scene) -> usize {
-        for (b, &h) in scene.bodies.iter().zip(&self.handles) {
-            if let Some(shape) = b.shape() {
-                let _ = self.world.set_shape(h, shape);
+        for ((b, &h), center) in scene
+            .bodies
+            .iter()
+            .zip(&self.handles)
+            .zip(&mut self.centers)
+        {
+            // The step's velocity as rounded by the scene (exact when the center is larger than
+            // the step, Fast2Sum): the world's shapes follow the scene's, up to rounding.
+            if self.world.move_by(h, b.center - *center).is_ok() {
+                *center = b.center;
             }
         }
         self.world.update().pairs

@@ -23,7 +23,7 @@ use crate::math::{Pose, Vec2};
 use crate::query::{
     cast_ray, cast_shapes, contact, contains_point, intersects, CastHit, Contact, Ray, RayHit,
 };
-use crate::shape::{Aabb, Shape};
+use crate::shape::{Aabb, Circle, Shape};
 use thiserror::Error;
 
 /// Names one object of a [`CollisionWorld`]: a slot index and that slot's generation, so a
@@ -213,6 +213,8 @@ pub struct CollisionWorld<T = ()> {
     aabbs: Vec<Aabb>,
     /// True for the slots of fast objects.
     fast: Vec<bool>,
+    /// How many live objects are fast: with none, the narrow phase reads no `fast` flag.
+    fast_count: usize,
     /// The motion of each fast object moved since the previous update.
     sweeps: Vec<Option<Sweep>>,
     /// Slots given a sweep since the previous update (may repeat).
@@ -232,11 +234,15 @@ pub struct CollisionWorld<T = ()> {
     candidates: Vec<(u32, u32)>,
     /// Scratch for sorting the candidates.
     counts: Vec<u32>,
+    /// Scratch: the slots first in more than one candidate.
+    multi: Vec<u32>,
     scratch: Vec<(u32, u32)>,
+    /// The narrow phase's results by candidate, for the parallel path.
+    #[cfg(feature = "rayon")]
     hits: Vec<Option<(Option<Contact>, Option<f32>)>>,
     pairs: Vec<Pair>,
-    previous: Vec<(Handle, Handle)>,
-    current: Vec<(Handle, Handle)>,
+    /// The pairs of the update before the last (compared with `pairs` for the events).
+    previous: Vec<Pair>,
     began: Vec<(Handle, Handle)>,
     ended: Vec<(Handle, Handle)>,
 }
@@ -251,6 +257,7 @@ impl<T> CollisionWorld<T> {
             shapes: Vec::new(),
             aabbs: Vec::new(),
             fast: Vec::new(),
+            fast_count: 0,
             sweeps: Vec::new(),
             moving: Vec::new(),
             swept: Vec::new(),
@@ -264,11 +271,12 @@ impl<T> CollisionWorld<T> {
             contacts: false,
             candidates: Vec::new(),
             counts: Vec::new(),
+            multi: Vec::new(),
             scratch: Vec::new(),
+            #[cfg(feature = "rayon")]
             hits: Vec::new(),
             pairs: Vec::new(),
             previous: Vec::new(),
-            current: Vec::new(),
             began: Vec::new(),
             ended: Vec::new(),
         }
@@ -300,14 +308,12 @@ impl<T> CollisionWorld<T> {
     }
 
     fn checked_aabb(shape: &Shape) -> Result<Aabb, WorldError> {
-        let b = shape.aabb();
         // The box alone is not enough: it is clamped to `±f32::MAX`, which hides a shape moved
         // past it (whose next move would make it NaN).
-        if b.min().is_finite() && b.max().is_finite() && shape.is_finite() {
-            Ok(b)
-        } else {
-            Err(WorldError::NonFiniteShape)
+        if !shape.is_finite() {
+            return Err(WorldError::NonFiniteShape);
         }
+        finite_box(shape.aabb())
     }
 
     /// Adds an object; it takes part in pairs from the next [`update`](Self::update) and in
@@ -346,6 +352,7 @@ impl<T> CollisionWorld<T> {
             (self.slots.len() - 1) as u32
         };
         self.len += 1;
+        self.fast_count += usize::from(kind == ObjectKind::Fast);
         self.mark(index);
         Ok(Handle {
             index,
@@ -397,6 +404,7 @@ impl<T> CollisionWorld<T> {
         self.generations[i] = self.slots[i].0;
         self.groups[i] = u32::MAX;
         self.shapes[i] = None;
+        self.fast_count -= usize::from(self.fast[i]);
         self.fast[i] = false;
         self.sweeps[i] = None;
         self.len -= 1;
@@ -488,7 +496,10 @@ impl<T> CollisionWorld<T> {
     /// Translates an object by `delta`. A [`ObjectKind::Fast`] object is swept along its
     /// motion since the previous update (the sum of its `move_by` deltas, as one straight
     /// line from where it was then): the next [`update`](Self::update) finds everything it
-    /// touched on the way, with the time of impact. Other objects just move.
+    /// touched on the way, with the time of impact. Other objects just move: the same, bit for
+    /// bit, as [`set_shape`](Self::set_shape) with `shape.transformed(&Pose::from_translation(delta))`,
+    /// but cheaper (a circle or box moves in place), so it is the call for stepping objects by
+    /// their velocities each frame.
     ///
     /// ```
     /// use collide2d::{math::Vec2, Aabb, Circle, CollisionWorld, Filter, ObjectKind};
@@ -511,14 +522,53 @@ impl<T> CollisionWorld<T> {
     /// [`WorldError::NonFiniteMotion`] for a non-finite `delta` (or sum of deltas);
     /// [`WorldError::NonFiniteShape`] when the moved shape is not [finite](Shape::is_finite).
     /// The object is unchanged on error.
+    #[inline]
     pub fn move_by(&mut self, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
         let i = self.live_index(handle)?;
-        let shape = self.shapes[i]
-            .as_ref()
-            .ok_or(WorldError::StaleHandle { handle })?;
         if !delta.is_finite() {
             return Err(WorldError::NonFiniteMotion);
         }
+        // The usual case, a circle or box that just moves: translated in place, the same
+        // numbers as `transformed` below without building and dropping a `Shape`.
+        if !self.fast[i] {
+            let pose = Pose::from_translation(delta);
+            let end = match &mut self.shapes[i] {
+                Some(Shape::Circle(c)) => {
+                    let moved = Circle::new_unchecked(pose.transform_point(c.center()), c.radius());
+                    if !moved.center().is_finite() {
+                        return Err(WorldError::NonFiniteShape);
+                    }
+                    let end = finite_box(moved.aabb())?;
+                    *c = moved;
+                    Some(end)
+                }
+                Some(Shape::Aabb(b)) => {
+                    let moved = Aabb::new_unchecked(b.min() + delta, b.max() + delta);
+                    if !(moved.min().is_finite() && moved.max().is_finite()) {
+                        return Err(WorldError::NonFiniteShape);
+                    }
+                    let end = finite_box(moved.aabb())?;
+                    *b = moved;
+                    Some(end)
+                }
+                _ => None,
+            };
+            if let Some(end) = end {
+                self.aabbs[i] = end;
+                self.mark(handle.index);
+                return Ok(());
+            }
+        }
+        self.move_by_other(i, handle, delta)
+    }
+
+    /// [`move_by`](Self::move_by) of a fast object or of a shape not moved in place, `delta`
+    /// finite. Out of line, so the usual case inlines small.
+    #[inline(never)]
+    fn move_by_other(&mut self, i: usize, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
+        let shape = self.shapes[i]
+            .as_ref()
+            .ok_or(WorldError::StaleHandle { handle })?;
         let moved = shape.transformed(&Pose::from_translation(delta));
         let end = Self::checked_aabb(&moved)?;
         if self.fast[i] {
@@ -630,6 +680,7 @@ impl<T> CollisionWorld<T> {
             &mut self.candidates,
             self.slots.len(),
             &mut self.counts,
+            &mut self.multi,
             &mut self.scratch,
         );
         self.narrow();
@@ -641,46 +692,32 @@ impl<T> CollisionWorld<T> {
         }
         core::mem::swap(&mut self.swept, &mut self.moving);
 
-        self.pairs.clear();
-        self.current.clear();
-        for (&(a, b), hit) in self.candidates.iter().zip(&self.hits) {
-            if let Some((contact, toi)) = hit {
-                let (a, b) = (self.handle(a), self.handle(b));
-                self.pairs.push(Pair {
-                    a,
-                    b,
-                    contact: *contact,
-                    toi: *toi,
-                });
-                self.current.push((a, b));
-            }
-        }
         // Both lists are sorted: one merge gives the events in order.
         self.began.clear();
         self.ended.clear();
         let (mut i, mut j) = (0, 0);
-        while i < self.previous.len() || j < self.current.len() {
-            match (self.previous.get(i), self.current.get(j)) {
+        let key = |p: &Pair| (p.a, p.b);
+        while i < self.previous.len() || j < self.pairs.len() {
+            match (self.previous.get(i).map(key), self.pairs.get(j).map(key)) {
                 (Some(p), Some(c)) if p == c => {
                     i += 1;
                     j += 1;
                 }
                 (Some(p), Some(c)) if p < c => {
-                    self.ended.push(*p);
+                    self.ended.push(p);
                     i += 1;
                 }
                 (Some(p), None) => {
-                    self.ended.push(*p);
+                    self.ended.push(p);
                     i += 1;
                 }
                 (_, Some(c)) => {
-                    self.began.push(*c);
+                    self.began.push(c);
                     j += 1;
                 }
                 (None, None) => break,
             }
         }
-        core::mem::swap(&mut self.previous, &mut self.current);
         UpdateStats {
             objects: self.len,
             candidates: self.candidates.len(),
@@ -690,10 +727,12 @@ impl<T> CollisionWorld<T> {
         }
     }
 
-    /// The exact test of every candidate, into `hits` (same order).
+    /// The exact test of every candidate, in order, the colliding ones into `pairs` and
+    /// `current`.
     fn narrow(&mut self) {
         let shapes = &self.shapes;
         let fast = &self.fast;
+        let any_fast = self.fast_count > 0;
         let sweeps = &self.sweeps;
         let contacts = self.contacts;
         // Where the object in `slot`, now `end`, was at the previous update, and its motion.
@@ -707,7 +746,7 @@ impl<T> CollisionWorld<T> {
             let (Some(sa), Some(sb)) = (&shapes[a as usize], &shapes[b as usize]) else {
                 return None;
             };
-            if fast[a as usize] || fast[b as usize] {
+            if any_fast && (fast[a as usize] || fast[b as usize]) {
                 let ((sa, va), (sb, vb)) = (start(sweeps, a, sa), start(sweeps, b, sb));
                 let hit = cast_shapes(sa, va, sb, vb)?;
                 let contact = contacts.then(|| toi_contact(sa, sb, &hit));
@@ -718,6 +757,24 @@ impl<T> CollisionWorld<T> {
                 intersects(sa, sb).then_some((None, None))
             }
         };
+        let generations = &self.generations;
+        // The last update's pairs become the previous ones.
+        core::mem::swap(&mut self.previous, &mut self.pairs);
+        let pairs = &mut self.pairs;
+        pairs.clear();
+        let mut keep = |(a, b): (u32, u32), hit: Option<(Option<Contact>, Option<f32>)>| {
+            if let Some((contact, toi)) = hit {
+                let a = Handle {
+                    index: a,
+                    generation: generations[a as usize],
+                };
+                let b = Handle {
+                    index: b,
+                    generation: generations[b as usize],
+                };
+                pairs.push(Pair { a, b, contact, toi });
+            }
+        };
         #[cfg(feature = "rayon")]
         {
             use rayon::prelude::*;
@@ -726,11 +783,14 @@ impl<T> CollisionWorld<T> {
                 .with_min_len(256)
                 .map(test)
                 .collect_into_vec(&mut self.hits);
+            for (&candidate, &hit) in self.candidates.iter().zip(&self.hits) {
+                keep(candidate, hit);
+            }
         }
+        // One pass, with no list of results in between.
         #[cfg(not(feature = "rayon"))]
-        {
-            self.hits.clear();
-            self.hits.extend(self.candidates.iter().map(test));
+        for candidate in &self.candidates {
+            keep(*candidate, test(candidate));
         }
     }
 
@@ -987,6 +1047,16 @@ impl<T> CollisionWorld<T> {
     }
 }
 
+/// `b` when it is finite, else [`WorldError::NonFiniteShape`].
+#[inline]
+fn finite_box(b: Aabb) -> Result<Aabb, WorldError> {
+    if b.min().is_finite() && b.max().is_finite() {
+        Ok(b)
+    } else {
+        Err(WorldError::NonFiniteShape)
+    }
+}
+
 /// True for the shape kinds with no heap data (forgetting one leaks nothing).
 #[inline]
 fn owns_nothing(shape: &Shape) -> bool {
@@ -1020,11 +1090,12 @@ fn valid_ray(ray: &Ray, max_t: f32) -> bool {
 }
 
 /// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a` (linear), then each run of
-/// equal `a`, usually one or two long, by `b`.
+/// equal `a` longer than one (listed in `multi` while counting) by `b`.
 fn sort_pairs(
     pairs: &mut Vec<(u32, u32)>,
     slots: usize,
     counts: &mut Vec<u32>,
+    multi: &mut Vec<u32>,
     scratch: &mut Vec<(u32, u32)>,
 ) {
     if pairs.len() < 256 {
@@ -1033,38 +1104,44 @@ fn sort_pairs(
     }
     counts.clear();
     counts.resize(slots + 1, 0);
+    multi.clear();
     for &(a, _) in pairs.iter() {
-        counts[a as usize + 1] += 1;
+        let count = &mut counts[a as usize + 1];
+        *count += 1;
+        if *count == 2 {
+            multi.push(a);
+        }
     }
     for i in 1..counts.len() {
         counts[i] += counts[i - 1];
     }
-    scratch.clear();
-    scratch.resize(pairs.len(), (0, 0));
+    // Every place below `pairs.len()` is written: only growth needs filling.
+    if scratch.len() < pairs.len() {
+        scratch.resize(pairs.len(), (0, 0));
+    }
     for &p in pairs.iter() {
         let at = &mut counts[p.0 as usize];
         scratch[*at as usize] = p;
         *at += 1;
     }
+    let n = pairs.len();
     core::mem::swap(pairs, scratch);
-    let mut i = 0;
-    while i < pairs.len() {
-        let a = pairs[i].0;
-        let mut j = i + 1;
-        while j < pairs.len() && pairs[j].0 == a {
-            j += 1;
+    pairs.truncate(n);
+    // `counts[a]` is now the end of `a`'s run, and so `counts[a - 1]` its start.
+    for &a in multi.iter() {
+        let start = if a == 0 { 0 } else { counts[a as usize - 1] };
+        match &mut pairs[start as usize..counts[a as usize] as usize] {
+            // The usual run, two long: one comparison.
+            [x, y] if x.1 > y.1 => core::mem::swap(x, y),
+            [_, _] => {}
+            run => run.sort_unstable(),
         }
-        if j - i > 1 {
-            pairs[i..j].sort_unstable();
-        }
-        i = j;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::Circle;
 
     fn circle(x: f32, r: f32) -> Shape {
         Circle::new_unchecked(Vec2::new(x, 0.0), r).into()
@@ -1082,6 +1159,32 @@ mod tests {
             BroadPhase::tree(0.1),
             BroadPhase::grid(1.0).unwrap_or_default(),
         ]
+    }
+
+    #[test]
+    fn sort_pairs_sorts_runs_of_any_length() {
+        // Runs of one to five pairs per first slot, in a scrambled order, past the small-input
+        // cutoff.
+        let mut pairs = Vec::new();
+        let mut x = 12345u32;
+        for a in 0..400u32 {
+            for _ in 0..(a % 5 + 1) {
+                x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                pairs.push((a, a + 1 + (x >> 20) % 50));
+            }
+        }
+        let mut want = pairs.clone();
+        want.sort_unstable();
+        for i in (1..pairs.len()).rev() {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            pairs.swap(i, x as usize % (i + 1));
+        }
+        let (mut counts, mut multi, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..2 {
+            let mut got = pairs.clone();
+            sort_pairs(&mut got, 460, &mut counts, &mut multi, &mut scratch);
+            assert_eq!(got, want);
+        }
     }
 
     #[test]

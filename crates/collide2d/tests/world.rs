@@ -575,3 +575,77 @@ fn axis_parallel_rays_along_an_edge_or_through_a_point_hit_it() {
         assert_eq!((h, hit.t), (w, 22.0), "{broad:?}");
     }
 }
+
+#[test]
+fn move_by_equals_set_shape_of_the_translated_shape() {
+    for (name, broad) in broad_phases() {
+        let mut rng = Rng(11);
+        let mut by: CollisionWorld = CollisionWorld::new(broad);
+        let mut set: CollisionWorld = CollisionWorld::new(broad);
+        by.set_contacts(true);
+        set.set_contacts(true);
+        let mut handles = Vec::new();
+        for i in 0..200 {
+            let s = shape(&mut rng, 40.0);
+            let kind = if i % 5 == 0 {
+                ObjectKind::Static
+            } else {
+                ObjectKind::Dynamic
+            };
+            let f = filter(&mut rng);
+            let h = by.insert(s.clone(), f, kind, ()).unwrap();
+            assert_eq!(set.insert(s, f, kind, ()), Ok(h));
+            handles.push(h);
+        }
+        for round in 0..6 {
+            for &h in &handles {
+                // Integer steps (touching cases), fractions, and signed zeros.
+                let d = match rng.below(4) {
+                    0 => Vec2::new(rng.f(-2.0, 2.0).round(), rng.f(-2.0, 2.0).round()),
+                    1 => Vec2::new(-0.0, rng.f(-0.5, 0.5)),
+                    _ => Vec2::new(rng.f(-1.0, 1.0), rng.f(-1.0, 1.0)),
+                };
+                by.move_by(h, d).unwrap();
+                let moved = set
+                    .shape(h)
+                    .unwrap()
+                    .transformed(&Pose::from_translation(d));
+                set.set_shape(h, moved).unwrap();
+                assert_eq!(by.motion(h), Ok(Vec2::ZERO));
+            }
+            let (a, b) = (by.update(), set.update());
+            assert_eq!(a, b, "{name} round {round}");
+            assert!(a.pairs > 0, "{name}: the scene has pairs");
+            for &h in &handles {
+                let (x, y) = (by.shape(h).unwrap(), set.shape(h).unwrap());
+                assert_eq!(format!("{x:?}"), format!("{y:?}"), "{name} {h}");
+            }
+            assert_eq!(format!("{:?}", by.pairs()), format!("{:?}", set.pairs()));
+            assert_eq!(by.began(), set.began());
+            assert_eq!(by.ended(), set.ended());
+        }
+        // Moves past `f32::MAX`: refused (a box's bounding box is then not finite) or not, the
+        // same way, and a refused move changes nothing.
+        let mut refused = 0;
+        for _ in 0..2 {
+            for &h in &handles {
+                let d = Vec2::new(f32::MAX, 0.0);
+                let moved = set
+                    .shape(h)
+                    .unwrap()
+                    .transformed(&Pose::from_translation(d));
+                let result = by.move_by(h, d);
+                assert_eq!(result, set.set_shape(h, moved), "{name} {h}");
+                refused += usize::from(result.is_err());
+                let (x, y) = (by.shape(h).unwrap(), set.shape(h).unwrap());
+                assert_eq!(format!("{x:?}"), format!("{y:?}"), "{name} {h}");
+            }
+        }
+        assert!(refused > 0, "{name}: some moves are refused");
+        let h = handles[1];
+        let before = format!("{:?}", by.shape(h).unwrap());
+        let nan = Vec2::new(f32::NAN, 0.0);
+        assert_eq!(by.move_by(h, nan), Err(WorldError::NonFiniteMotion));
+        assert_eq!(format!("{:?}", by.shape(h).unwrap()), before);
+    }
+}

@@ -89,6 +89,9 @@ pub(crate) struct Grid {
     is_large: Vec<bool>,
     /// Scratch for [`refresh`].
     strays: Vec<Entry>,
+    /// Changed slots in no list (new, large, removed) or that left one in this `sync`: the
+    /// only ones that may join a list or the side list.
+    pending: Vec<u32>,
     /// The occupied cell range `(x0, y0, x1, y1)` over all lists (objects reach one cell
     /// further right and up).
     extent: Option<(i32, i32, i32, i32)>,
@@ -99,11 +102,8 @@ pub(crate) struct Grid {
 fn cell_of(x: f32, inv: f32) -> i32 {
     let t = x * inv;
     let i = t as i32;
-    if (i as f32) > t {
-        i.saturating_sub(1)
-    } else {
-        i
-    }
+    // One less where the cast rounded up (a negative non-integer), without a branch.
+    i.saturating_sub(i32::from((i as f32) > t))
 }
 
 /// True when the box spans at most two cells on each axis: then any box overlapping it is keyed
@@ -129,7 +129,7 @@ fn unkey(k: u64) -> (i32, i32) {
 }
 
 /// Brings one group's list up to date in one pass: each entry's new key and box, leavers out
-/// (their `member` set to `NONE`), and an insertion sort as it goes, linear when objects move a
+/// (their `member` set to `NONE`, their slot pushed on `leavers`), and an insertion sort as it goes, linear when objects move a
 /// little. Objects that changed rows would move past a whole row each: they are set aside in
 /// `strays`, sorted, and merged back in one pass. Returns false when the insertion sort gave up
 /// after too many moves (the list then needs a full sort).
@@ -143,6 +143,7 @@ fn refresh(
     member: &mut [u32],
     columns: &mut (i32, i32),
     strays: &mut Vec<Entry>,
+    leavers: &mut Vec<u32>,
 ) -> bool {
     let mut budget = 8 * list.len() + 64;
     let mut sorted = true;
@@ -154,10 +155,16 @@ fn refresh(
         let s = e.slot as usize;
         let b = view.aabbs[s];
         let (x0, y0) = (cell_of(b.min().x, inv), cell_of(b.min().y, inv));
-        let fits = i64::from(cell_of(b.max().x, inv)) - i64::from(x0) <= 1
-            && i64::from(cell_of(b.max().y, inv)) - i64::from(y0) <= 1;
+        // Corners less than a cell apart in cell units (a rounded difference below 1 is below
+        // 1 exactly) floor at most one apart: most boxes need no floor of their far corner.
+        let small =
+            (b.max().x * inv - b.min().x * inv < 1.0) & (b.max().y * inv - b.min().y * inv < 1.0);
+        let fits = small
+            || (i64::from(cell_of(b.max().x, inv)) - i64::from(x0) <= 1
+                && i64::from(cell_of(b.max().y, inv)) - i64::from(y0) <= 1);
         if !fits || (check_group && view.groups[s] != g) {
             member[s] = NONE;
+            leavers.push(e.slot);
             continue;
         }
         (c0, c1) = (c0.min(x0), c1.max(x0));
@@ -249,6 +256,7 @@ impl Grid {
             large_runs: Vec::new(),
             is_large: Vec::new(),
             strays: Vec::new(),
+            pending: Vec::new(),
             extent: None,
         }
     }
@@ -270,6 +278,7 @@ impl Grid {
             self.evict.push(false);
             self.columns.push((i32::MAX, i32::MIN));
         }
+        self.pending.clear();
         for &s in changed {
             let old = self.member[s as usize];
             if old != NONE {
@@ -277,6 +286,8 @@ impl Grid {
                 if view.groups[s as usize] != old {
                     self.evict[old as usize] = true;
                 }
+            } else {
+                self.pending.push(s);
             }
         }
         // Refresh the lists of groups with changes: new keys, leavers out.
@@ -296,6 +307,7 @@ impl Grid {
                 &mut self.member,
                 &mut self.columns[g],
                 &mut self.strays,
+                &mut self.pending,
             );
             self.unsorted[g] = !sorted;
         }
@@ -310,8 +322,9 @@ impl Grid {
                 i += 1;
             }
         }
-        // Newcomers, movers between groups, and objects that grew or shrank.
-        for &slot in changed {
+        // Newcomers, movers between groups, and objects that grew or shrank (the order does not
+        // matter: lists are sorted below, the side list too).
+        for &slot in &self.pending {
             let s = slot as usize;
             let g = view.groups[s];
             if g == NONE || self.member[s] != NONE || self.is_large[s] {
@@ -746,13 +759,7 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
 #[inline]
 fn sweep_one(run: &[Entry], sink: &mut Sink<'_>) {
     for (i, a) in run.iter().enumerate() {
-        let right = a.aabb.max().x;
-        let rest = &run[i + 1..];
-        let mut k = 0;
-        while k < rest.len() && rest[k].aabb.min().x <= right {
-            k += 1;
-        }
-        sink.test_all_y(a, &rest[..k]);
+        sink.test_starting_before_end(a, &run[i + 1..]);
     }
 }
 
@@ -769,12 +776,7 @@ fn sweep_two(a: &[Entry], b: &[Entry], sink: &mut Sink<'_>) {
             q += 1;
             (&b[q - 1], &a[p..])
         };
-        let right = x.aabb.max().x;
-        let mut k = 0;
-        while k < others.len() && others[k].aabb.min().x <= right {
-            k += 1;
-        }
-        sink.test_all_y(x, &others[..k]);
+        sink.test_starting_before_end(x, others);
     }
 }
 
@@ -811,12 +813,19 @@ impl<'a> Sink<'a> {
         self.len += usize::from(hit);
     }
 
-    /// [`Sink::test`] of `a` against each of `others`, all known to overlap `a` on `x`.
+    /// [`Sink::test`] of `a` against the first of `others` (sorted by `min x`, none starting
+    /// before `a`) that start on `x` before `a` ends: those overlap it on `x`, so only `y` is
+    /// tested. One pass; room is made for all of `others` (a row's worth, reused from the
+    /// previous calls once the buffer has grown).
     #[inline]
-    fn test_all_y(&mut self, a: &Entry, others: &[Entry]) {
+    fn test_starting_before_end(&mut self, a: &Entry, others: &[Entry]) {
         self.reserve(others.len());
+        let right = a.aabb.max().x;
         let (lo, hi) = (a.aabb.min().y, a.aabb.max().y);
         for b in others {
+            if b.aabb.min().x > right {
+                break;
+            }
             let hit = (lo <= b.aabb.max().y) & (b.aabb.min().y <= hi);
             self.buf[self.len] = (a.slot.min(b.slot), a.slot.max(b.slot));
             self.len += usize::from(hit);
