@@ -73,6 +73,8 @@ struct Quad {
     child: [u32; 4],
     /// Bit `i` set when lane `i` holds a child; bit `4 + i` when that child is a leaf.
     mask: u32,
+    /// Lane `i`'s traversal tag: `i`, plus 4 when its child is a leaf (see [`walk`]).
+    tag: [u8; 4],
 }
 
 impl Tree {
@@ -129,6 +131,7 @@ impl Tree {
                 max_y: Vec4::ZERO,
                 child: [NULL; 4],
                 mask: 0,
+                tag: [0, 1, 2, 3],
             };
             for (lane, &c) in kids[..count].iter().enumerate() {
                 let cn = &self.nodes[c as usize];
@@ -141,6 +144,7 @@ impl Tree {
                 if cn.child1 == NULL {
                     node.child[lane] = cn.slot;
                     node.mask |= 16 << lane;
+                    node.tag[lane] |= 4;
                 }
             }
             // Later lanes' subtrees go on the stack first, so the first inner child's is laid
@@ -653,50 +657,56 @@ impl Trees {
     ) {
         let slabs = RaySlabs::new(ray);
         let mut max_t = max_t;
-        let mut stack = RayStack::new();
         for (g, tree) in self.trees.iter().enumerate() {
             if tree.root == NULL || !view.table.visible(g as u32, mask) {
                 continue;
             }
             let root = &tree.nodes[tree.root as usize];
-            let Some(t) = ray_box(ray, slabs.inv, &root.aabb, max_t) else {
-                continue;
-            };
             if root.child1 == NULL {
-                max_t = max_t.min(f(root.slot));
+                if ray_box(ray, slabs.inv, &root.aabb, max_t).is_some() {
+                    max_t = max_t.min(f(root.slot));
+                }
                 continue;
             }
+            // The root's box is not tested: the root quad's four tests decide as much.
             let quads = &self.quads[g].get_or_init(|| tree.flatten())[..];
             // The hot loop without the parallel-ray case, so it keeps the ray in registers.
             if slabs.parallel.is_some() {
-                walk::<true>(quads, &slabs, t, &mut max_t, &mut stack, f);
+                walk::<true>(quads, &slabs, &mut max_t, f);
             } else {
-                walk::<false>(quads, &slabs, t, &mut max_t, &mut stack, f);
+                walk::<false>(quads, &slabs, &mut max_t, f);
             }
         }
     }
 }
 
-/// The ray traversal of one tree's [`Quad`]s from the root, entered at `t`: calls `f` with the
-/// slot of every leaf whose box the ray meets before `max_t`, nearer children first, and lowers
-/// `max_t` to what `f` returns. `PARALLEL` says whether `slabs.parallel` is set.
+/// The ray traversal of one tree's [`Quad`]s from the root: calls `f` with the slot of every
+/// leaf whose box the ray meets before `max_t`, nearer children first, and lowers `max_t` to
+/// what `f` returns. `PARALLEL` says whether `slabs.parallel` is set.
+///
+/// A child reached is a quad index or a slot with a key: its entry `t`'s bits with the low three
+/// replaced by the lane's tag (leaf flag and lane). An entry is never negative, so keys order as
+/// entries do, and a key's `t` (its bits with the low three cleared) is at most the entry: the
+/// pruning by it stays safe.
 #[inline(always)]
 fn walk<const PARALLEL: bool>(
     quads: &[Quad],
     slabs: &RaySlabs,
-    t: f32,
     max_t: &mut f32,
-    stack: &mut RayStack,
     f: &mut dyn FnMut(u32) -> f32,
 ) {
-    // (quad index or slot, entry t, leaf)
-    let mut current = (0u32, t, false);
+    // The stack of children reached, `(quad or slot, key)`: in a local array (its length in a
+    // register) up to `RAY_STACK` entries, then on the heap.
+    let mut inline = [(0u32, 0u32); RAY_STACK];
+    let mut len = 0usize;
+    let mut spill: Vec<(u32, u32)> = Vec::new();
+    let mut current = (0u32, 0u32);
     loop {
-        let (id, t_enter, leaf) = current;
+        let (id, key) = current;
         // A node is skipped when a nearer hit was found since it was reached.
-        let next = if t_enter > *max_t {
+        let next = if f32::from_bits(key & !7) > *max_t {
             None
-        } else if leaf {
+        } else if key & 4 != 0 {
             *max_t = max_t.min(f(id));
             None
         } else {
@@ -710,17 +720,13 @@ fn walk<const PARALLEL: bool>(
             if hit == 0 {
                 None
             } else {
-                // The hit lanes sorted by entry without branches: keys of the entry's bits
-                // with the lane in the low two (an entry is never negative, so its bits order
-                // as it does, and clearing bits only lowers it: the pruning above stays safe),
-                // a miss last. The nearest is next, the others go on the stack farthest first.
-                let t = early.to_array();
+                // The hit lanes sorted by key without branches, a miss last: the nearest is
+                // next, the others go on the stack farthest first.
+                let (t, tag) = (early.to_array(), node.tag);
+                // A miss's bits all set by a mask rather than a branch, which would mispredict.
                 let key = |i: usize| {
-                    if hit & (1 << i) != 0 {
-                        (t[i].to_bits() & !3) | i as u32
-                    } else {
-                        u32::MAX
-                    }
+                    let miss = ((hit >> i) & 1).wrapping_sub(1);
+                    (t[i].to_bits() & !7) | u32::from(tag[i]) | miss
                 };
                 let [mut k0, mut k1, mut k2, mut k3] = [key(0), key(1), key(2), key(3)];
                 let sort = |a: &mut u32, b: &mut u32| {
@@ -732,24 +738,31 @@ fn walk<const PARALLEL: bool>(
                 sort(&mut k0, &mut k2);
                 sort(&mut k1, &mut k3);
                 sort(&mut k1, &mut k2);
-                // The lane's child, with the key's entry and the lane's leaf bit moved to the
-                // sign bit.
-                let entry = |k: u32| {
-                    let lane = (k & 3) as usize;
-                    (
-                        node.child[lane],
-                        (k & !3) | (node.mask << (27 - lane) & SIGN),
-                    )
-                };
-                stack.push_unless_max([(entry(k3), k3), (entry(k2), k2), (entry(k1), k1)]);
-                let (id, bits) = entry(k0);
-                Some((id, f32::from_bits(bits & !SIGN), bits & SIGN != 0))
+                let entry = |k: u32| (node.child[(k & 3) as usize], k);
+                let items = [entry(k3), entry(k2), entry(k1)];
+                if len + items.len() <= inline.len() {
+                    // Each written, kept unless a miss: no branch.
+                    for item in items {
+                        inline[len] = item;
+                        len += usize::from(item.1 != u32::MAX);
+                    }
+                } else {
+                    spill_hits(&mut inline, &mut len, &mut spill, items);
+                }
+                Some(entry(k0))
             }
         };
-        match next.or_else(|| stack.pop()) {
-            Some(n) => current = n,
-            None => break,
-        }
+        current = match next {
+            Some(n) => n,
+            None => match spill.pop() {
+                Some(n) => n,
+                None if len > 0 => {
+                    len -= 1;
+                    inline[len]
+                }
+                None => break,
+            },
+        };
     }
 }
 
@@ -838,68 +851,26 @@ impl RaySlabs {
     }
 }
 
-/// The ray traversal's stack of `(quad or slot, entry t, leaf)`: on the call stack up to 64
-/// entries (a tree that tall holds billions of leaves when balanced), then on the heap. An entry
-/// is two words, the leaf flag in the sign bit of `t` (an entry `t` is never negative, nor -0),
-/// so the inline array is cheap to set up.
-struct RayStack {
-    inline: [(u32, u32); 64],
-    len: usize,
-    spill: Vec<(u32, u32)>,
-}
+/// Entries of [`walk`]'s stack kept inline: 64, which a balanced tree of billions of leaves
+/// stays within (4 in unit tests, so they reach the heap).
+const RAY_STACK: usize = if cfg!(test) { 4 } else { 64 };
 
-const SIGN: u32 = 1 << 31;
-
-impl RayStack {
-    #[inline(always)]
-    fn new() -> RayStack {
-        RayStack {
-            inline: [(NULL, 0); 64],
-            len: 0,
-            spill: Vec::new(),
-        }
-    }
-
-    /// Pushes each item, in order, whose key is not `u32::MAX`: without branches while the
-    /// inline array has room for all three.
-    #[inline(always)]
-    fn push_unless_max(&mut self, items: [((u32, u32), u32); 3]) {
-        if self.len + items.len() <= self.inline.len() {
-            for (item, key) in items {
-                debug_assert!(key == u32::MAX || f32::from_bits(item.1 & !SIGN) >= 0.0);
-                self.inline[self.len] = item;
-                self.len += usize::from(key != u32::MAX);
-            }
+/// [`walk`]'s push when its inline stack is nearly full: each item not a miss, in order, on the
+/// inline stack while there is room, then on `spill` (popped first).
+#[cold]
+fn spill_hits(
+    inline: &mut [(u32, u32); RAY_STACK],
+    len: &mut usize,
+    spill: &mut Vec<(u32, u32)>,
+    items: [(u32, u32); 3],
+) {
+    for item in items.into_iter().filter(|item| item.1 != u32::MAX) {
+        if *len < inline.len() {
+            inline[*len] = item;
+            *len += 1;
         } else {
-            for (item, key) in items {
-                if key != u32::MAX {
-                    self.spill_or_push(item);
-                }
-            }
+            spill.push(item);
         }
-    }
-
-    fn spill_or_push(&mut self, item: (u32, u32)) {
-        if self.len < self.inline.len() {
-            self.inline[self.len] = item;
-            self.len += 1;
-        } else {
-            self.spill.push(item);
-        }
-    }
-
-    #[inline(always)]
-    fn pop(&mut self) -> Option<(u32, f32, bool)> {
-        let (id, bits) = if let Some(item) = self.spill.pop() {
-            item
-        } else {
-            if self.len == 0 {
-                return None;
-            }
-            self.len -= 1;
-            self.inline[self.len]
-        };
-        Some((id, f32::from_bits(bits & !SIGN), bits & SIGN != 0))
     }
 }
 
@@ -1003,6 +974,7 @@ mod tests {
                 max_y: Vec4::from_array(boxes.map(|b| b.max().y)),
                 child: [0; 4],
                 mask: 15,
+                tag: [0, 1, 2, 3],
             };
             for max_t in [0.0, 0.5, 3.0, f32::INFINITY] {
                 let want = boxes.map(|b| ray_box(&ray, inv, &b, max_t));
@@ -1015,7 +987,7 @@ mod tests {
                     std::array::from_fn(|i| (hit & (1 << i) != 0).then_some(early[i]));
                 assert_eq!(got, want);
                 for t in got.into_iter().flatten() {
-                    assert_eq!(t.to_bits() & SIGN, 0, "never negative, nor -0");
+                    assert_eq!(t.to_bits() >> 31, 0, "never negative, nor -0");
                 }
             }
         }
@@ -1057,6 +1029,54 @@ mod tests {
             }
             assert!(seen.iter().all(|&k| k == 1), "{n}: {seen:?}");
             assert!(reached.iter().all(|&k| k == 1), "{n}");
+        }
+    }
+
+    /// Without pruning, the walk reports exactly the leaves whose boxes `ray_box` accepts, each
+    /// once (through the heap part of its stack too), for rays in every direction, axis-parallel
+    /// ones included.
+    #[test]
+    fn walk_reports_the_leaves_ray_box_accepts() {
+        let mut tree = Tree::new();
+        let mut boxes = Vec::new();
+        for slot in 0..500u32 {
+            let at = Vec2::new((slot * 37 % 53) as f32, (slot * 11 % 47) as f32 * 0.7);
+            let b = Aabb::new_unchecked(at, at + Vec2::splat(0.5 + (slot % 4) as f32));
+            tree.insert(b, slot);
+            boxes.push(b);
+        }
+        let mut leaves = Vec::new();
+        tree.rebuild(&mut Vec::new(), &mut |slot, _| leaves.push(slot));
+        assert_eq!(leaves.len(), 500);
+        let quads = tree.flatten();
+        for k in 0..200u32 {
+            let angle = k as f32 * 0.137;
+            let dir = match k % 5 {
+                0 => Vec2::new(1.0, 0.0),
+                1 => Vec2::new(0.0, -1.0),
+                _ => Vec2::from_angle(angle),
+            };
+            let origin = Vec2::new((k * 7 % 53) as f32, (k * 3 % 33) as f32);
+            let ray = Ray::new(origin, dir);
+            let slabs = RaySlabs::new(&ray);
+            for max_t in [3.0, f32::INFINITY] {
+                let mut got = Vec::new();
+                let mut f = |slot: u32| {
+                    got.push(slot);
+                    max_t
+                };
+                let mut limit = max_t;
+                if slabs.parallel.is_some() {
+                    walk::<true>(&quads, &slabs, &mut limit, &mut f);
+                } else {
+                    walk::<false>(&quads, &slabs, &mut limit, &mut f);
+                }
+                got.sort_unstable();
+                let want: Vec<u32> = (0..500)
+                    .filter(|&s| ray_box(&ray, slabs.inv, &boxes[s as usize], max_t).is_some())
+                    .collect();
+                assert_eq!(got, want, "{ray:?} {max_t}");
+            }
         }
     }
 }
