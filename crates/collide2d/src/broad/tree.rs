@@ -851,9 +851,10 @@ impl RaySlabs {
     }
 }
 
-/// Entries of [`walk`]'s stack kept inline: 64, which a balanced tree of billions of leaves
-/// stays within (4 in unit tests, so they reach the heap).
-const RAY_STACK: usize = if cfg!(test) { 4 } else { 64 };
+/// Entries of [`walk`]'s stack kept inline: 32, which a balanced tree of a million leaves stays
+/// within (at most three per level); the array is zeroed per cast, so no bigger than that. 4 in
+/// unit tests, so they reach the heap.
+const RAY_STACK: usize = if cfg!(test) { 4 } else { 32 };
 
 /// [`walk`]'s push when its inline stack is nearly full: each item not a miss, in order, on the
 /// inline stack while there is room, then on `spill` (popped first).
