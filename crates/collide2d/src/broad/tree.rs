@@ -647,13 +647,13 @@ impl Trees {
         }
     }
 
-    pub(crate) fn ray(
+    pub(crate) fn ray<F: FnMut(u32) -> f32>(
         &self,
         view: &View<'_>,
         ray: &Ray,
         max_t: f32,
         mask: u64,
-        f: &mut dyn FnMut(u32) -> f32,
+        f: &mut F,
     ) {
         let slabs = RaySlabs::new(ray);
         let mut max_t = max_t;
@@ -672,9 +672,9 @@ impl Trees {
             let quads = &self.quads[g].get_or_init(|| tree.flatten())[..];
             // The hot loop without the parallel-ray case, so it keeps the ray in registers.
             if slabs.parallel.is_some() {
-                walk::<true>(quads, &slabs, &mut max_t, f);
+                walk::<true, _>(quads, &slabs, &mut max_t, f);
             } else {
-                walk::<false>(quads, &slabs, &mut max_t, f);
+                walk::<false, _>(quads, &slabs, &mut max_t, f);
             }
         }
     }
@@ -689,11 +689,11 @@ impl Trees {
 /// entries do, and a key's `t` (its bits with the low three cleared) is at most the entry: the
 /// pruning by it stays safe.
 #[inline(always)]
-fn walk<const PARALLEL: bool>(
+fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
     quads: &[Quad],
     slabs: &RaySlabs,
     max_t: &mut f32,
-    f: &mut dyn FnMut(u32) -> f32,
+    f: &mut F,
 ) {
     // The stack of children reached, `(quad or slot, key)`: in a local array (its length in a
     // register) up to `RAY_STACK` entries, then on the heap.
@@ -1068,9 +1068,9 @@ mod tests {
                 };
                 let mut limit = max_t;
                 if slabs.parallel.is_some() {
-                    walk::<true>(&quads, &slabs, &mut limit, &mut f);
+                    walk::<true, _>(&quads, &slabs, &mut limit, &mut f);
                 } else {
-                    walk::<false>(&quads, &slabs, &mut limit, &mut f);
+                    walk::<false, _>(&quads, &slabs, &mut limit, &mut f);
                 }
                 got.sort_unstable();
                 let want: Vec<u32> = (0..500)
