@@ -686,8 +686,8 @@ impl Trees {
 ///
 /// A child reached is a quad index or a slot with a key: its entry `t`'s bits with the low three
 /// replaced by the lane's tag (leaf flag and lane). An entry is never negative, so keys order as
-/// entries do, and a key's `t` (its bits with the low three cleared) is at most the entry: the
-/// pruning by it stays safe.
+/// entries do up to those three bits (which only reorders near-ties), and a key's `t` (its bits
+/// with the low three cleared) is at most the entry: the pruning by it stays safe.
 #[inline(always)]
 fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
     quads: &[Quad],
