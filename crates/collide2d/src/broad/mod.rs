@@ -230,14 +230,14 @@ impl Broad {
 
     /// Calls `f` with every slot (possibly more than once) whose box, as of the last `sync`,
     /// may meet `ray` for `t` in `[0, max_t]`. `f` returns a new, smaller `max_t` (or the same)
-    /// so a first-hit search can prune.
-    pub(crate) fn ray(
+    /// so a first-hit search can prune. Generic so the trees' walk calls `f` directly.
+    pub(crate) fn ray<F: FnMut(u32) -> f32>(
         &self,
         view: &View<'_>,
         ray: &Ray,
         max_t: f32,
         mask: u64,
-        f: &mut dyn FnMut(u32) -> f32,
+        f: &mut F,
     ) {
         match self {
             Broad::Grid(g) => g.ray(view, ray, max_t, mask, f),
