@@ -184,6 +184,12 @@ pub(crate) fn polygons_span_and_gap(
     b: &[Vec2],
     d: DVec2,
 ) -> (Option<LineSpan>, Option<DVec2>) {
+    // Two quadrilaterals (or smaller) leave the walk few choices to get wrong: it stays.
+    if a.len() <= SMALL && b.len() <= SMALL && a.len() + b.len() > 8 {
+        if let Some(found) = small_span_and_gap(a, b, d) {
+            return found;
+        }
+    }
     let mut clip = Clip::new(d);
     // Edges of b: inside where n . x <= n . b_i - min_j n . a_j.
     // Edges of a, seen in -A with normal -n: inside where -n . x <= n . a_i - min_j n . b_j.
@@ -192,6 +198,174 @@ pub(crate) fn polygons_span_and_gap(
         None => None,
     };
     (span, clip.gap_normal())
+}
+
+/// Polygons of at most this many points take [`small_span_and_gap`].
+const SMALL: usize = 8;
+
+/// A polygon of at most [`SMALL`] points in `f64`, padded with its last point; `len` the
+/// number of points given.
+struct Padded {
+    xs: [f64; SMALL],
+    ys: [f64; SMALL],
+    len: usize,
+}
+
+/// `pts` (1 to [`SMALL`] of them) as [`Padded`].
+#[inline(always)]
+fn padded(pts: &[Vec2]) -> Padded {
+    let last = pts.len() - 1;
+    let at = |j: usize| pts[j.min(last)];
+    Padded {
+        xs: core::array::from_fn(|j| f64::from(at(j).x)),
+        ys: core::array::from_fn(|j| f64::from(at(j).y)),
+        len: pts.len(),
+    }
+}
+
+/// The lowest value of `normal · q` over the first `K` points of `pts` (as `DVec2::dot`).
+#[inline(always)]
+fn lowest_dot<const K: usize>(normal: DVec2, pts: &Padded) -> f64 {
+    // Two running minima (even and odd points), which the compiler can keep in one vector.
+    let (mut low0, mut low1) = (f64::INFINITY, f64::INFINITY);
+    for j in (0..K).step_by(2) {
+        let x0 = normal.x * pts.xs[j] + normal.y * pts.ys[j];
+        let x1 = normal.x * pts.xs[j + 1] + normal.y * pts.ys[j + 1];
+        low0 = if x0 < low0 { x0 } else { low0 };
+        low1 = if x1 < low1 { x1 } else { low1 };
+    }
+    if low1 < low0 {
+        low1
+    } else {
+        low0
+    }
+}
+
+/// The bounds on a half-plane's time as an entry and as an exit, by the sign of its
+/// denominator (bit 0: negative, an entry; bit 1: positive, an exit; neither: parallel): a
+/// table, so that choosing them does not branch.
+const CAPS: [(f64, f64); 4] = [
+    (f64::NEG_INFINITY, f64::INFINITY),
+    (f64::INFINITY, f64::INFINITY),
+    (f64::NEG_INFINITY, f64::NEG_INFINITY),
+    (f64::NEG_INFINITY, f64::INFINITY),
+];
+
+/// No half-plane (an index past every edge).
+const NONE: usize = usize::MAX;
+
+/// [`polygons_span_and_gap`] for two polygons of at most [`SMALL`] points, without branching
+/// on the data (at these sizes the walk's choices are coin tosses the branch predictor loses,
+/// and they cost more than the work they save): each edge's lowest point of the other polygon
+/// by a scan of all of them, each half-plane's time as one quotient, the latest entry and the
+/// earliest exit kept by selects. The same half-planes as [`faces`] with the same numbers:
+/// its extreme values, and its kept fractions divided (`(-h) / (-denom)` is `h / denom`
+/// exactly). `None` when two entries tie exactly, which [`faces`]'s order of edges and its
+/// more-head-on rule decide.
+#[inline(never)]
+#[allow(clippy::type_complexity)]
+fn small_span_and_gap(
+    a: &[Vec2],
+    b: &[Vec2],
+    d: DVec2,
+) -> Option<(Option<LineSpan>, Option<DVec2>)> {
+    let (n, m) = (b.len(), a.len());
+    debug_assert!(n <= SMALL && m <= SMALL);
+    if n == 0 || m == 0 {
+        return None;
+    }
+    let (mut hs, mut denoms) = ([0.0; 2 * SMALL], [0.0; 2 * SMALL]);
+    let (mut enter, mut exit) = (f64::NEG_INFINITY, f64::INFINITY);
+    let (mut enter_k, mut exit_k, mut parallel_k) = (NONE, NONE, NONE);
+    let mut tie = false;
+    let mut k = 0;
+    // Each polygon in `f64`, padded by repeating its last point (which leaves the lowest value
+    // unchanged), so that the scans below read a fixed 4 or 8 points.
+    let (pad_a, pad_b) = (padded(a), padded(b));
+    // Edges of `b`, then of `a` (its normals negated: it is `−A`), as [`faces`] takes them.
+    for (own, other, sign) in [(b, &pad_a, 1.0), (a, &pad_b, -1.0)] {
+        let short = other.len <= 4;
+        let mut prev = own[own.len() - 1].as_dvec2();
+        for p in own {
+            let p = p.as_dvec2();
+            let e = p - prev;
+            let normal = DVec2::new(e.y, -e.x); // outward, counter-clockwise
+            let low = if short {
+                lowest_dot::<4>(normal, other)
+            } else {
+                lowest_dot::<SMALL>(normal, other)
+            };
+            let h = normal.dot(prev) - low;
+            let denom = (normal * sign).dot(d);
+            let t = h / denom;
+            // Entries (denom < 0) and exits (denom > 0) kept as `min` and `max` against
+            // infinities chosen by the sign (selects of constants, not of `t`, which the
+            // compiler would make branches).
+            let side = usize::from(denom < 0.0) | usize::from(denom > 0.0) << 1;
+            let (cap_in, cap_out) = CAPS[side];
+            let t_in = if t < cap_in { t } else { cap_in };
+            let t_out = if t > cap_out { t } else { cap_out };
+            tie |= (t_in == enter) & (denom < 0.0);
+            let later = t_in > enter;
+            enter = if later { t_in } else { enter };
+            enter_k = if later { k } else { enter_k };
+            let earlier = t_out < exit;
+            exit = if earlier { t_out } else { exit };
+            exit_k = if earlier { k } else { exit_k };
+            // Parallel to the ray with the origin outside: num = -h > 0.
+            parallel_k = if (denom == 0.0) & (h < 0.0) {
+                k
+            } else {
+                parallel_k
+            };
+            (hs[k], denoms[k]) = (h, denom);
+            prev = p;
+            k += 1;
+        }
+    }
+    if tie {
+        return None;
+    }
+    // The outward normal of half-plane `k`, as above.
+    let outward = |k: usize| {
+        let (own, i, sign) = if k < n { (b, k, 1.0) } else { (a, k - n, -1.0) };
+        let prev = if i == 0 { own.len() - 1 } else { i - 1 };
+        let e = own[i].as_dvec2() - own[prev].as_dvec2();
+        DVec2::new(e.y, -e.x) * sign
+    };
+    if parallel_k != NONE {
+        return Some((None, Some(outward(parallel_k))));
+    }
+    // As [`Clip`]: entry `(-h, -denom)`, exit `(h, denom)`, each `(∓1, 0)` when none.
+    let (en, ed) = if enter_k == NONE {
+        (-1.0, 0.0)
+    } else {
+        (-hs[enter_k], -denoms[enter_k])
+    };
+    let (xn, xd) = if exit_k == NONE {
+        (1.0, 0.0)
+    } else {
+        (hs[exit_k], denoms[exit_k])
+    };
+    let normal = if enter_k == NONE {
+        -d
+    } else {
+        outward(enter_k)
+    };
+    let open = en * xd <= xn * ed && en <= ed && xn >= 0.0 && enter <= exit;
+    let span = open.then_some(LineSpan {
+        enter,
+        exit,
+        normal,
+    });
+    let gap = if en > 0.0 {
+        Some(normal)
+    } else if xn < 0.0 {
+        Some(outward(exit_k))
+    } else {
+        None
+    };
+    Some((span, gap))
 }
 
 /// `a` and `b` (convex hulls of their points) are apart beyond doubt: along `w`, the lowest
@@ -514,6 +688,77 @@ mod tests {
             }
         }
         assert!(compared > 300, "{compared}");
+    }
+
+    /// The clipping walk alone, as [`polygons_span`] takes it for larger polygons.
+    fn walk_span(a: &[Vec2], b: &[Vec2], d: DVec2) -> Option<LineSpan> {
+        let mut clip = Clip::new(d);
+        match faces::<false>(b, a, &mut clip).and_then(|()| faces::<true>(a, b, &mut clip)) {
+            Some(()) => clip.span(),
+            None => None,
+        }
+    }
+
+    #[test]
+    fn small_polygons_get_the_walks_numbers_bit_for_bit() {
+        // xorshift64*, fixed seed.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut unit = || {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            (state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let (mut small, mut hits) = (0, 0);
+        for i in 0..40_000 {
+            // Real coordinates, then quarter integers, integers and axis-aligned boxes (exact
+            // ties: vertices met head-on, faces of both polygons on one line).
+            let grid = [0.0, 4.0, 1.0, 1.0][i % 4];
+            let polygon = |unit: &mut dyn FnMut() -> f32| -> Vec<Vec2> {
+                let c = Vec2::new(unit() * 40.0 - 20.0, unit() * 40.0 - 20.0);
+                let snap = |p: Vec2| {
+                    if grid > 0.0 {
+                        (p * grid).round() / grid
+                    } else {
+                        p
+                    }
+                };
+                if i % 8 == 3 {
+                    let (lo, size) = (snap(c), Vec2::new(1.0 + unit() * 3.0, 1.0 + unit() * 3.0));
+                    let hi = lo + size.round();
+                    return vec![lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+                }
+                let k = 3 + (unit() * 8.0) as usize;
+                let pts: Vec<_> = (0..k)
+                    .map(|_| snap(c + Vec2::new(unit() * 8.0 - 4.0, unit() * 8.0 - 4.0)))
+                    .collect();
+                crate::shape::hull::convex_hull(&pts)
+            };
+            let (a, b) = (polygon(&mut unit), polygon(&mut unit));
+            let d = DVec2::new(
+                f64::from(unit()) * 60.0 - 30.0,
+                f64::from(unit()) * 60.0 - 30.0,
+            );
+            let d = if grid > 0.0 { d.round() } else { d };
+            if a.len() < 3 || b.len() < 3 || a.len().max(b.len()) > SMALL || d == DVec2::ZERO {
+                continue;
+            }
+            let (Some(found), walked) = (small_span_and_gap(&a, &b, d), walk_span(&a, &b, d))
+            else {
+                continue; // a tie: the walk decides
+            };
+            small += 1;
+            match (found.0, walked) {
+                (Some(x), Some(y)) => {
+                    hits += 1;
+                    let bits =
+                        |s: LineSpan| [s.enter, s.exit, s.normal.x, s.normal.y].map(f64::to_bits);
+                    assert_eq!(bits(x), bits(y), "{a:?} {b:?} {d}: {x:?} {y:?}");
+                }
+                (x, y) => assert_eq!(x.is_some(), y.is_some(), "{a:?} {b:?} {d}: {x:?} {y:?}"),
+            }
+        }
+        assert!(small > 30_000 && hits > 1_000, "{small} {hits}");
     }
 
     #[test]
