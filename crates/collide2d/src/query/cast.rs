@@ -509,15 +509,18 @@ fn feature(pts: &[Vec2], offset: DVec2, n: DVec2, known_scale: Option<f64>) -> F
     let slack = 1e-6 * (scale + offset.abs().max_element());
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for p in pts {
-        if height(p) >= top - slack {
-            let s = tangent.dot(p.as_dvec2() + offset);
-            if s < lo {
-                lo = s;
-            }
-            if s > hi {
-                hi = s;
-            }
-        }
+        // Whether a point counts is a coin toss for the branch predictor: every point goes
+        // through min and max, one that does not count raised to +inf for the min and
+        // lowered to -inf for the max. The infinity's sign is that of `top - slack - height`
+        // (`+ 0.0` makes a zero positive), by bit operations, which the compiler keeps free of
+        // branches (it turns selects between two floats into branches).
+        let below = height(p) - (top - slack) + 0.0;
+        let cap = f64::INFINITY.copysign(-below); // -inf when the point counts
+        let s = tangent.dot(p.as_dvec2() + offset);
+        let s_lo = if s > cap { s } else { cap };
+        let s_hi = if s < -cap { s } else { -cap };
+        lo = if s_lo < lo { s_lo } else { lo };
+        hi = if s_hi > hi { s_hi } else { hi };
     }
     Feature {
         height: top,
