@@ -6,14 +6,14 @@
 
 use collide2d_benches::sweeps::Sweeps;
 use collide2d_benches::{
-    runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, PolygonSpec, Spec, PAIRS,
+    runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, PolygonSpec, Spec, SWEEPS,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
 /// Builds and checks the moving pairs for `name`, then times both casts on them.
 fn pair<A: Spec, B: Spec>(c: &mut Criterion, name: &str) {
-    let sweeps = Sweeps::<A, B>::generate(seed(name), PAIRS);
+    let sweeps = Sweeps::<A, B>::generate(seed(name), SWEEPS);
     let (hits, grazes, worst) = sweeps
         .check()
         .unwrap_or_else(|e| panic!("{name}: libraries disagree: {e}"));

@@ -14,6 +14,7 @@
 use collide2d_benches::sweeps::Sweeps;
 use collide2d_benches::{
     plain, runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, Pairs, PolygonSpec, Spec, PAIRS,
+    SWEEPS,
 };
 
 /// Passes over the pairs.
@@ -27,7 +28,7 @@ fn run<A: Spec, B: Spec>(
     plain_test: impl Fn(&A::Plain, &B::Plain) -> bool + Copy,
 ) {
     if query == "cast" {
-        let sweeps = Sweeps::<A, B>::generate(seed(pair), PAIRS);
+        let sweeps = Sweeps::<A, B>::generate(seed(pair), SWEEPS);
         for _ in 0..ROUNDS {
             match function {
                 "collide2d" => runs::collide2d_cast(&sweeps.collide),

@@ -16,6 +16,12 @@ pub mod world;
 /// Pairs per group; every timed iteration runs over all of them.
 pub const PAIRS: usize = 1024;
 
+/// Moving pairs per shape-cast group. More than [`PAIRS`]: a cast takes tens of branches whose
+/// outcomes depend on the shapes, and a CPU's branch predictor learns the outcomes of 1024
+/// pairs replayed every iteration (a game's frame brings new ones), which flatters whichever
+/// code branches most; at 4096 it no longer can.
+pub const SWEEPS: usize = 4096;
+
 /// The pair names, in bench order, with the seed of each one's inputs.
 pub const SEEDS: [(&str, u64); 6] = [
     ("circle_circle", 1),
