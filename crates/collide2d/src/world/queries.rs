@@ -1,0 +1,252 @@
+//! Queries against a [`CollisionWorld`]: objects at a point or overlapping a shape, ray casts
+//! and shape casts, with layer masks, and the broad phase's boxes for debug drawing.
+
+use super::{CollisionWorld, Handle};
+use crate::broad::{Broad, View};
+use crate::math::Vec2;
+use crate::query::{cast_ray, cast_shapes, contains_point, intersects, CastHit, Ray, RayHit};
+use crate::shape::{Aabb, Shape};
+#[cfg(doc)]
+use crate::BroadPhase;
+
+impl<T> CollisionWorld<T> {
+    /// The broad phase's structure as of the last [`update`](Self::update), read only, for
+    /// debug drawing: with [`BroadPhase::grid`], each cell holding objects (by row, then column)
+    /// and then the objects too large for a cell; with [`BroadPhase::tree`], each node of each
+    /// tree with its depth, leaves naming their object (tree by tree, depth first). The same
+    /// operations give the same list. Objects changed since the update are shown as they were.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, BroadBoxKind, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind};
+    /// let mut world = CollisionWorld::new(BroadPhase::tree(0.5));
+    /// let ball = world.insert(Circle::new(Vec2::ZERO, 1.0)?.into(), Filter::DEFAULT, ObjectKind::Dynamic, ())?;
+    /// world.update();
+    /// let boxes = world.broad_phase_boxes();
+    /// assert_eq!(boxes[0].kind, BroadBoxKind::Leaf { tree: 0, depth: 0, object: ball });
+    /// assert!((boxes[0].aabb.min().x + 1.5).abs() < 1e-6); // enlarged by the margin
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn broad_phase_boxes(&self) -> Vec<crate::broad::BroadBox> {
+        let view = View {
+            aabbs: &self.aabbs,
+            groups: &self.groups,
+            table: &self.table,
+        };
+        let mut out = Vec::new();
+        self.broad.boxes(&view, &|slot| self.handle(slot), &mut out);
+        out
+    }
+
+    /// The live, visible candidate slots for a query: the broad phase's (as of the last update)
+    /// minus the slots changed since, plus those changed slots; sorted, each once.
+    fn gather(
+        &self,
+        mut from_broad: impl FnMut(&Broad, &View<'_>, &mut dyn FnMut(u32)),
+    ) -> Vec<u32> {
+        let view = View {
+            aabbs: &self.aabbs,
+            groups: &self.groups,
+            table: &self.table,
+        };
+        let mut out = Vec::new();
+        from_broad(&self.broad, &view, &mut |slot| {
+            if !self.dirty.get(slot as usize).copied().unwrap_or(true) {
+                out.push(slot);
+            }
+        });
+        out.extend(
+            self.changed
+                .iter()
+                .copied()
+                .filter(|&s| self.groups[s as usize] != u32::MAX),
+        );
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The shape of the object in `slot`, if any and if its layer is in `mask`.
+    fn live(&self, slot: u32, mask: u64) -> Option<&Shape> {
+        let object = self.slots[slot as usize].1.as_ref()?;
+        if object.filter.layer & mask == 0 {
+            return None;
+        }
+        self.shapes[slot as usize].as_ref()
+    }
+
+    /// The objects containing point `p` (boundary included) whose layer is in `mask`
+    /// (`u64::MAX` for all), in handle order. Queries see the objects as they are now.
+    #[must_use]
+    pub fn objects_at_point(&self, p: Vec2, mask: u64) -> Vec<Handle> {
+        let region = Aabb::new_unchecked(p, p);
+        self.gather(|broad, view, f| broad.query(view, &region, mask, f))
+            .into_iter()
+            .filter(|&s| {
+                self.live(s, mask).is_some_and(|o| {
+                    self.aabbs[s as usize].overlaps(&region) && contains_point(o, p)
+                })
+            })
+            .map(|s| self.handle(s))
+            .collect()
+    }
+
+    /// The objects intersecting `shape` (touching counts) whose layer is in `mask`, in handle
+    /// order. For a rectangular region, pass an [`Aabb`] shape.
+    #[must_use]
+    pub fn objects_overlapping(&self, shape: &Shape, mask: u64) -> Vec<Handle> {
+        let Ok(region) = Self::checked_aabb(shape) else {
+            return Vec::new();
+        };
+        self.gather(|broad, view, f| broad.query(view, &region, mask, f))
+            .into_iter()
+            .filter(|&s| {
+                self.live(s, mask).is_some_and(|o| {
+                    self.aabbs[s as usize].overlaps(&region) && intersects(o, shape)
+                })
+            })
+            .map(|s| self.handle(s))
+            .collect()
+    }
+
+    /// The first object `ray` meets for `t` in `[0, max_t]` among those whose layer is in
+    /// `mask`, with its hit (as [`cast_ray`]); ties go to the lower handle.
+    #[must_use]
+    pub fn cast_ray(&self, ray: &Ray, max_t: f32, mask: u64) -> Option<(Handle, RayHit)> {
+        if !valid_ray(ray, max_t) {
+            return None;
+        }
+        let mut best: Option<(u32, RayHit)> = None;
+        let mut consider = |s: u32, shape: Option<&Shape>, limit: f32| -> f32 {
+            if let Some(o) = shape {
+                if let Some(hit) = cast_ray(o, ray, limit) {
+                    let better = match &best {
+                        None => true,
+                        Some((bs, bh)) => hit.t < bh.t || (hit.t == bh.t && s < *bs),
+                    };
+                    if better {
+                        best = Some((s, hit));
+                    }
+                }
+            }
+            best.as_ref().map_or(limit, |(_, h)| h.t)
+        };
+        let view = View {
+            aabbs: &self.aabbs,
+            groups: &self.groups,
+            table: &self.table,
+        };
+        self.broad.ray(&view, ray, max_t, mask, &mut |s| {
+            if self.dirty.get(s as usize).copied().unwrap_or(true) {
+                return max_t;
+            }
+            // A slot the broad phase holds that has not changed since the last update is live,
+            // and the broad phase only reports groups whose layer is in `mask`: its shape is
+            // all that is left to read (not the object, a cache miss per leaf).
+            debug_assert_eq!(
+                self.live(s, mask).map(std::ptr::from_ref),
+                self.shapes[s as usize].as_ref().map(std::ptr::from_ref)
+            );
+            consider(s, self.shapes[s as usize].as_ref(), max_t)
+        });
+        for &s in &self.changed {
+            consider(s, self.live(s, mask), max_t);
+        }
+        best.map(|(s, hit)| (self.handle(s), hit))
+    }
+
+    /// Every object `ray` meets for `t` in `[0, max_t]` among those whose layer is in `mask`,
+    /// each with its first hit, sorted by `t`, then handle.
+    #[must_use]
+    pub fn cast_ray_all(&self, ray: &Ray, max_t: f32, mask: u64) -> Vec<(Handle, RayHit)> {
+        if !valid_ray(ray, max_t) {
+            return Vec::new();
+        }
+        let slots = self.gather(|broad, view, f| {
+            broad.ray(view, ray, max_t, mask, &mut |s| {
+                f(s);
+                max_t
+            });
+        });
+        let mut hits: Vec<(Handle, RayHit)> = slots
+            .into_iter()
+            .filter_map(|s| {
+                let o = self.live(s, mask)?;
+                cast_ray(o, ray, max_t).map(|hit| (self.handle(s), hit))
+            })
+            .collect();
+        hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
+        hits
+    }
+
+    /// The objects whose layer is in `mask` that `shape` touches when moved by `motion`, each
+    /// with its [`cast_shapes`]`(shape, motion, object, 0)` hit, in handle order; the objects
+    /// stay where they are now. Nothing for a non-finite `shape` box or `motion`.
+    fn cast_hits(&self, shape: &Shape, motion: Vec2, mask: u64) -> Vec<(u32, CastHit)> {
+        let Ok(start) = Self::checked_aabb(shape) else {
+            return Vec::new();
+        };
+        let (lo, hi) = (start.min() + motion, start.max() + motion);
+        if !lo.is_finite() || !hi.is_finite() {
+            return Vec::new();
+        }
+        let region = start.union(&Aabb::new_unchecked(lo, hi)).outward();
+        self.gather(|broad, view, f| broad.query(view, &region, mask, f))
+            .into_iter()
+            .filter_map(|s| {
+                let o = self.live(s, mask)?;
+                if !self.aabbs[s as usize].overlaps(&region) {
+                    return None;
+                }
+                cast_shapes(shape, motion, o, Vec2::ZERO).map(|hit| (s, hit))
+            })
+            .collect()
+    }
+
+    /// The first object whose layer is in `mask` that `shape` touches when moved by `motion`
+    /// (touching counts, so an object touching `shape` at the start hits at `t = 0`), with the
+    /// hit as [`cast_shapes`]`(shape, motion, object, Vec2::ZERO)`: the normal points from
+    /// `shape` towards the object. Objects are taken where they are now; ties in `t` go to the
+    /// lower handle. `None` for a non-finite `motion`.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, Aabb, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind};
+    /// let mut world = CollisionWorld::new(BroadPhase::grid(4.0)?);
+    /// let wall = Aabb::new(Vec2::new(10.0, -5.0), Vec2::new(11.0, 5.0))?.into();
+    /// let wall = world.insert(wall, Filter::DEFAULT, ObjectKind::Static, ())?;
+    /// let probe = Circle::new(Vec2::ZERO, 1.0)?.into();
+    /// let (hit, at) = world.cast_shape(&probe, Vec2::new(100.0, 0.0), u64::MAX).unwrap();
+    /// assert_eq!(hit, wall);
+    /// assert!((at.t - 0.09).abs() < 1e-6);
+    /// assert_eq!(at.normal, Vec2::X); // from the probe towards the wall
+    /// assert!(world.cast_shape(&probe, Vec2::new(0.0, 100.0), u64::MAX).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn cast_shape(&self, shape: &Shape, motion: Vec2, mask: u64) -> Option<(Handle, CastHit)> {
+        self.cast_hits(shape, motion, mask)
+            .into_iter()
+            .reduce(|best, x| if x.1.t < best.1.t { x } else { best })
+            .map(|(s, hit)| (self.handle(s), hit))
+    }
+
+    /// Every object whose layer is in `mask` that `shape` touches when moved by `motion`, each
+    /// with its first hit (as [`cast_shape`](Self::cast_shape)), sorted by `t`, then handle.
+    #[must_use]
+    pub fn cast_shape_all(&self, shape: &Shape, motion: Vec2, mask: u64) -> Vec<(Handle, CastHit)> {
+        let mut hits: Vec<(Handle, CastHit)> = self
+            .cast_hits(shape, motion, mask)
+            .into_iter()
+            .map(|(s, hit)| (self.handle(s), hit))
+            .collect();
+        hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
+        hits
+    }
+}
+
+/// True for a finite ray and a `max_t` that is `>= 0` (not NaN; infinity allowed).
+fn valid_ray(ray: &Ray, max_t: f32) -> bool {
+    max_t.partial_cmp(&0.0).is_some_and(|o| o.is_ge())
+        && ray.origin.is_finite()
+        && ray.dir.is_finite()
+}

@@ -1,0 +1,273 @@
+//! [`CollisionWorld::update`]: the broad phase's candidates, the exact narrow phase (a cast for
+//! fast objects), the sorted pairs and the began and ended events.
+
+#[cfg(doc)]
+use super::ObjectKind;
+use super::{CollisionWorld, Handle, Pair, Sweep, UpdateStats};
+use crate::broad::View;
+use crate::math::Vec2;
+use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
+use crate::shape::Shape;
+
+impl<T> CollisionWorld<T> {
+    /// Finds the colliding pairs of the objects as they are now, and the pairs that began and
+    /// ended since the previous update. Results: [`pairs`](Self::pairs),
+    /// [`began`](Self::began), [`ended`](Self::ended).
+    ///
+    /// Static objects are never tested against each other, nor objects whose filters do not
+    /// accept each other; neither costs a candidate pair. A pair with a [`ObjectKind::Fast`]
+    /// object collides when [`cast_shapes`] finds a hit over the motion (see [`Pair::toi`]);
+    /// the motion is then used up. With the `rayon` feature the exact tests run in parallel;
+    /// the results are the same.
+    pub fn update(&mut self) -> UpdateStats {
+        // Fast objects swept last time and not moved since: back to their tight box.
+        for slot in core::mem::take(&mut self.swept) {
+            let s = slot as usize;
+            if self.sweeps[s].is_none() {
+                if let Some(shape) = &self.shapes[s] {
+                    self.aabbs[s] = shape.aabb();
+                    self.mark(slot);
+                }
+            }
+        }
+        let view = View {
+            aabbs: &self.aabbs,
+            groups: &self.groups,
+            table: &self.table,
+        };
+        self.broad.sync(&view, &self.changed);
+        for &slot in &self.changed {
+            self.dirty[slot as usize] = false;
+        }
+        self.changed.clear();
+        self.candidates.clear();
+        self.broad.pairs(&view, &mut self.candidates);
+        sort_pairs(
+            &mut self.candidates,
+            self.slots.len(),
+            &mut self.counts,
+            &mut self.multi,
+            &mut self.scratch,
+        );
+        self.narrow();
+        // The motions are used up; the swept boxes stay (conservative) until the next update.
+        self.moving.sort_unstable();
+        self.moving.dedup();
+        for &slot in &self.moving {
+            self.sweeps[slot as usize] = None;
+        }
+        core::mem::swap(&mut self.swept, &mut self.moving);
+
+        // Both lists are sorted: one merge gives the events in order.
+        self.began.clear();
+        self.ended.clear();
+        let (mut i, mut j) = (0, 0);
+        let key = |p: &Pair| (p.a, p.b);
+        while i < self.previous.len() || j < self.pairs.len() {
+            match (self.previous.get(i).map(key), self.pairs.get(j).map(key)) {
+                (Some(p), Some(c)) if p == c => {
+                    i += 1;
+                    j += 1;
+                }
+                (Some(p), Some(c)) if p < c => {
+                    self.ended.push(p);
+                    i += 1;
+                }
+                (Some(p), None) => {
+                    self.ended.push(p);
+                    i += 1;
+                }
+                (_, Some(c)) => {
+                    self.began.push(c);
+                    j += 1;
+                }
+                (None, None) => break,
+            }
+        }
+        UpdateStats {
+            objects: self.len,
+            candidates: self.candidates.len(),
+            pairs: self.pairs.len(),
+            began: self.began.len(),
+            ended: self.ended.len(),
+        }
+    }
+
+    /// The exact test of every candidate, in order, the colliding ones into `pairs` and
+    /// `current`.
+    fn narrow(&mut self) {
+        let shapes = &self.shapes;
+        let fast = &self.fast;
+        let any_fast = self.fast_count > 0;
+        let sweeps = &self.sweeps;
+        let contacts = self.contacts;
+        // Where the object in `slot`, now `end`, was at the previous update, and its motion.
+        fn start<'a>(sweeps: &'a [Option<Sweep>], slot: u32, end: &'a Shape) -> (&'a Shape, Vec2) {
+            match &sweeps[slot as usize] {
+                Some(sweep) => (&sweep.start, sweep.motion),
+                None => (end, Vec2::ZERO),
+            }
+        }
+        let test = |&(a, b): &(u32, u32)| -> Option<(Option<Contact>, Option<f32>)> {
+            let (Some(sa), Some(sb)) = (&shapes[a as usize], &shapes[b as usize]) else {
+                return None;
+            };
+            if any_fast && (fast[a as usize] || fast[b as usize]) {
+                let ((sa, va), (sb, vb)) = (start(sweeps, a, sa), start(sweeps, b, sb));
+                let hit = cast_shapes(sa, va, sb, vb)?;
+                let contact = contacts.then(|| toi_contact(sa, sb, &hit));
+                Some((contact, Some(hit.t)))
+            } else if contacts {
+                contact(sa, sb).map(|c| (Some(c), None))
+            } else {
+                intersects(sa, sb).then_some((None, None))
+            }
+        };
+        let generations = &self.generations;
+        // The last update's pairs become the previous ones.
+        core::mem::swap(&mut self.previous, &mut self.pairs);
+        let pairs = &mut self.pairs;
+        pairs.clear();
+        let mut keep = |(a, b): (u32, u32), hit: Option<(Option<Contact>, Option<f32>)>| {
+            if let Some((contact, toi)) = hit {
+                let a = Handle {
+                    index: a,
+                    generation: generations[a as usize],
+                };
+                let b = Handle {
+                    index: b,
+                    generation: generations[b as usize],
+                };
+                pairs.push(Pair { a, b, contact, toi });
+            }
+        };
+        #[cfg(feature = "rayon")]
+        {
+            use rayon::prelude::*;
+            self.candidates
+                .par_iter()
+                .with_min_len(256)
+                .map(test)
+                .collect_into_vec(&mut self.hits);
+            for (&candidate, &hit) in self.candidates.iter().zip(&self.hits) {
+                keep(candidate, hit);
+            }
+        }
+        // One pass, with no list of results in between.
+        #[cfg(not(feature = "rayon"))]
+        for candidate in &self.candidates {
+            keep(*candidate, test(candidate));
+        }
+    }
+
+    /// The colliding pairs found by the last [`update`](Self::update), sorted by `(a, b)`.
+    #[must_use]
+    pub fn pairs(&self) -> &[Pair] {
+        &self.pairs
+    }
+
+    /// The pairs that started colliding at the last update, sorted.
+    #[must_use]
+    pub fn began(&self) -> &[(Handle, Handle)] {
+        &self.began
+    }
+
+    /// The pairs that stopped colliding at the last update, sorted; a pair whose object was
+    /// removed ends too (its handle is then stale).
+    #[must_use]
+    pub fn ended(&self) -> &[(Handle, Handle)] {
+        &self.ended
+    }
+}
+
+/// The contact of a pair at its time of impact: the full [`contact`] when they touch at the
+/// start, else the cast's normal and point.
+fn toi_contact(a: &Shape, b: &Shape, hit: &CastHit) -> Contact {
+    let from_hit = || Contact::new(hit.normal, hit.depth, &[hit.point]);
+    if hit.t == 0.0 {
+        contact(a, b).unwrap_or_else(from_hit)
+    } else {
+        from_hit()
+    }
+}
+
+/// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a` (linear), then each run of
+/// equal `a` longer than one (listed in `multi` while counting) by `b`.
+fn sort_pairs(
+    pairs: &mut Vec<(u32, u32)>,
+    slots: usize,
+    counts: &mut Vec<u32>,
+    multi: &mut Vec<u32>,
+    scratch: &mut Vec<(u32, u32)>,
+) {
+    if pairs.len() < 256 {
+        pairs.sort_unstable();
+        return;
+    }
+    counts.clear();
+    counts.resize(slots + 1, 0);
+    multi.clear();
+    for &(a, _) in pairs.iter() {
+        let count = &mut counts[a as usize + 1];
+        *count += 1;
+        if *count == 2 {
+            multi.push(a);
+        }
+    }
+    for i in 1..counts.len() {
+        counts[i] += counts[i - 1];
+    }
+    // Every place below `pairs.len()` is written: only growth needs filling.
+    if scratch.len() < pairs.len() {
+        scratch.resize(pairs.len(), (0, 0));
+    }
+    for &p in pairs.iter() {
+        let at = &mut counts[p.0 as usize];
+        scratch[*at as usize] = p;
+        *at += 1;
+    }
+    let n = pairs.len();
+    core::mem::swap(pairs, scratch);
+    pairs.truncate(n);
+    // `counts[a]` is now the end of `a`'s run, and so `counts[a - 1]` its start.
+    for &a in multi.iter() {
+        let start = if a == 0 { 0 } else { counts[a as usize - 1] };
+        match &mut pairs[start as usize..counts[a as usize] as usize] {
+            // The usual run, two long: one comparison.
+            [x, y] if x.1 > y.1 => core::mem::swap(x, y),
+            [_, _] => {}
+            run => run.sort_unstable(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_pairs_sorts_runs_of_any_length() {
+        // Runs of one to five pairs per first slot, in a scrambled order, past the small-input
+        // cutoff.
+        let mut pairs = Vec::new();
+        let mut x = 12345u32;
+        for a in 0..400u32 {
+            for _ in 0..(a % 5 + 1) {
+                x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                pairs.push((a, a + 1 + (x >> 20) % 50));
+            }
+        }
+        let mut want = pairs.clone();
+        want.sort_unstable();
+        for i in (1..pairs.len()).rev() {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            pairs.swap(i, x as usize % (i + 1));
+        }
+        let (mut counts, mut multi, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..2 {
+            let mut got = pairs.clone();
+            sort_pairs(&mut got, 460, &mut counts, &mut multi, &mut scratch);
+            assert_eq!(got, want);
+        }
+    }
+}
