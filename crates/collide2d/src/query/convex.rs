@@ -306,34 +306,45 @@ fn scan_faces(hull: &[Vec2], other: &[Vec2], of_a: bool, stop: f64, best: &mut F
     false
 }
 
-/// The axis of greatest separation (least penetration) between the hulls. With a finite
-/// `stop`, returns the first face axis found separating them by more than `stop` instead.
-fn best_axis(a: &[Vec2], b: &[Vec2], stop: f64) -> Axis {
-    let mut faces_best = FaceBest {
+impl FaceBest {
+    /// No face yet: any face beats it.
+    const NONE: FaceBest = FaceBest {
         key: f64::NEG_INFINITY,
         l2: 1.0,
         u: f64::NEG_INFINITY,
         normal: DVec2::X,
         face: None,
     };
+
+    /// The face's axis, with its unit normal pointing from a towards b.
+    #[inline]
+    fn axis(&self) -> Axis {
+        match self.face {
+            Some((of_a, _)) => {
+                let len = self.l2.sqrt();
+                let n = self.normal / len;
+                Axis {
+                    n: if of_a { n } else { -n },
+                    sep: self.u / len,
+                    face: self.face,
+                }
+            }
+            None => Axis {
+                n: DVec2::X,
+                sep: f64::NEG_INFINITY,
+                face: None,
+            },
+        }
+    }
+}
+
+/// The axis of greatest separation (least penetration) between the hulls. With a finite
+/// `stop`, returns the first face axis found separating them by more than `stop` instead.
+fn best_axis(a: &[Vec2], b: &[Vec2], stop: f64) -> Axis {
+    let mut faces_best = FaceBest::NONE;
     let stopped = scan_faces(a, b, true, stop, &mut faces_best)
         || scan_faces(b, a, false, stop, &mut faces_best);
-    let mut best = match faces_best.face {
-        Some((of_a, _)) => {
-            let len = faces_best.l2.sqrt();
-            let n = faces_best.normal / len;
-            Axis {
-                n: if of_a { n } else { -n },
-                sep: faces_best.u / len,
-                face: faces_best.face,
-            }
-        }
-        None => Axis {
-            n: DVec2::X,
-            sep: f64::NEG_INFINITY,
-            face: None,
-        },
-    };
+    let mut best = faces_best.axis();
     if stopped || (a.len() >= 3 && b.len() >= 3) {
         return best;
     }
@@ -363,6 +374,125 @@ fn best_axis(a: &[Vec2], b: &[Vec2], stop: f64) -> Axis {
         extra((d(b[0]) - d(a[0])).try_normalize().unwrap_or(DVec2::X));
     }
     best
+}
+
+/// A polygon's vertices in `f64`, x and y in separate arrays of `N` (even) slots, so that the
+/// separating-axis scan handles two vertices per SIMD operation with no loop bounds to test:
+/// the slots past the last vertex repeat it (a repeated vertex changes no minimum).
+struct Soa<const N: usize> {
+    x: [f64; N],
+    y: [f64; N],
+    len: usize,
+}
+
+impl<const N: usize> Soa<N> {
+    /// The copy of `points` (1 to `N` of them).
+    #[inline(always)]
+    fn new(points: &[Vec2]) -> Soa<N> {
+        debug_assert!(!points.is_empty() && points.len() <= N && N % 2 == 0);
+        let last = points.len() - 1;
+        let at = |i: usize| points[i.min(last)];
+        Soa {
+            x: core::array::from_fn(|i| f64::from(at(i).x)),
+            y: core::array::from_fn(|i| f64::from(at(i).y)),
+            len: points.len(),
+        }
+    }
+
+    /// The least `n . (v - p)` over the vertices `v`, `n = (e.y, -e.x)`: what [`scan_faces`]
+    /// computes per face, with the same roundings (`n . w = e.y w.x + (-e.x) w.y` is
+    /// `e.y w.x - e.x w.y` exactly), two lanes at a time.
+    #[inline(always)]
+    fn min_offset(&self, px: f64, py: f64, ex: f64, ey: f64) -> f64 {
+        let mut m = [f64::INFINITY; 2];
+        for k in 0..N / 2 {
+            for (l, m) in m.iter_mut().enumerate() {
+                let s = ey * (self.x[2 * k + l] - px) - ex * (self.y[2 * k + l] - py);
+                *m = if s < *m { s } else { *m };
+            }
+        }
+        if m[1] < m[0] {
+            m[1]
+        } else {
+            m[0]
+        }
+    }
+}
+
+/// [`scan_faces`] on the `f64` copies: the same faces in the same order, the same values.
+#[inline(always)]
+fn scan_faces_soa<const N: usize>(
+    hull: &Soa<N>,
+    other: &Soa<N>,
+    of_a: bool,
+    stop: f64,
+    best: &mut FaceBest,
+) -> bool {
+    let n = hull.len;
+    let stop2 = stop * stop;
+    for i in 0..n {
+        let j = if i + 1 == n { 0 } else { i + 1 };
+        let (px, py) = (hull.x[i], hull.y[i]);
+        let (ex, ey) = (hull.x[j] - px, hull.y[j] - py);
+        let normal = DVec2::new(ey, -ex);
+        let l2 = normal.length_squared();
+        if l2 == 0.0 {
+            continue;
+        }
+        let u = other.min_offset(px, py, ex, ey);
+        let key = u * u.abs();
+        if key * best.l2 > best.key * l2 {
+            *best = FaceBest {
+                key,
+                l2,
+                u,
+                normal,
+                face: Some((of_a, i)),
+            };
+            if u > 0.0 && u * u > stop2 * l2 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The contact of two convex polygons (counter-clockwise, coordinates at most `extent` in
+/// magnitude): [`contact_checked`] on their [`Convex`] views, bit for bit, with the
+/// separating-axis scan on `f64` copies made once (for up to 16 vertices; 8, Box2D's limit,
+/// take the smallest copies).
+pub(crate) fn polygons_contact(a: &[Vec2], b: &[Vec2], extent: f32) -> Option<Contact> {
+    let (ca, cb) = (Convex::slice(a, 0.0), Convex::slice(b, 0.0));
+    if a.len() < 3 || b.len() < 3 {
+        return contact_checked(&ca, &cb);
+    }
+    match a.len().max(b.len()) {
+        ..=8 => polygons_contact_n::<8>(&ca, &cb, extent),
+        9..=16 => polygons_contact_n::<16>(&ca, &cb, extent),
+        _ => contact_checked(&ca, &cb),
+    }
+}
+
+/// [`polygons_contact`] with copies of `N` slots.
+#[inline(always)]
+fn polygons_contact_n<const N: usize>(a: &Convex, b: &Convex, extent: f32) -> Option<Contact> {
+    let (pa, pb) = (a.points(), b.points());
+    let (sa, sb) = (Soa::<N>::new(pa), Soa::<N>::new(pb));
+    // `contact_checked`'s scale (the largest coordinate magnitude) is `extent`; its radii are 0.
+    let scale = f64::from(extent);
+    let tol = 1e-9 * scale;
+    let mut best = FaceBest::NONE;
+    let _ = scan_faces_soa(&sa, &sb, true, tol, &mut best)
+        || scan_faces_soa(&sb, &sa, false, tol, &mut best);
+    let axis = best.axis();
+    let hit = if axis.sep < -tol {
+        true
+    } else if axis.sep > tol {
+        false
+    } else {
+        polygons_intersect(pa, pb, extent)
+    };
+    hit.then(|| contact_on_axis(a, b, axis, scale, None))
 }
 
 /// The contact of two convex shapes, or `None` when they do not intersect.
@@ -662,6 +792,60 @@ mod tests {
             (tiny.points[0] / u - unit.points[0]).length() < 0.01,
             "{tiny:?}"
         );
+    }
+
+    mod polygons {
+        use super::super::*;
+        use crate::shape::hull::convex_hull;
+        use proptest::prelude::*;
+
+        /// The hull of `pts` on a grid of `unit`, moved by `(ox, oy)`.
+        fn hull(pts: &[(i8, i8)], unit: f32, ox: f32, oy: f32) -> Vec<Vec2> {
+            let pts: Vec<Vec2> = pts
+                .iter()
+                .map(|&(x, y)| Vec2::new(f32::from(x) * unit + ox, f32::from(y) * unit + oy))
+                .collect();
+            convex_hull(&pts)
+        }
+
+        fn extent(pts: &[Vec2]) -> f32 {
+            pts.iter().fold(0.0, |m, p| m.max(p.abs().max_element()))
+        }
+
+        /// The contact's numbers as bits: normal, depth, then the points.
+        fn bits(c: Option<Contact>) -> Option<Vec<u32>> {
+            c.map(|c| {
+                let mut out = vec![
+                    c.normal.x.to_bits(),
+                    c.normal.y.to_bits(),
+                    c.depth.to_bits(),
+                ];
+                out.extend(c.points.iter().flat_map(|p| [p.x.to_bits(), p.y.to_bits()]));
+                out
+            })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+
+            /// Grid points touch, share edges and tie often; 3 to 24 points cover the 8- and
+            /// 16-slot copies and the fallback.
+            #[test]
+            fn polygons_contact_is_contact_checked_bit_for_bit(
+                pa in prop::collection::vec((-6i8..=6, -6i8..=6), 3..24),
+                pb in prop::collection::vec((-6i8..=6, -6i8..=6), 3..24),
+                (unit, ox, oy) in (prop_oneof![Just(1.0f32), Just(0.37), Just(1e-20)],
+                                   -3.0f32..3.0, -3.0f32..3.0),
+            ) {
+                let a = hull(&pa, unit, 0.0, 0.0);
+                let b = hull(&pb, unit, ox * unit, oy * unit);
+                prop_assume!(a.len() >= 3 && b.len() >= 3);
+                let e = extent(&a).max(extent(&b));
+                let fast = polygons_contact(&a, &b, e);
+                let generic = contact_checked(&Convex::slice(&a, 0.0), &Convex::slice(&b, 0.0));
+                prop_assert_eq!(bits(fast), bits(generic));
+            }
+        }
     }
 
     mod shapes {

@@ -102,10 +102,9 @@ fn contact_ordered(a: &Shape, b: &Shape) -> Option<Contact> {
         }
         (Shape::Circle(c), Shape::Capsule(k)) => circle_capsule::contact_checked(c, k),
         // The views `as_convex` would build, without its call.
-        (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y)) => convex::contact_checked(
-            &Convex::slice(x.points(), 0.0),
-            &Convex::slice(y.points(), 0.0),
-        ),
+        (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y)) => {
+            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
+        }
         (Shape::Obb(x), Shape::Obb(y)) => {
             convex::contact_checked(&Convex::slice(x.hull(), 0.0), &Convex::slice(y.hull(), 0.0))
         }
