@@ -64,7 +64,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
             return circle_capsule::contact_checked(c, k);
         }
         (Shape::Capsule(k), Shape::Circle(c)) => {
-            return circle_capsule::contact_checked(c, k).map(Contact::flipped);
+            return circle_capsule::contact_flipped(c, k);
         }
         (Shape::Circle(c), Shape::Aabb(r)) => {
             return circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r));
