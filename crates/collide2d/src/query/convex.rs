@@ -274,7 +274,12 @@ fn scan_faces(hull: &[Vec2], other: &[Vec2], of_a: bool, stop: f64, best: &mut F
         return false;
     }
     let stop2 = stop * stop;
-    (0..n).any(|i| scan_face(hull, i, other, of_a, stop2, best))
+    for i in 0..n {
+        if scan_face(hull, i, other, of_a, stop2, best) {
+            return true;
+        }
+    }
+    false
 }
 
 /// One face of [`scan_faces`]: face `i` of `hull` (of at least 2 points) against `other`;
