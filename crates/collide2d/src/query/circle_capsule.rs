@@ -36,9 +36,10 @@ pub(crate) fn intersects(c: &Circle, k: &Capsule) -> bool {
 /// Pairs clearly apart are found before any square root or division: `dist > hi` with
 /// `hi = r + 2^-36 (m + r)`, tested as `d2 > hi^2` at an end and `cross^2 > hi^2 len^2`
 /// beside, implies the computed `dist` (within a few `e` of what those squares say) exceeds
-/// `r + 2^-40 (m + dist + r)` (as `dist <= 2.83 m`), the certain miss above. Squares that
+/// `r + 2^-40 (m + dist + r)` (as `dist <= 2.83 m`), so `D > r`: a certain miss. Squares that
 /// overflow to infinity only arise for distances far beyond any radius, or leave the
-/// comparison false (both infinite), and then the test above decides.
+/// comparison false (both infinite). The pairs left with `dist >= r - tol` (touching, or
+/// within the thin band up to `hi`) take the exact test.
 #[inline]
 pub(crate) fn contact_checked(c: &Circle, k: &Capsule) -> Option<Contact> {
     contact_impl::<false>(c, k)
@@ -63,10 +64,9 @@ fn contact_impl<const FLIP: bool>(c: &Circle, k: &Capsule) -> Option<Contact> {
     let hi = r + (m + r) * (1.0 / (1u64 << 36) as f64);
     let near = nearest(c, k, hi * hi)?;
     let dist = near.2;
+    // Below `r - tol`, certainly touching; from there to `hi` (a band of `2^-36 (m + r)`),
+    // the exact test decides.
     let tol = (m + dist + r) * (1.0 / (1u64 << 40) as f64);
-    if dist > r + tol {
-        return None;
-    }
     if dist >= r - tol && !intersects_near_touching(c, k) {
         return None;
     }
