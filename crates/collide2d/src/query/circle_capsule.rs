@@ -14,8 +14,9 @@ pub(crate) fn intersects(c: &Circle, k: &Capsule) -> bool {
 
 /// The contact (normal from the disc towards the capsule; a center on the capsule's segment
 /// gets the segment's left normal, `+X` for a point capsule), or `None` when the disc and the
-/// capsule do not intersect, decided by the same exact predicate as [`intersects`], which runs only when the
-/// distance the contact computes anyway is within its error bound of the sum of the radii.
+/// capsule do not intersect, decided by the same exact predicate as [`intersects`], which runs
+/// only when the distance the contact computes anyway is within its error bound of the sum of
+/// the radii.
 ///
 /// Error bound. Let `m` be the largest coordinate magnitude of the center and the segment's
 /// ends, `D` the true distance from the center to the segment, `dist` the computed one.
@@ -31,10 +32,27 @@ pub(crate) fn intersects(c: &Circle, k: &Capsule) -> bool {
 /// (over 8000 `e`) leaves room, and the comparison is certain outside it. No step overflows
 /// or underflows (`f32` inputs in `f64`; nonzero squares of `f32` differences are at least
 /// `2^-298`).
+///
+/// Pairs clearly apart are found before any square root or division: `dist > hi` with
+/// `hi = r + 2^-36 (m + r)`, tested as `d2 > hi^2` at an end and `cross^2 > hi^2 len^2`
+/// beside, implies the computed `dist` (within a few `e` of what those squares say) exceeds
+/// `r + 2^-40 (m + dist + r)` (as `dist <= 2.83 m`), so `D > r`: a certain miss. Squares that
+/// overflow to infinity only arise for distances far beyond any radius, or leave the
+/// comparison false (both infinite). The pairs left with `dist >= r - tol` (touching, or
+/// within the thin band up to `hi`) take the exact test.
 #[inline]
 pub(crate) fn contact_checked(c: &Circle, k: &Capsule) -> Option<Contact> {
-    let near = nearest(c, k);
-    let dist = near.2;
+    contact_impl::<false>(c, k)
+}
+
+/// [`contact_checked`] with the normal negated: the contact seen from the capsule, `(k, c)`.
+#[inline]
+pub(crate) fn contact_flipped(c: &Circle, k: &Capsule) -> Option<Contact> {
+    contact_impl::<true>(c, k)
+}
+
+#[inline(always)]
+fn contact_impl<const FLIP: bool>(c: &Circle, k: &Capsule) -> Option<Contact> {
     let r = f64::from(c.radius()) + f64::from(k.radius());
     let m = c
         .center()
@@ -42,14 +60,17 @@ pub(crate) fn contact_checked(c: &Circle, k: &Capsule) -> Option<Contact> {
         .max(k.a().abs())
         .max(k.b().abs())
         .max_element();
-    let tol = (f64::from(m) + dist + r) * (1.0 / (1u64 << 40) as f64);
-    if dist > r + tol {
-        return None;
-    }
+    let m = f64::from(m);
+    let hi = r + (m + r) * (1.0 / (1u64 << 36) as f64);
+    let near = nearest(c, k, hi * hi)?;
+    let dist = near.2;
+    // Below `r - tol`, certainly touching; from there to `hi` (a band of `2^-36 (m + r)`),
+    // the exact test decides.
+    let tol = (m + dist + r) * (1.0 / (1u64 << 40) as f64);
     if dist >= r - tol && !intersects_near_touching(c, k) {
         return None;
     }
-    Some(finish(c, k, near))
+    Some(finish::<FLIP>(c, k, near))
 }
 
 /// [`intersects`] out of line: near-touching pairs are rare, and the exact test inlined into
@@ -61,9 +82,10 @@ fn intersects_near_touching(c: &Circle, k: &Capsule) -> bool {
 }
 
 /// The nearest point of the segment to the center, the unit normal from the center towards
-/// it (see [`contact_checked`] when they coincide), and their distance.
+/// it (see [`contact_checked`] when they coincide), and their distance; `None` when the
+/// squared distance is certainly above `hi2` (see [`contact_checked`]).
 #[inline(always)]
-fn nearest(c: &Circle, k: &Capsule) -> (DVec2, DVec2, f64) {
+fn nearest(c: &Circle, k: &Capsule, hi2: f64) -> Option<(DVec2, DVec2, f64)> {
     let center = c.center().as_dvec2();
     let (a, b) = (k.a().as_dvec2(), k.b().as_dvec2());
     let e = b - a;
@@ -77,32 +99,46 @@ fn nearest(c: &Circle, k: &Capsule) -> (DVec2, DVec2, f64) {
         // be lost in rounding when the center is near the axis of a long segment.)
         let rel = if along_a <= -along_b { from_a } else { from_b };
         let cross = e.perp_dot(rel);
-        let len = e.length();
+        // `e.length()`, rounded the same way.
+        let len2 = e.dot(e);
+        if cross * cross > hi2 * len2 {
+            return None;
+        }
+        let len = len2.sqrt();
         let left = e.perp() / len;
         let n = if cross > 0.0 { -left } else { left };
         let dist = cross.abs() / len;
-        (center + n * dist, n, dist)
+        Some((center + n * dist, n, dist))
     } else {
         let nearest = if along_a <= 0.0 { a } else { b };
         let delta = nearest - center;
-        let dist = delta.length();
+        let d2 = delta.dot(delta);
+        if d2 > hi2 {
+            return None;
+        }
+        let dist = d2.sqrt();
         let n = if dist > 0.0 {
             delta / dist
         } else {
             e.perp().try_normalize().unwrap_or(DVec2::X)
         };
-        (nearest, n, dist)
+        Some((nearest, n, dist))
     }
 }
 
-/// The contact from [`nearest`]'s answer.
+/// The contact from [`nearest`]'s answer, its normal negated when `FLIP`.
 #[inline(always)]
-fn finish(c: &Circle, k: &Capsule, (nearest, n, dist): (DVec2, DVec2, f64)) -> Contact {
+fn finish<const FLIP: bool>(
+    c: &Circle,
+    k: &Capsule,
+    (nearest, n, dist): (DVec2, DVec2, f64),
+) -> Contact {
     let center = c.center().as_dvec2();
     let (rc, rk) = (f64::from(c.radius()), f64::from(k.radius()));
     let point = ((center + n * rc) + (nearest - n * rk)) * 0.5;
+    let normal = n.as_vec2();
     Contact::new(
-        n.as_vec2(),
+        if FLIP { -normal } else { normal },
         (rc + rk - dist).max(0.0) as f32,
         &[point.as_vec2()],
     )

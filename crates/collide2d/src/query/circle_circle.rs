@@ -11,27 +11,45 @@ pub(crate) fn intersects(a: &Circle, b: &Circle) -> bool {
 }
 
 /// The contact of the discs (concentric discs get normal `+X`), or `None` when they do not
-/// intersect, decided by the distance the contact needs anyway, with the exact [`intersects`]
-/// only near touching.
+/// intersect, decided by the squared distance the contact needs anyway (no square root for
+/// pairs apart), with the exact [`intersects`] only near touching.
 ///
 /// Error bound: each component of the `f32` difference is the exact one rounded once (relative
 /// error at most `2^-24`; exact when subnormal), so `|delta|` is within `2^-24` of the true
-/// distance `D` relative, and the `f64` length adds under `2^-51`; `ra + rb` is rounded once in
-/// `f64`. So `|dist - D| <= 2^-23 dist` and a margin of `2^-22 (dist + r)` decides. A difference
-/// that overflows `f32` gives `dist = inf`, an infinite margin, and the exact test.
+/// distance `D` relative, `d2 = |delta|^2` adds under `2^-51`, and `r = ra + rb` and the
+/// bounds `(r (1 -+ 2^-20))^2` a few `2^-53` each. So `d2 < lo^2` proves `D < r`, and
+/// `d2 > hi^2` proves `D > r` (for a finite `d2`: a difference that overflows `f32` takes
+/// [`contact_far`]). With `r = 0`, `lo = 0` proves nothing and `hi = 0` separates any two
+/// distinct centers.
 #[inline]
 pub(crate) fn contact_checked(a: &Circle, b: &Circle) -> Option<Contact> {
     let delta = (b.center() - a.center()).as_dvec2();
-    let dist = delta.length();
+    let d2 = delta.length_squared();
     let r = f64::from(a.radius()) + f64::from(b.radius());
-    let tol = (dist + r) * (1.0 / (1u64 << 22) as f64);
-    if dist > r + tol {
+    const K: f64 = 1.0 / (1u64 << 20) as f64;
+    let (lo, hi) = (r * (1.0 - K), r * (1.0 + K));
+    if d2 >= lo * lo {
+        if d2 == f64::INFINITY {
+            return contact_far(a, b);
+        }
+        if d2 > hi * hi || !intersects_near_touching(a, b) {
+            return None;
+        }
+    }
+    // `delta.length()`, rounded the same way.
+    Some(finish(a, b, delta, d2.sqrt()))
+}
+
+/// The contact of discs whose center difference overflows `f32` (centers near opposite ends
+/// of the range), from the exact `f64` difference: the `f32` one would give a NaN normal.
+#[cold]
+#[inline(never)]
+fn contact_far(a: &Circle, b: &Circle) -> Option<Contact> {
+    if !intersects(a, b) {
         return None;
     }
-    if dist >= r - tol && !intersects_near_touching(a, b) {
-        return None;
-    }
-    Some(finish(a, b, delta, dist))
+    let delta = b.center().as_dvec2() - a.center().as_dvec2();
+    Some(finish(a, b, delta, delta.length()))
 }
 
 /// [`intersects`] out of line, for the rare near-touching pairs.
@@ -90,6 +108,29 @@ mod tests {
         assert!(intersects(&a, &b)); // 3-4-5: distance 1_310_720 = 600_000 + 710_720
         let b_apart = circle(786_432.0, 1_048_576.0, 710_719.0);
         assert!(!intersects(&a, &b_apart));
+    }
+
+    #[test]
+    fn contact_decides_touching_and_one_ulp_apart_exactly() {
+        let a = circle(0.0, 0.0, 1.0);
+        assert!(contact_checked(&a, &circle(2.0, 0.0, 1.0)).is_some());
+        assert!(contact_checked(&a, &circle(2.0f32.next_up(), 0.0, 1.0)).is_none());
+        let a = circle(0.0, 0.0, 2.0);
+        assert!(contact_checked(&a, &circle(3.0, 4.0, 3.0)).is_some()); // 3-4-5: |d| = 5
+        assert!(contact_checked(&a, &circle(3.0, 4.0f32.next_up(), 3.0)).is_none());
+    }
+
+    #[test]
+    fn contact_of_circles_whose_difference_overflows() {
+        // The f32 difference is infinite, yet the discs overlap: the exact test decides.
+        let (a, b) = (circle(-3e38, 0.0, 3.4e38), circle(3e38, 0.0, 3.4e38));
+        assert!(intersects(&a, &b));
+        let c = contact_checked(&a, &b).unwrap();
+        assert_eq!((c.normal, c.points[0]), (Vec2::X, Vec2::ZERO));
+        let depth = 2.0 * f64::from(3.4e38f32) - 2.0 * f64::from(3e38f32);
+        assert_eq!(c.depth, depth as f32);
+        let (a, b) = (circle(-3e38, 0.0, 1.0), circle(3e38, 0.0, 1.0));
+        assert!(contact_checked(&a, &b).is_none());
     }
 
     #[test]

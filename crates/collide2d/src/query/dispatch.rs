@@ -64,7 +64,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
             return circle_capsule::contact_checked(c, k);
         }
         (Shape::Capsule(k), Shape::Circle(c)) => {
-            return circle_capsule::contact_checked(c, k).map(Contact::flipped);
+            return circle_capsule::contact_flipped(c, k);
         }
         (Shape::Circle(c), Shape::Aabb(r)) => {
             return circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r));
@@ -102,10 +102,9 @@ fn contact_ordered(a: &Shape, b: &Shape) -> Option<Contact> {
         }
         (Shape::Circle(c), Shape::Capsule(k)) => circle_capsule::contact_checked(c, k),
         // The views `as_convex` would build, without its call.
-        (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y)) => convex::contact_checked(
-            &Convex::slice(x.points(), 0.0),
-            &Convex::slice(y.points(), 0.0),
-        ),
+        (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y)) => {
+            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
+        }
         (Shape::Obb(x), Shape::Obb(y)) => {
             convex::contact_checked(&Convex::slice(x.hull(), 0.0), &Convex::slice(y.hull(), 0.0))
         }

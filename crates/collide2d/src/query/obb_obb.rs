@@ -10,15 +10,15 @@
 use crate::math::Vec2;
 use crate::query::convex;
 use crate::shape::{Aabb, Obb, Shape};
-use glam::DVec2;
+use glam::{DVec2, Vec4, Vec4Swizzles};
 
 /// A box as center, half extents, unit axis, and how far its hull may stray from that ideal.
 #[derive(Clone, Copy)]
 pub(crate) struct BoxView {
-    center: DVec2,
-    half: DVec2,
-    axis: DVec2,
-    err: f64,
+    center: Vec2,
+    half: Vec2,
+    axis: Vec2,
+    err: f32,
 }
 
 /// What [`BoxView::of_obb`] needs beyond the box's own fields, computed once when the box is
@@ -64,25 +64,31 @@ impl BoxView {
         // separating-axis test below is exact for such rectangles on axes of any length (every
         // projection scales by the axis length, which `certain`'s margin allows for).
         BoxView {
-            center: o.center().as_dvec2(),
-            half: o.half_extents().as_dvec2(),
-            axis: o.rotation().as_dvec2(),
-            err: f64::from(o.filter_err()),
+            center: o.center(),
+            half: o.half_extents(),
+            axis: o.rotation(),
+            err: o.filter_err(),
         }
     }
 
     #[inline(always)]
     pub(crate) fn of_aabb(b: &Aabb) -> BoxView {
-        let (min, max) = (b.min().as_dvec2(), b.max().as_dvec2());
+        let (min, max) = (b.min(), b.max());
+        // The corners are exact; the f32 center and half size are each rounded once (twice for
+        // the center: the sum, then an exact halving unless subnormal), so the rectangle they
+        // describe is within 2^-23 (|min| + |max|) + 2^-149 of the box. `certain` also needs
+        // `err >= 2^-20 (|center| + half.x + half.y)`, at most 2^-20 1.5 (|min| + |max|) (plus
+        // rounding): 2^-19 (|min| + |max|) + 2^-140 covers both.
+        let center = (min + max) * 0.5;
         let half = (max - min) * 0.5;
-        // The corners are exact; only the f64 center and half size round.
-        let err = (min.abs().max_element() + max.abs().max_element()) * 1e-15;
+        let err = (min.abs().max_element() + max.abs().max_element()) * (1.0 / (1u64 << 19) as f32)
+            + TINY;
         BoxView {
-            center: (min + max) * 0.5,
+            center,
             half,
-            axis: DVec2::X,
+            axis: Vec2::X,
             err: if half.min_element() <= 2.0 * err {
-                f64::INFINITY
+                f32::INFINITY
             } else {
                 err
             },
@@ -90,44 +96,56 @@ impl BoxView {
     }
 }
 
+/// An absolute term for `f32` roundings in the subnormal range (each at most 2^-149 off).
+const TINY: f32 = 1.0 / (1u128 << 120) as f32 / (1u64 << 20) as f32;
+
 /// `Some(answer)` when the float test is certain, `None` near touching (or when a box's `err`
 /// is infinite: then the margin is infinite).
 ///
-/// The separation on each axis is the same expression as the classic four-axis loop; the test
-/// stops at the first axis separating the boxes by more than the margin (the maximum of the
-/// four would exceed it too), and answers `true` only when all four overlap by more.
+/// The four separations (on each box's two axes) are the classic loop's expressions, computed
+/// in `f32` four lanes at a time. Against the same expressions evaluated exactly, a lane is off
+/// by at most `6 * 2^-24 m` (times `1 + 1e-6`), `m = |d.x| + |d.y| + ha.x + ha.y + hb.x + hb.y`:
+/// `3 (|d.x| + |d.y|)` from the rounded `d` and the projection, `3 ha.x` from `|u|^2` and its
+/// product, `4 (hb.x + hb.y)` from the cosines and their products, `2 m` from the two
+/// subtractions (`|u| <= 1 + 5e-7`); subnormal results add under `2^-146`. Each view's `err` is
+/// at least `2^-20 (|center| + half.x + half.y)` (see `obb_filter_err` and `of_aabb`), so
+/// `2^-21 m <= (1 + 2^-23) (err_a + err_b)`. With the margin the exact test needs
+/// (`4 (err_a + err_b)`, twice the argument's), `9 (err_a + err_b) + 2^-140` leaves ample room
+/// (including its own rounding), and a lane past it is certain. A margin up to `2^82` bounds
+/// every coordinate by `2^102`, so nothing overflows; a larger (or infinite) one is never
+/// certain.
 #[inline(always)]
 fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
-    // Axes of length 1 ± 1e-6 scale each separation by as much; the margin is twice what the
-    // argument needs.
-    let margin = 4.0 * (a.err + b.err);
-    let (ua, va, ub, vb) = (a.axis, a.axis.perp(), b.axis, b.axis.perp());
+    let margin = 9.0 * (a.err + b.err) + TINY;
+    // Never NaN: each `err` is finite and >= 0, or infinite.
+    if margin > (1u128 << 82) as f32 {
+        return None;
+    }
     let d = b.center - a.center;
-    // The sixteen axis products of the classic loop reduce to four, exactly in floating point:
-    // u.u_perp = -u.x*u.y + u.y*u.x = 0, va.vb = ua.ub and ua.vb = -(va.ub) (the same products,
-    // summed in an order that does not matter for two terms, or negated).
-    let (la2, lb2) = (ua.length_squared(), ub.length_squared());
-    let (c, s) = (ua.dot(ub).abs(), va.dot(ub).abs());
+    let (ua, ub) = (a.axis, b.axis);
     let (ha, hb) = (a.half, b.half);
-    // The four separations, two at a time, each lane the classic expression with its
-    // operations in the same order:
-    // (|d.ua|, |d.va|) - ha * la2 - (hb.x * c + hb.y * s, hb.x * s + hb.y * c), and
-    // (|d.ub|, |d.vb|) - (ha.x * c + ha.y * s, ha.x * s + ha.y * c) - hb * lb2, where
-    // d.va = d.x * (-ua.y) + d.y * ua.x (`perp`), and likewise for b.
-    let sc = DVec2::new(c, s);
-    let cs = DVec2::new(s, c);
-    let proj_a = d.x * DVec2::new(ua.x, va.x) + d.y * DVec2::new(ua.y, va.y);
-    let sep_a = proj_a.abs() - ha * la2 - (hb.x * sc + hb.y * cs);
-    if sep_a.x > margin || sep_a.y > margin {
+    // Lanes: a's axis u, a's axis v, b's u, b's v. Each separation is the projection of the
+    // center offset, less the box's own half extent (times the axis length squared), less the
+    // other box's extent on that axis. `u = (x, y)`, `v = u.perp() = (-y, x)`.
+    let axes = Vec4::new(ua.x, ua.y, ub.x, ub.y);
+    let axes_x = axes * Vec4::new(1.0, -1.0, 1.0, -1.0); // (ua.x, va.x, ub.x, vb.x)
+    let axes_y = axes.yxwz(); // (ua.y, va.y, ub.y, vb.y)
+    let proj = (d.x * axes_x + d.y * axes_y).abs();
+    let sq = axes * axes;
+    // Times |u|^2.
+    let own = Vec4::new(ha.x, ha.y, hb.x, hb.y) * (sq + sq.yxwz());
+    // (ua.x ub.x, ua.y ub.y, ua.x ub.y, ua.y ub.x): u_a . u_b and v_a . u_b (`perp`, so
+    // `-ua.y ub.x + ua.x ub.y`) from the sums and differences of the pairs.
+    let p = axes.xyxy() * axes.zwwz();
+    let (c, s) = ((p.x + p.y).abs(), (p.z - p.w).abs());
+    let cs = Vec4::new(c, s, c, s);
+    let other =
+        Vec4::new(hb.x, hb.x, ha.x, ha.x) * cs + Vec4::new(hb.y, hb.y, ha.y, ha.y) * cs.yxwz();
+    let sep = proj - own - other;
+    if sep.cmpgt(Vec4::splat(margin)).any() {
         return Some(false);
     }
-    let proj_b = d.x * DVec2::new(ub.x, vb.x) + d.y * DVec2::new(ub.y, vb.y);
-    let sep_b = proj_b.abs() - (ha.x * sc + ha.y * cs) - hb * lb2;
-    if sep_b.x > margin || sep_b.y > margin {
-        return Some(false);
-    }
-    let deep = sep_a.max(sep_b).max_element() < -margin;
-    deep.then_some(true)
+    sep.cmplt(Vec4::splat(-margin)).all().then_some(true)
 }
 
 /// The closed boxes share a point, exactly (for their computed corners).
@@ -196,6 +214,49 @@ mod tests {
                 crate::query::convex::intersects(&a.as_convex().unwrap(), &b.as_convex().unwrap());
             assert_eq!(intersects(&a, &b), generic, "{x} {y} {angle}");
         }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 4000, failure_persistence: None, ..Default::default()
+        })]
+
+        /// Boxes on a grid at every scale, many touching or nearly so: whenever the float test
+        /// answers, the exact generic path agrees.
+        #[test]
+        fn a_certain_answer_is_the_exact_one(
+            (x, y, hx, hy, angle) in (-40i32..40, -40i32..40, 1i32..20, 1i32..20, -8i32..8),
+            (ax, ay, aw, ah) in (-40i32..40, -40i32..40, 1i32..30, 1i32..30),
+            (obb_first, nudge, e) in (proptest::bool::ANY, -2i32..=2, prop_oneof_scale()),
+        ) {
+            let s = 2f32.powi(e);
+            let f = |k: i32| k as f32 * s;
+            let b = obb(f(x) + nudge as f32 * f(1) * 1e-7, f(y), f(hx), f(hy), angle as f32 * FRAC_PI_4 / 2.0);
+            let a: Shape = Aabb::new(Vec2::new(f(ax), f(ay)), Vec2::new(f(ax + aw), f(ay + ah)))
+                .unwrap()
+                .into();
+            let c = obb(f(ax), f(ay), f(aw), f(ah), 0.0);
+            for (p, q) in [(&a, &b), (&c, &b), (&b, &c)] {
+                let (p, q) = if obb_first { (q, p) } else { (p, q) };
+                let view = |s: &Shape| match s {
+                    Shape::Obb(o) => super::BoxView::of_obb(o),
+                    Shape::Aabb(r) => super::BoxView::of_aabb(r),
+                    _ => unreachable!(),
+                };
+                if let Some(answer) = super::certain(&view(p), &view(q)) {
+                    proptest::prop_assert_eq!(answer, super::generic(p, q));
+                }
+            }
+        }
+    }
+
+    fn prop_oneof_scale() -> impl proptest::strategy::Strategy<Value = i32> {
+        proptest::prop_oneof![
+            proptest::strategy::Just(0),
+            -130i32..-100,
+            -20i32..20,
+            80i32..100
+        ]
     }
 
     #[test]
