@@ -618,10 +618,11 @@ mod tests {
 
             let seg = segment_distance(p.as_dvec2(), a.as_dvec2(), b.as_dvec2());
             let (r1, r2) = (radius_near(&mut rng, seg), 0.0);
-            let (r1, r2) = if i % 2 == 0 {
-                (r1, r2)
-            } else {
-                (r1 * 0.25, r1 * 0.75)
+            let (r1, r2) = match i % 4 {
+                0 | 1 => (r1, r2),
+                2 => (r1 * 0.25, r1 * 0.75),
+                // A negative sum (as convex paths pass `-radius`): never within.
+                _ => (r1 * 0.5, -r1),
             };
             let expected = segment_within_reference(p, a, b, r1, r2);
             assert_eq!(
