@@ -70,7 +70,8 @@ pub(crate) struct Grid {
     inv: f32,
     /// Sorted entries by group.
     lists: Vec<Vec<Entry>>,
-    /// Whether some slot of the group changed since the last rebuild.
+    /// Whether some slot of the group changed since the last rebuild (kept until the end of
+    /// `sync`, which then rewrites the places in `member` of the group's slots).
     group_dirty: Vec<bool>,
     /// Whether the group's list needs sorting.
     unsorted: Vec<bool>,
@@ -79,7 +80,8 @@ pub(crate) struct Grid {
     /// The column range of each list's keys, `(i32::MAX, i32::MIN)` when empty.
     columns: Vec<(i32, i32)>,
     /// The group whose list holds each slot, or `NONE` (also for large objects).
-    member: Vec<u32>,
+    /// With each, its place in the list as of the end of the last `sync`.
+    member: Vec<(u32, u32)>,
     /// Slots of objects wider or taller than a cell.
     large: Vec<u32>,
     /// The large objects as `(group, min x, slot)`, sorted, as of the last `sync`.
@@ -140,7 +142,7 @@ fn refresh(
     g: u32,
     check_group: bool,
     inv: f32,
-    member: &mut [u32],
+    member: &mut [(u32, u32)],
     columns: &mut (i32, i32),
     strays: &mut Vec<Entry>,
     leavers: &mut Vec<u32>,
@@ -153,7 +155,8 @@ fn refresh(
     for r in 0..list.len() {
         let mut e = list[r];
         let s = e.slot as usize;
-        let b = view.aabbs[s];
+        // Up to date: `sync` wrote the box of every changed member.
+        let b = e.aabb;
         let (x0, y0) = (cell_of(b.min().x, inv), cell_of(b.min().y, inv));
         // Corners less than a cell apart in cell units (a rounded difference below 1 is below
         // 1 exactly) floor at most one apart: most boxes need no floor of their far corner.
@@ -163,7 +166,7 @@ fn refresh(
             || (i64::from(cell_of(b.max().x, inv)) - i64::from(x0) <= 1
                 && i64::from(cell_of(b.max().y, inv)) - i64::from(y0) <= 1);
         if !fits || (check_group && view.groups[s] != g) {
-            member[s] = NONE;
+            member[s].0 = NONE;
             leavers.push(e.slot);
             continue;
         }
@@ -269,7 +272,7 @@ impl Grid {
     /// Brings the lists up to date with the current boxes and groups.
     pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
         let slots = view.groups.len();
-        self.member.resize(slots, NONE);
+        self.member.resize(slots, (NONE, 0));
         self.is_large.resize(slots, false);
         while self.lists.len() < view.table.len() {
             self.lists.push(Vec::new());
@@ -280,8 +283,14 @@ impl Grid {
         }
         self.pending.clear();
         for &s in changed {
-            let old = self.member[s as usize];
+            let (old, at) = self.member[s as usize];
             if old != NONE {
+                // The new box into the entry now, reading the boxes in the order of `changed`
+                // (usually slot order): `refresh` then reads only its list, in order, where
+                // reading each member's box by slot would miss the cache on every entry.
+                let e = &mut self.lists[old as usize][at as usize];
+                debug_assert_eq!(e.slot, s);
+                e.aabb = view.aabbs[s as usize];
                 self.group_dirty[old as usize] = true;
                 if view.groups[s as usize] != old {
                     self.evict[old as usize] = true;
@@ -295,7 +304,6 @@ impl Grid {
             if !self.group_dirty[g] {
                 continue;
             }
-            self.group_dirty[g] = false;
             // Without evictions every member is still in the group: no need to read its group.
             let check_group = core::mem::take(&mut self.evict[g]);
             let sorted = refresh(
@@ -327,7 +335,7 @@ impl Grid {
         for &slot in &self.pending {
             let s = slot as usize;
             let g = view.groups[s];
-            if g == NONE || self.member[s] != NONE || self.is_large[s] {
+            if g == NONE || self.member[s].0 != NONE || self.is_large[s] {
                 continue;
             }
             if self.fits(&view.aabbs[s]) {
@@ -342,7 +350,7 @@ impl Grid {
                     cx: x,
                     aabb: b,
                 });
-                self.member[s] = g;
+                self.member[s].0 = g;
             } else {
                 self.is_large[s] = true;
                 self.large.push(slot);
@@ -353,9 +361,14 @@ impl Grid {
         self.index_large(view);
         let mut extent: Option<(i32, i32, i32, i32)> = None;
         for (g, list) in self.lists.iter_mut().enumerate() {
-            if self.unsorted[g] {
-                sort_entries(list);
-                self.unsorted[g] = false;
+            // Refreshed or given newcomers: entries may have moved.
+            if core::mem::take(&mut self.group_dirty[g]) | self.unsorted[g] {
+                if core::mem::take(&mut self.unsorted[g]) {
+                    sort_entries(list);
+                }
+                for (i, e) in list.iter().enumerate() {
+                    self.member[e.slot as usize].1 = i as u32;
+                }
             }
             if let (Some(first), Some(last)) = (list.first(), list.last()) {
                 let (_, y0) = unkey(first.key());

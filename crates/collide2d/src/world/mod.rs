@@ -19,6 +19,7 @@
 //! `rayon` feature, at any thread count.
 
 mod queries;
+mod quick;
 mod update;
 
 use crate::broad::{Broad, BroadPhase, Groups};
@@ -27,6 +28,7 @@ use crate::query::Contact;
 #[cfg(doc)]
 use crate::query::{cast_shapes, contact, intersects, CastHit};
 use crate::shape::{Aabb, Circle, Shape};
+use quick::Quick;
 use thiserror::Error;
 
 /// Names one object of a [`CollisionWorld`]: a slot index and that slot's generation, so a
@@ -211,6 +213,9 @@ pub struct CollisionWorld<T = ()> {
     generations: Vec<u32>,
     /// Shapes by slot, apart from the user data so the parallel narrow phase needs no `T: Sync`.
     shapes: Vec<Option<Shape>>,
+    /// Compact copies of the circles and boxes in `shapes` (kept in step with it), for the
+    /// narrow phase's random reads.
+    quick: Vec<Quick>,
     /// Broad-phase boxes by slot (stale for empty slots): tight, or the swept box of a fast
     /// object moved since the previous update (kept until the update after).
     aabbs: Vec<Aabb>,
@@ -240,6 +245,9 @@ pub struct CollisionWorld<T = ()> {
     /// Scratch: the slots first in more than one candidate.
     multi: Vec<u32>,
     scratch: Vec<(u32, u32)>,
+    /// The candidates' quick records, gathered before the tests.
+    #[cfg(not(feature = "rayon"))]
+    records: Vec<[Quick; 2]>,
     /// The narrow phase's results by candidate, for the parallel path.
     #[cfg(feature = "rayon")]
     hits: Vec<Option<(Option<Contact>, Option<f32>)>>,
@@ -258,6 +266,7 @@ impl<T> CollisionWorld<T> {
             slots: Vec::new(),
             generations: Vec::new(),
             shapes: Vec::new(),
+            quick: Vec::new(),
             aabbs: Vec::new(),
             fast: Vec::new(),
             fast_count: 0,
@@ -276,6 +285,8 @@ impl<T> CollisionWorld<T> {
             counts: Vec::new(),
             multi: Vec::new(),
             scratch: Vec::new(),
+            #[cfg(not(feature = "rayon"))]
+            records: Vec::new(),
             #[cfg(feature = "rayon")]
             hits: Vec::new(),
             pairs: Vec::new(),
@@ -337,6 +348,7 @@ impl<T> CollisionWorld<T> {
         let index = if let Some(index) = self.free.pop() {
             let slot = &mut self.slots[index as usize];
             slot.1 = Some(object);
+            self.quick[index as usize] = Quick::of(&shape);
             self.shapes[index as usize] = Some(shape);
             self.aabbs[index as usize] = aabb;
             self.fast[index as usize] = kind == ObjectKind::Fast;
@@ -346,6 +358,7 @@ impl<T> CollisionWorld<T> {
         } else {
             self.slots.push((0, Some(object)));
             self.generations.push(0);
+            self.quick.push(Quick::of(&shape));
             self.shapes.push(Some(shape));
             self.aabbs.push(aabb);
             self.fast.push(kind == ObjectKind::Fast);
@@ -407,6 +420,7 @@ impl<T> CollisionWorld<T> {
         self.generations[i] = self.slots[i].0;
         self.groups[i] = u32::MAX;
         self.shapes[i] = None;
+        self.quick[i] = Quick::OTHER;
         self.fast_count -= usize::from(self.fast[i]);
         self.fast[i] = false;
         self.sweeps[i] = None;
@@ -481,6 +495,7 @@ impl<T> CollisionWorld<T> {
     pub fn set_shape(&mut self, handle: Handle, shape: Shape) -> Result<(), WorldError> {
         let aabb = Self::checked_aabb(&shape)?;
         let i = self.live_index(handle)?;
+        self.quick[i] = Quick::of(&shape);
         match &mut self.shapes[i] {
             // The usual case, a shape of a kind that owns nothing moved: replaced without drop
             // glue.
@@ -543,6 +558,7 @@ impl<T> CollisionWorld<T> {
                     }
                     let end = finite_box(moved.aabb())?;
                     *c = moved;
+                    self.quick[i] = Quick::of_circle(&moved);
                     Some(end)
                 }
                 Some(Shape::Aabb(b)) => {
@@ -552,6 +568,7 @@ impl<T> CollisionWorld<T> {
                     }
                     let end = finite_box(moved.aabb())?;
                     *b = moved;
+                    self.quick[i] = Quick::of_aabb(&moved);
                     Some(end)
                 }
                 _ => None,
@@ -597,6 +614,7 @@ impl<T> CollisionWorld<T> {
         } else {
             self.aabbs[i] = end;
         }
+        self.quick[i] = Quick::of(&moved);
         self.shapes[i] = Some(moved);
         self.mark(handle.index);
         Ok(())

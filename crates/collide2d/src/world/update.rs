@@ -1,6 +1,7 @@
 //! [`CollisionWorld::update`]: the broad phase's candidates, the exact narrow phase (a cast for
 //! fast objects), the sorted pairs and the began and ended events.
 
+use super::quick::{self, Quick};
 #[cfg(doc)]
 use super::ObjectKind;
 use super::{CollisionWorld, Handle, Pair, Sweep, UpdateStats};
@@ -97,6 +98,7 @@ impl<T> CollisionWorld<T> {
     /// `current`.
     fn narrow(&mut self) {
         let shapes = &self.shapes;
+        let quick = &self.quick;
         let fast = &self.fast;
         let any_fast = self.fast_count > 0;
         let sweeps = &self.sweeps;
@@ -108,11 +110,21 @@ impl<T> CollisionWorld<T> {
                 None => (end, Vec2::ZERO),
             }
         }
-        let test = |&(a, b): &(u32, u32)| -> Option<(Option<Contact>, Option<f32>)> {
+        // `records` are the pair's quick records.
+        let test = |&(a, b): &(u32, u32),
+                    records: &[Quick; 2]|
+         -> Option<(Option<Contact>, Option<f32>)> {
+            let slow = !(any_fast && (fast[a as usize] || fast[b as usize]));
+            // The usual pair, two circles or boxes: decided from their 16-byte records.
+            if slow && !contacts {
+                if let Some(hit) = quick::intersects(&records[0], &records[1]) {
+                    return hit.then_some((None, None));
+                }
+            }
             let (Some(sa), Some(sb)) = (&shapes[a as usize], &shapes[b as usize]) else {
                 return None;
             };
-            if any_fast && (fast[a as usize] || fast[b as usize]) {
+            if !slow {
                 let ((sa, va), (sb, vb)) = (start(sweeps, a, sa), start(sweeps, b, sb));
                 let hit = cast_shapes(sa, va, sb, vb)?;
                 let contact = contacts.then(|| toi_contact(sa, sb, &hit));
@@ -147,7 +159,7 @@ impl<T> CollisionWorld<T> {
             self.candidates
                 .par_iter()
                 .with_min_len(256)
-                .map(test)
+                .map(|c| test(c, &[quick[c.0 as usize], quick[c.1 as usize]]))
                 .collect_into_vec(&mut self.hits);
             for (&candidate, &hit) in self.candidates.iter().zip(&self.hits) {
                 keep(candidate, hit);
@@ -155,8 +167,19 @@ impl<T> CollisionWorld<T> {
         }
         // One pass, with no list of results in between.
         #[cfg(not(feature = "rayon"))]
-        for candidate in &self.candidates {
-            keep(*candidate, test(candidate));
+        {
+            // The records first, in a loop with no branch, so many of their cache misses are
+            // under way at once; then the tests read them in order.
+            let records = &mut self.records;
+            records.clear();
+            records.extend(
+                self.candidates
+                    .iter()
+                    .map(|&(a, b)| [quick[a as usize], quick[b as usize]]),
+            );
+            for (candidate, records) in self.candidates.iter().zip(records.iter()) {
+                keep(*candidate, test(candidate, records));
+            }
         }
     }
 
