@@ -12,7 +12,7 @@
 mod aabb_aabb;
 mod cast;
 mod cast_pairs;
-mod circle_aabb;
+pub(crate) mod circle_aabb;
 mod circle_capsule;
 mod circle_circle;
 pub(crate) mod convex;

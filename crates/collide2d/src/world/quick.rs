@@ -3,6 +3,7 @@
 
 use crate::exact::cmp_dist2;
 use crate::math::Vec2;
+use crate::query::circle_aabb::disc_box_intersect;
 use crate::shape::{Aabb, Circle, Shape};
 
 /// A circle as `[center.x, center.y, radius, NaN]`, a box as `[min.x, min.y, max.x, max.y]`, any
@@ -60,13 +61,11 @@ pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
     })
 }
 
-/// `circle_aabb::intersects`: the box point nearest the center (clamping is exact), then the
-/// exact distance comparison.
+/// `circle_aabb::intersects` on a circle record and a box record.
 #[inline]
 fn circle_box(c: &[f32; 4], b: &[f32; 4]) -> bool {
-    let center = Vec2::new(c[0], c[1]);
-    let nearest = center.clamp(Vec2::new(b[0], b[1]), Vec2::new(b[2], b[3]));
-    cmp_dist2(center, nearest, c[2], 0.0).is_le()
+    let (min, max) = (Vec2::new(b[0], b[1]), Vec2::new(b[2], b[3]));
+    disc_box_intersect(Vec2::new(c[0], c[1]), c[2], min, max)
 }
 
 #[cfg(test)]
