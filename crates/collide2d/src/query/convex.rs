@@ -9,6 +9,7 @@ use crate::exact::{
     cmp_line_dist2, orient, orient_from, point_segment_within, segments_intersect, ERR_2,
 };
 use crate::math::Vec2;
+use crate::query::soa::Soa;
 use crate::query::Contact;
 use crate::shape::convex::Convex;
 use glam::{DVec2, Vec4};
@@ -265,6 +266,27 @@ struct FaceBest {
     face: Option<(bool, usize)>,
 }
 
+impl FaceBest {
+    /// Takes face `face` (normal `normal` of squared length `l2`, least offset `u` of the other
+    /// polygon along it) when it separates more than the best so far (compared as
+    /// `u |u| / l2` without dividing); `true` when it separates by more than `sqrt(stop2)`.
+    #[inline(always)]
+    fn offer(&mut self, u: f64, l2: f64, normal: DVec2, face: (bool, usize), stop2: f64) -> bool {
+        let key = u * u.abs();
+        if key * self.l2 > self.key * l2 {
+            *self = FaceBest {
+                key,
+                l2,
+                u,
+                normal,
+                face: Some(face),
+            };
+            return u > 0.0 && u * u > stop2 * l2;
+        }
+        false
+    }
+}
+
 /// Scans the faces of `hull` against `other`, keeping the greatest separation in `best`.
 /// Returns `true` as soon as a face separates by more than `stop` (when `stop` is finite).
 #[inline]
@@ -308,20 +330,7 @@ fn scan_face(
             u = s;
         }
     }
-    let key = u * u.abs();
-    if key * best.l2 > best.key * l2 {
-        *best = FaceBest {
-            key,
-            l2,
-            u,
-            normal,
-            face: Some((of_a, i)),
-        };
-        if u > 0.0 && u * u > stop2 * l2 {
-            return true;
-        }
-    }
-    false
+    best.offer(u, l2, normal, (of_a, i), stop2)
 }
 
 impl FaceBest {
@@ -394,29 +403,7 @@ fn best_axis(a: &[Vec2], b: &[Vec2], stop: f64) -> Axis {
     best
 }
 
-/// A polygon's vertices in `f64`, x and y in separate arrays of `N` (even) slots, so that the
-/// separating-axis scan handles two vertices per SIMD operation with no loop bounds to test:
-/// the slots past the last vertex repeat it (a repeated vertex changes no minimum).
-struct Soa<const N: usize> {
-    x: [f64; N],
-    y: [f64; N],
-    len: usize,
-}
-
 impl<const N: usize> Soa<N> {
-    /// The copy of `points` (1 to `N` of them).
-    #[inline(always)]
-    fn new(points: &[Vec2]) -> Soa<N> {
-        debug_assert!(!points.is_empty() && points.len() <= N && N % 2 == 0);
-        let last = points.len() - 1;
-        let at = |i: usize| points[i.min(last)];
-        Soa {
-            x: core::array::from_fn(|i| f64::from(at(i).x)),
-            y: core::array::from_fn(|i| f64::from(at(i).y)),
-            len: points.len(),
-        }
-    }
-
     /// The least `n . (v - p)` over the vertices `v`, `n = (e.y, -e.x)`: what [`scan_faces`]
     /// computes per face, with the same roundings (`n . w = e.y w.x + (-e.x) w.y` is
     /// `e.y w.x - e.x w.y` exactly), two lanes at a time.
@@ -458,18 +445,8 @@ fn scan_faces_soa<const N: usize>(
             continue;
         }
         let u = other.min_offset(px, py, ex, ey);
-        let key = u * u.abs();
-        if key * best.l2 > best.key * l2 {
-            *best = FaceBest {
-                key,
-                l2,
-                u,
-                normal,
-                face: Some((of_a, i)),
-            };
-            if u > 0.0 && u * u > stop2 * l2 {
-                return true;
-            }
+        if best.offer(u, l2, normal, (of_a, i), stop2) {
+            return true;
         }
     }
     false

@@ -11,6 +11,7 @@
 
 use crate::math::Vec2;
 use crate::query::ray::{capsule_span, disc_span, line_span_parts, more_head_on, LineSpan};
+use crate::query::soa::Soa;
 use crate::shape::convex::Convex;
 use core::cmp::Ordering;
 use glam::DVec2;
@@ -203,25 +204,8 @@ pub(crate) fn polygons_span_and_gap(
 /// Polygons of at most this many points take [`small_span_and_gap`].
 const SMALL: usize = 8;
 
-/// A polygon of at most [`SMALL`] points in `f64`, padded with its last point; `len` the
-/// number of points given.
-struct Padded {
-    xs: [f64; SMALL],
-    ys: [f64; SMALL],
-    len: usize,
-}
-
-/// `pts` (1 to [`SMALL`] of them) as [`Padded`].
-#[inline(always)]
-fn padded(pts: &[Vec2]) -> Padded {
-    let last = pts.len() - 1;
-    let at = |j: usize| pts[j.min(last)];
-    Padded {
-        xs: core::array::from_fn(|j| f64::from(at(j).x)),
-        ys: core::array::from_fn(|j| f64::from(at(j).y)),
-        len: pts.len(),
-    }
-}
+/// A polygon of at most [`SMALL`] points in `f64`, padded with its last point.
+type Padded = Soa<SMALL>;
 
 /// The lowest value of `normal · q` over the first `K` points of `pts` (as `DVec2::dot`).
 #[inline(always)]
@@ -229,8 +213,8 @@ fn lowest_dot<const K: usize>(normal: DVec2, pts: &Padded) -> f64 {
     // Two running minima (even and odd points), which the compiler can keep in one vector.
     let (mut low0, mut low1) = (f64::INFINITY, f64::INFINITY);
     for j in (0..K).step_by(2) {
-        let x0 = normal.x * pts.xs[j] + normal.y * pts.ys[j];
-        let x1 = normal.x * pts.xs[j + 1] + normal.y * pts.ys[j + 1];
+        let x0 = normal.x * pts.x[j] + normal.y * pts.y[j];
+        let x1 = normal.x * pts.x[j + 1] + normal.y * pts.y[j + 1];
         low0 = if x0 < low0 { x0 } else { low0 };
         low1 = if x1 < low1 { x1 } else { low1 };
     }
@@ -281,7 +265,7 @@ fn small_span_and_gap(
     let mut k = 0;
     // Each polygon in `f64`, padded by repeating its last point (which leaves the lowest value
     // unchanged), so that the scans below read a fixed 4 or 8 points.
-    let (pad_a, pad_b) = (padded(a), padded(b));
+    let (pad_a, pad_b) = (Padded::new(a), Padded::new(b));
     // Edges of `b`, then of `a` (its normals negated: it is `−A`), as [`faces`] takes them.
     for (own, other, sign) in [(b, &pad_a, 1.0), (a, &pad_b, -1.0)] {
         let short = other.len <= 4;

@@ -22,6 +22,7 @@ mod obb_obb;
 mod parts;
 mod point;
 mod ray;
+mod soa;
 
 use crate::math::Vec2;
 use crate::shape::Shape;
