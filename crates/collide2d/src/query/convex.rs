@@ -580,14 +580,21 @@ fn polygons_contact_filtered(a: &Convex, b: &Convex, extent: f32) -> Option<Opti
         || (0..pb.len())
             .any(|i| seps_b[i] >= floor && scan_face(pb, i, pa, false, stop2, &mut best));
     let axis = best.axis();
-    let hit = if axis.sep < -tol {
+    let hit = polygons_hit(&axis, tol, pa, pb, extent);
+    Some(hit.then(|| contact_on_axis(a, b, axis, scale, None)))
+}
+
+/// Whether polygons `pa` and `pb` intersect, given their best separating axis: its separation
+/// decides beyond `tol` either way, the exact test within.
+#[inline(always)]
+fn polygons_hit(axis: &Axis, tol: f64, pa: &[Vec2], pb: &[Vec2], extent: f32) -> bool {
+    if axis.sep < -tol {
         true
     } else if axis.sep > tol {
         false
     } else {
         polygons_intersect(pa, pb, extent)
-    };
-    Some(hit.then(|| contact_on_axis(a, b, axis, scale, None)))
+    }
 }
 
 /// [`polygons_contact`] with copies of `N` slots.
@@ -602,13 +609,7 @@ fn polygons_contact_n<const N: usize>(a: &Convex, b: &Convex, extent: f32) -> Op
     let _ = scan_faces_soa(&sa, &sb, true, tol, &mut best)
         || scan_faces_soa(&sb, &sa, false, tol, &mut best);
     let axis = best.axis();
-    let hit = if axis.sep < -tol {
-        true
-    } else if axis.sep > tol {
-        false
-    } else {
-        polygons_intersect(pa, pb, extent)
-    };
+    let hit = polygons_hit(&axis, tol, pa, pb, extent);
     hit.then(|| contact_on_axis(a, b, axis, scale, None))
 }
 
