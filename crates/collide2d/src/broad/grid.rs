@@ -131,10 +131,10 @@ fn unkey(k: u64) -> (i32, i32) {
 }
 
 /// Brings one group's list up to date in one pass: each entry's new key and box, leavers out
-/// (their `member` set to `NONE`, their slot pushed on `leavers`), and an insertion sort as it goes, linear when objects move a
-/// little. Objects that changed rows would move past a whole row each: they are set aside in
-/// `strays`, sorted, and merged back in one pass. Returns false when the insertion sort gave up
-/// after too many moves (the list then needs a full sort).
+/// (their `member` set to `NONE`, their slot pushed on `leavers`), and an insertion sort as it
+/// goes, linear when objects move a little. Objects that changed rows would move past a whole
+/// row each: they are set aside in `strays`, sorted, and merged back in one pass. Returns false
+/// when the insertion sort gave up after too many moves (the list then needs a full sort).
 #[allow(clippy::too_many_arguments)]
 fn refresh(
     list: &mut Vec<Entry>,

@@ -551,22 +551,22 @@ impl<T> CollisionWorld<T> {
         if !self.fast[i] {
             let pose = Pose::from_translation(delta);
             let end = match &mut self.shapes[i] {
+                // What `checked_aabb` checks, less what the kind makes certain.
                 Some(Shape::Circle(c)) => {
                     let moved = Circle::new_unchecked(pose.transform_point(c.center()), c.radius());
                     if !moved.center().is_finite() {
                         return Err(WorldError::NonFiniteShape);
                     }
-                    let end = finite_box(moved.aabb())?;
+                    // Finite: a disc's box is clamped to `±f32::MAX`.
+                    let end = moved.aabb();
                     *c = moved;
                     self.quick[i] = Quick::of_circle(&moved);
                     Some(end)
                 }
                 Some(Shape::Aabb(b)) => {
                     let moved = Aabb::new_unchecked(b.min() + delta, b.max() + delta);
-                    if !(moved.min().is_finite() && moved.max().is_finite()) {
-                        return Err(WorldError::NonFiniteShape);
-                    }
-                    let end = finite_box(moved.aabb())?;
+                    // A box's coordinates are its bounding box.
+                    let end = finite_box(moved)?;
                     *b = moved;
                     self.quick[i] = Quick::of_aabb(&moved);
                     Some(end)
@@ -659,10 +659,17 @@ impl<T> CollisionWorld<T> {
     }
 
     fn handle(&self, slot: u32) -> Handle {
-        Handle {
-            index: slot,
-            generation: self.generations[slot as usize],
-        }
+        handle_of(&self.generations, slot)
+    }
+}
+
+/// The handle of the object in `slot`, given every slot's generation (for loops that hold
+/// other parts of the world mutably).
+#[inline]
+fn handle_of(generations: &[u32], slot: u32) -> Handle {
+    Handle {
+        index: slot,
+        generation: generations[slot as usize],
     }
 }
 

@@ -4,7 +4,7 @@
 use super::quick::{self, Quick};
 #[cfg(doc)]
 use super::ObjectKind;
-use super::{CollisionWorld, Handle, Pair, Sweep, UpdateStats};
+use super::{handle_of, CollisionWorld, Handle, Pair, Sweep, UpdateStats};
 use crate::broad::View;
 use crate::math::Vec2;
 use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
@@ -94,8 +94,8 @@ impl<T> CollisionWorld<T> {
         }
     }
 
-    /// The exact test of every candidate, in order, the colliding ones into `pairs` and
-    /// `current`.
+    /// The exact test of every candidate, in order, the colliding ones into `pairs` (the last
+    /// update's into `previous`).
     fn narrow(&mut self) {
         let shapes = &self.shapes;
         let quick = &self.quick;
@@ -114,9 +114,9 @@ impl<T> CollisionWorld<T> {
         let test = |&(a, b): &(u32, u32),
                     records: &[Quick; 2]|
          -> Option<(Option<Contact>, Option<f32>)> {
-            let slow = !(any_fast && (fast[a as usize] || fast[b as usize]));
+            let neither_fast = !(any_fast && (fast[a as usize] || fast[b as usize]));
             // The usual pair, two circles or boxes: decided from their 16-byte records.
-            if slow && !contacts {
+            if neither_fast && !contacts {
                 if let Some(hit) = quick::intersects(&records[0], &records[1]) {
                     return hit.then_some((None, None));
                 }
@@ -124,7 +124,7 @@ impl<T> CollisionWorld<T> {
             let (Some(sa), Some(sb)) = (&shapes[a as usize], &shapes[b as usize]) else {
                 return None;
             };
-            if !slow {
+            if !neither_fast {
                 let ((sa, va), (sb, vb)) = (start(sweeps, a, sa), start(sweeps, b, sb));
                 let hit = cast_shapes(sa, va, sb, vb)?;
                 let contact = contacts.then(|| toi_contact(sa, sb, &hit));
@@ -142,14 +142,7 @@ impl<T> CollisionWorld<T> {
         pairs.clear();
         let mut keep = |(a, b): (u32, u32), hit: Option<(Option<Contact>, Option<f32>)>| {
             if let Some((contact, toi)) = hit {
-                let a = Handle {
-                    index: a,
-                    generation: generations[a as usize],
-                };
-                let b = Handle {
-                    index: b,
-                    generation: generations[b as usize],
-                };
+                let (a, b) = (handle_of(generations, a), handle_of(generations, b));
                 pairs.push(Pair { a, b, contact, toi });
             }
         };
