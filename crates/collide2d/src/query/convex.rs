@@ -266,27 +266,6 @@ struct FaceBest {
     face: Option<(bool, usize)>,
 }
 
-impl FaceBest {
-    /// Takes face `face` (normal `normal` of squared length `l2`, least offset `u` of the other
-    /// polygon along it) when it separates more than the best so far (compared as
-    /// `u |u| / l2` without dividing); `true` when it separates by more than `sqrt(stop2)`.
-    #[inline(always)]
-    fn offer(&mut self, u: f64, l2: f64, normal: DVec2, face: (bool, usize), stop2: f64) -> bool {
-        let key = u * u.abs();
-        if key * self.l2 > self.key * l2 {
-            *self = FaceBest {
-                key,
-                l2,
-                u,
-                normal,
-                face: Some(face),
-            };
-            return u > 0.0 && u * u > stop2 * l2;
-        }
-        false
-    }
-}
-
 /// Scans the faces of `hull` against `other`, keeping the greatest separation in `best`.
 /// Returns `true` as soon as a face separates by more than `stop` (when `stop` is finite).
 #[inline]
@@ -362,6 +341,25 @@ impl FaceBest {
                 face: None,
             },
         }
+    }
+
+    /// Takes face `face` (normal `normal` of squared length `l2`, least offset `u` of the other
+    /// polygon along it) when it separates more than the best so far (compared as
+    /// `u |u| / l2` without dividing); `true` when it separates by more than `sqrt(stop2)`.
+    #[inline(always)]
+    fn offer(&mut self, u: f64, l2: f64, normal: DVec2, face: (bool, usize), stop2: f64) -> bool {
+        let key = u * u.abs();
+        if key * self.l2 > self.key * l2 {
+            *self = FaceBest {
+                key,
+                l2,
+                u,
+                normal,
+                face: Some(face),
+            };
+            return u > 0.0 && u * u > stop2 * l2;
+        }
+        false
     }
 }
 
