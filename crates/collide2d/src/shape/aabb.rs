@@ -93,10 +93,11 @@ impl Aabb {
     /// `x.next_up().min(f32::MAX)` for every `x` (tested on every class of input).
     #[inline]
     pub(crate) fn outward(self) -> Aabb {
-        let up = |x: f32| -down_clamped(-x);
+        // The four steps at once (`max` stepped as `-down(-max)`): one vector pass.
+        let [x0, y0, x1, y1] = down_clamped([self.min.x, self.min.y, -self.max.x, -self.max.y]);
         Aabb {
-            min: Vec2::new(down_clamped(self.min.x), down_clamped(self.min.y)),
-            max: Vec2::new(up(self.max.x), up(self.max.y)),
+            min: Vec2::new(x0, y0),
+            max: Vec2::new(-x1, -y1),
         }
     }
 
@@ -167,24 +168,28 @@ impl Aabb {
     }
 }
 
-/// `x.next_down().max(f32::MIN)`, without branches: one step down in the bit pattern (up in
-/// magnitude for a negative `x`), `-0.0` and `+0.0` to the smallest negative subnormal, `-inf`
-/// and NaN to `f32::MIN`.
+/// `x.next_down().max(f32::MIN)` of each lane, without branches (so the lanes run as one
+/// vector): one step down in the bit pattern (up in magnitude for a negative `x`), `-0.0` and
+/// `+0.0` to the smallest negative subnormal, `-inf` and NaN to `f32::MIN`.
 #[inline]
-fn down_clamped(x: f32) -> f32 {
-    let bits = x.to_bits() as i32;
-    let next = if bits & 0x7fff_ffff == 0 {
-        0x8000_0001_u32 as i32
-    } else {
+fn down_clamped(x: [f32; 4]) -> [f32; 4] {
+    // Integer masks rather than `if`s, which the compiler keeps as branches per lane.
+    let select = |mask: i32, a: i32, b: i32| (a & mask) | (b & !mask);
+    let mut out = [0.0; 4];
+    for (o, x) in out.iter_mut().zip(x) {
+        let bits = x.to_bits() as i32;
+        let magnitude = bits & 0x7fff_ffff;
         // A positive pattern steps down, a negative one up (further from zero).
-        bits - ((bits >> 31) | 1)
-    };
-    let y = f32::from_bits(next as u32).max(f32::MIN);
-    if x.is_nan() {
-        f32::MIN
-    } else {
-        y
+        let step = bits - ((bits >> 31) | 1);
+        // NaN, and `f32::MIN` and `-inf` (which would step to `-inf` and a NaN), clamp to
+        // `f32::MIN`; either zero goes to the smallest negative subnormal.
+        let clamp =
+            -i32::from((magnitude > 0x7f80_0000) | ((bits < 0) & (magnitude >= 0x7f7f_ffff)));
+        let zero = -i32::from(magnitude == 0);
+        let next = select(clamp, f32::MIN.to_bits() as i32, step);
+        *o = f32::from_bits(select(zero, 0x8000_0001_u32 as i32, next) as u32);
     }
+    out
 }
 
 #[cfg(test)]

@@ -52,6 +52,7 @@ impl Circle {
 
     /// Its bounding box (rounded outwards so it always contains the disc).
     #[must_use]
+    #[inline]
     pub fn aabb(&self) -> Aabb {
         let r = Vec2::splat(self.radius);
         Aabb::new_unchecked(self.center - r, self.center + r).outward()
