@@ -172,7 +172,16 @@ impl Shape {
     /// ```
     #[must_use]
     pub fn transformed(&self, pose: &Pose) -> Shape {
-        let p = |v: Vec2| pose.transform_point(v);
+        // A translation adds, with no rotation by `(1, 0)` to round (the same numbers up to
+        // the sign of a zero, and what `CollisionWorld::move_by` does in place).
+        let translation = pose.is_translation();
+        let p = |v: Vec2| {
+            if translation {
+                v + pose.position
+            } else {
+                pose.transform_point(v)
+            }
+        };
         match self {
             Shape::Point(s) => Shape::Point(Point::new_unchecked(p(s.p()))),
             Shape::Segment(s) => Shape::Segment(Segment::new_unchecked(p(s.a()), p(s.b()))),
@@ -180,10 +189,9 @@ impl Shape {
             Shape::Capsule(s) => {
                 Shape::Capsule(Capsule::new_unchecked(p(s.a()), p(s.b()), s.radius()))
             }
-            Shape::Aabb(s) if pose.is_translation() => Shape::Aabb(Aabb::new_unchecked(
-                s.min() + pose.position,
-                s.max() + pose.position,
-            )),
+            Shape::Aabb(s) if translation => {
+                Shape::Aabb(Aabb::new_unchecked(p(s.min()), p(s.max())))
+            }
             Shape::Aabb(s) => Shape::Obb(Obb::from_parts(
                 p(s.center()),
                 s.half_size(),

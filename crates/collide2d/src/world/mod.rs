@@ -231,8 +231,10 @@ pub struct CollisionWorld<T = ()> {
     swept: Vec<u32>,
     /// Group by slot, `u32::MAX` for an empty slot.
     groups: Vec<u32>,
-    /// True for slots changed since the last update (also listed in `changed`).
-    dirty: Vec<bool>,
+    /// `epoch` for slots changed since the last update (also listed in `changed`): each update
+    /// moves `epoch` on instead of clearing them all.
+    marked: Vec<u32>,
+    epoch: u32,
     changed: Vec<u32>,
     free: Vec<u32>,
     len: usize,
@@ -274,7 +276,8 @@ impl<T> CollisionWorld<T> {
             moving: Vec::new(),
             swept: Vec::new(),
             groups: Vec::new(),
-            dirty: Vec::new(),
+            marked: Vec::new(),
+            epoch: 1,
             changed: Vec::new(),
             free: Vec::new(),
             len: 0,
@@ -315,10 +318,18 @@ impl<T> CollisionWorld<T> {
     }
 
     fn mark(&mut self, slot: u32) {
-        if !self.dirty[slot as usize] {
-            self.dirty[slot as usize] = true;
+        let marked = &mut self.marked[slot as usize];
+        if *marked != self.epoch {
+            *marked = self.epoch;
             self.changed.push(slot);
         }
+    }
+
+    /// Whether `slot` changed since the last update (true for a slot past the end).
+    fn is_dirty(&self, slot: u32) -> bool {
+        self.marked
+            .get(slot as usize)
+            .is_none_or(|&m| m == self.epoch)
     }
 
     fn checked_aabb(shape: &Shape) -> Result<Aabb, WorldError> {
@@ -364,7 +375,7 @@ impl<T> CollisionWorld<T> {
             self.fast.push(kind == ObjectKind::Fast);
             self.sweeps.push(None);
             self.groups.push(group);
-            self.dirty.push(false);
+            self.marked.push(self.epoch.wrapping_sub(1));
             (self.slots.len() - 1) as u32
         };
         self.len += 1;
@@ -543,41 +554,42 @@ impl<T> CollisionWorld<T> {
     #[inline]
     pub fn move_by(&mut self, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
         let i = self.live_index(handle)?;
-        if !delta.is_finite() {
-            return Err(WorldError::NonFiniteMotion);
-        }
         // The usual case, a circle or box that just moves: translated in place, the same
-        // numbers as `transformed` below without building and dropping a `Shape`.
-        if !self.fast[i] {
-            let pose = Pose::from_translation(delta);
-            let end = match &mut self.shapes[i] {
+        // numbers as `transformed` without building and dropping a `Shape`. The moved
+        // coordinates are finite only when `delta` is too, so one check covers both.
+        let moved_in_place = !self.fast[i]
+            && match &mut self.shapes[i] {
                 // What `checked_aabb` checks, less what the kind makes certain.
                 Some(Shape::Circle(c)) => {
-                    let moved = Circle::new_unchecked(pose.transform_point(c.center()), c.radius());
+                    let moved = Circle::new_unchecked(c.center() + delta, c.radius());
                     if !moved.center().is_finite() {
-                        return Err(WorldError::NonFiniteShape);
+                        return Err(non_finite_move(delta));
                     }
                     // Finite: a disc's box is clamped to `±f32::MAX`.
-                    let end = moved.aabb();
-                    *c = moved;
+                    self.aabbs[i] = moved.aabb();
                     self.quick[i] = Quick::of_circle(&moved);
-                    Some(end)
+                    *c = moved;
+                    true
                 }
                 Some(Shape::Aabb(b)) => {
                     let moved = Aabb::new_unchecked(b.min() + delta, b.max() + delta);
                     // A box's coordinates are its bounding box.
-                    let end = finite_box(moved)?;
-                    *b = moved;
+                    if !(moved.min().is_finite() && moved.max().is_finite()) {
+                        return Err(non_finite_move(delta));
+                    }
+                    self.aabbs[i] = moved;
                     self.quick[i] = Quick::of_aabb(&moved);
-                    Some(end)
+                    *b = moved;
+                    true
                 }
-                _ => None,
+                _ => false,
             };
-            if let Some(end) = end {
-                self.aabbs[i] = end;
-                self.mark(handle.index);
-                return Ok(());
-            }
+        if moved_in_place {
+            self.mark(handle.index);
+            return Ok(());
+        }
+        if !delta.is_finite() {
+            return Err(WorldError::NonFiniteMotion);
         }
         self.move_by_other(i, handle, delta)
     }
@@ -670,6 +682,16 @@ fn handle_of(generations: &[u32], slot: u32) -> Handle {
     Handle {
         index: slot,
         generation: generations[slot as usize],
+    }
+}
+
+/// The error of a move whose result is not finite: the motion's when it is not finite itself.
+#[cold]
+fn non_finite_move(delta: Vec2) -> WorldError {
+    if delta.is_finite() {
+        WorldError::NonFiniteShape
+    } else {
+        WorldError::NonFiniteMotion
     }
 }
 

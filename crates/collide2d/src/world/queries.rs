@@ -51,7 +51,7 @@ impl<T> CollisionWorld<T> {
         };
         let mut out = Vec::new();
         from_broad(&self.broad, &view, &mut |slot| {
-            if !self.dirty.get(slot as usize).copied().unwrap_or(true) {
+            if !self.is_dirty(slot) {
                 out.push(slot);
             }
         });
@@ -137,7 +137,7 @@ impl<T> CollisionWorld<T> {
             table: &self.table,
         };
         self.broad.ray(&view, ray, max_t, mask, &mut |s| {
-            if self.dirty.get(s as usize).copied().unwrap_or(true) {
+            if self.is_dirty(s) {
                 return max_t;
             }
             // A slot the broad phase holds that has not changed since the last update is live,

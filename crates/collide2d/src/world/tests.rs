@@ -97,3 +97,35 @@ fn cast_shape_ties_go_to_the_lower_handle() {
             .is_none());
     }
 }
+
+#[test]
+fn moves_are_seen_across_the_wrap_of_the_change_epoch() {
+    for broad in both() {
+        let (mut world, wall) = world_with_wall(broad);
+        let d = world.insert(circle(0.0, 0.5), Filter::DEFAULT, ObjectKind::Dynamic, ());
+        let d = d.unwrap_or_else(|e| panic!("{e}"));
+        let e = world.insert(circle(-40.0, 0.5), Filter::DEFAULT, ObjectKind::Dynamic, ());
+        let e = e.unwrap_or_else(|e| panic!("{e}"));
+        world.update();
+        world.epoch = u32::MAX - 2;
+        // `e` as if marked 2^32 updates before the epoch the loop ends on.
+        world.marked[e.index as usize] = 4;
+        // In and out of the wall, each move seen whatever the epoch's value.
+        for step in 0..6 {
+            let x = if step % 2 == 0 { 10.0 } else { -10.0 };
+            assert_eq!(world.move_by(d, Vec2::new(x, 0.0)), Ok(()));
+            // Between a move and the update, queries see the object where it now is.
+            let at = world.objects_at_point(Vec2::new(10.0, 0.0), u64::MAX);
+            assert_eq!(at.contains(&d), step % 2 == 0, "step {step}");
+            let pairs = world.update().pairs;
+            assert_eq!(pairs, usize::from(step % 2 == 0), "step {step}");
+            if pairs == 1 {
+                assert_eq!((world.pairs()[0].a, world.pairs()[0].b), (wall, d));
+            }
+        }
+        assert_eq!(world.epoch, 4);
+        assert_eq!(world.move_by(e, Vec2::new(50.0, 0.0)), Ok(()));
+        world.update();
+        assert!(world.pairs().iter().any(|p| (p.a, p.b) == (wall, e)));
+    }
+}

@@ -37,8 +37,11 @@ impl<T> CollisionWorld<T> {
             table: &self.table,
         };
         self.broad.sync(&view, &self.changed);
-        for &slot in &self.changed {
-            self.dirty[slot as usize] = false;
+        // Every mark is now old; at the wrap, the one clearing a new first epoch needs.
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.marked.fill(0);
+            self.epoch = 1;
         }
         self.changed.clear();
         self.candidates.clear();
