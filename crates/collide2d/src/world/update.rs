@@ -173,8 +173,15 @@ impl<T> CollisionWorld<T> {
                     .iter()
                     .map(|&(a, b)| [quick[a as usize], quick[b as usize]]),
             );
-            for (candidate, records) in self.candidates.iter().zip(records.iter()) {
-                keep(*candidate, test(candidate, records));
+            for (&(a, b), records) in self.candidates.iter().zip(records.iter()) {
+                // `test`'s usual case here, where the pair it keeps is known to have no
+                // contact to copy.
+                let plain = !contacts && !(any_fast && (fast[a as usize] || fast[b as usize]));
+                match plain.then(|| quick::intersects(&records[0], &records[1])) {
+                    Some(Some(true)) => keep((a, b), Some((None, None))),
+                    Some(Some(false)) => {}
+                    _ => keep((a, b), test(&(a, b), records)),
+                }
             }
         }
     }
