@@ -54,7 +54,10 @@ impl Circle {
     #[must_use]
     #[inline]
     pub fn aabb(&self) -> Aabb {
-        let r = Vec2::splat(self.radius);
-        Aabb::new_unchecked(self.center - r, self.center + r).outward()
+        // `-c - r` is `-(c + r)` exactly: one four-lane subtraction gives the box as
+        // `outward_of` takes it.
+        let c = self.center;
+        let lanes = glam::Vec4::new(c.x, c.y, -c.x, -c.y) - self.radius;
+        Aabb::outward_of(lanes.to_array())
     }
 }

@@ -3,9 +3,9 @@
 
 use crate::exact::cmp_dist2;
 use crate::math::Vec2;
-use glam::Vec4;
 use crate::query::circle_aabb::disc_box_intersect;
 use crate::shape::{Aabb, Circle, Shape};
+use glam::Vec4;
 
 /// A circle as `[center.x, center.y, radius, NaN]`, a box as `[min.x, min.y, max.x, max.y]`, any
 /// other shape (or an empty slot) as all NaN. World shapes are finite, so the NaNs tell the
