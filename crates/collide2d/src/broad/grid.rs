@@ -21,6 +21,7 @@ use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
+use glam::Vec4;
 
 const NONE: u32 = u32::MAX;
 
@@ -771,6 +772,7 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
 /// ends.
 #[inline]
 fn sweep_one(run: &[Entry], sink: &mut Sink<'_>) {
+    sink.reserve(2 * run.len());
     for (i, a) in run.iter().enumerate() {
         sink.test_starting_before_end(a, &run[i + 1..]);
     }
@@ -780,15 +782,20 @@ fn sweep_one(run: &[Entry], sink: &mut Sink<'_>) {
 /// entries starting before it ends.
 #[inline]
 fn sweep_two(a: &[Entry], b: &[Entry], sink: &mut Sink<'_>) {
+    sink.reserve(2 * (a.len() + b.len()));
     let (mut p, mut q) = (0, 0);
     while p < a.len() && q < b.len() {
-        let (x, others) = if a[p].aabb.min().x <= b[q].aabb.min().x {
-            p += 1;
-            (&a[p - 1], &b[q..])
+        // Which list goes next is a coin toss, so it must compile to conditional moves, not a
+        // branch: `min x` compared as the ordered bits in the entries' keys (integers; a float
+        // selection becomes a branch on baseline x86-64).
+        let take_a = a[p].order as u32 <= b[q].order as u32;
+        let (x, others) = if take_a {
+            (&a[p], &b[q..])
         } else {
-            q += 1;
-            (&b[q - 1], &a[p..])
+            (&b[q], &a[p..])
         };
+        p += usize::from(take_a);
+        q += usize::from(!take_a);
         sink.test_starting_before_end(x, others);
     }
 }
@@ -797,22 +804,34 @@ fn sweep_two(a: &[Entry], b: &[Entry], sink: &mut Sink<'_>) {
 /// advances the length (the writes land in space reserved beforehand).
 struct Sink<'a> {
     buf: &'a mut Vec<(u32, u32)>,
+    /// Where this sink's pairs start in `buf`.
+    start: usize,
     len: usize,
 }
 
 impl<'a> Sink<'a> {
     fn new(buf: &'a mut Vec<(u32, u32)>) -> Sink<'a> {
         let len = buf.len();
-        Sink { buf, len }
+        Sink {
+            buf,
+            start: len,
+            len,
+        }
     }
 
     /// Room for `k` more tests.
     #[inline]
     fn reserve(&mut self, k: usize) {
         if self.buf.len() < self.len + k {
-            let grow = (self.len + k).max(2 * self.buf.len()).max(64);
-            self.buf.resize(grow, (0, 0));
+            self.grow(k);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, k: usize) {
+        let grow = (self.len + k).max(2 * self.buf.len()).max(64);
+        self.buf.resize(grow, (0, 0));
     }
 
     #[inline]
@@ -830,23 +849,59 @@ impl<'a> Sink<'a> {
     /// before `a`) that start on `x` before `a` ends: those overlap it on `x`, so only `y` is
     /// tested. One pass; room is made for all of `others` (a row's worth, reused from the
     /// previous calls once the buffer has grown).
-    #[inline]
+    ///
+    /// Whether the next entry starts before `a` ends is a coin toss, which a branch mispredicts
+    /// half the time: the first two are tested whatever their start (the start joins the test),
+    /// and the loop past them runs only when the second starts before `a` ends (seldom).
+    #[inline(always)]
     fn test_starting_before_end(&mut self, a: &Entry, others: &[Entry]) {
-        self.reserve(others.len());
         let right = a.aabb.max().x;
-        let (lo, hi) = (a.aabb.min().y, a.aabb.max().y);
-        for b in others {
-            if b.aabb.min().x > right {
-                break;
+        // `min x <= right`, `min y <= a's max y` and `max y >= a's min y` as two four-lane
+        // compares (the lanes that do not matter compare against infinities).
+        let below = Vec4::new(right, a.aabb.max().y, f32::INFINITY, f32::INFINITY);
+        let above = Vec4::new(
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+            a.aabb.min().y,
+        );
+        let hits = |b: &Entry| {
+            let v = Vec4::new(
+                b.aabb.min().x,
+                b.aabb.min().y,
+                b.aabb.max().x,
+                b.aabb.max().y,
+            );
+            (v.cmple(below) & v.cmpge(above)).all()
+        };
+        // The slots go in unordered; `finish` orders them.
+        let test = |sink: &mut Sink<'_>, b: &Entry| {
+            sink.buf[sink.len] = (a.slot, b.slot);
+            sink.len += usize::from(hits(b));
+        };
+        match others {
+            [first, second, rest @ ..] => {
+                // Room for these two was made by the sweep (two per object).
+                test(self, first);
+                test(self, second);
+                if second.aabb.min().x <= right {
+                    self.reserve(rest.len());
+                    for b in rest.iter().take_while(|b| b.aabb.min().x <= right) {
+                        test(self, b);
+                    }
+                }
             }
-            let hit = (lo <= b.aabb.max().y) & (b.aabb.min().y <= hi);
-            self.buf[self.len] = (a.slot.min(b.slot), a.slot.max(b.slot));
-            self.len += usize::from(hit);
+            [only] => test(self, only),
+            [] => {}
         }
     }
 
+    /// The pairs found, each as `(lower slot, higher slot)`.
     fn finish(self) {
         self.buf.truncate(self.len);
+        for p in &mut self.buf[self.start..] {
+            *p = (p.0.min(p.1), p.0.max(p.1));
+        }
     }
 }
 
