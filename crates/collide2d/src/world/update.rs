@@ -232,14 +232,18 @@ fn sort_pairs(
     }
     counts.clear();
     counts.resize(slots + 1, 0);
+    // Whether a slot's count reaches two is a coin toss: each slot is written at the end of
+    // `multi` and kept there only then (no branch).
     multi.clear();
+    multi.resize(pairs.len(), 0);
+    let mut runs = 0;
     for &(a, _) in pairs.iter() {
         let count = &mut counts[a as usize + 1];
         *count += 1;
-        if *count == 2 {
-            multi.push(a);
-        }
+        multi[runs] = a;
+        runs += usize::from(*count == 2);
     }
+    multi.truncate(runs);
     for i in 1..counts.len() {
         counts[i] += counts[i - 1];
     }
@@ -259,9 +263,15 @@ fn sort_pairs(
     for &a in multi.iter() {
         let start = if a == 0 { 0 } else { counts[a as usize - 1] };
         match &mut pairs[start as usize..counts[a as usize] as usize] {
-            // The usual run, two long: one comparison.
-            [x, y] if x.1 > y.1 => core::mem::swap(x, y),
-            [_, _] => {}
+            // The usual run, two long: one comparison, whose outcome is a coin toss (so no
+            // branch on it).
+            [x, y] => (*x, *y) = (*x.min(y), *x.max(y)),
+            // Three long, also common: the same as a three-step sorting network.
+            [x, y, z] => {
+                (*x, *y) = (*x.min(y), *x.max(y));
+                (*y, *z) = (*y.min(z), *y.max(z));
+                (*x, *y) = (*x.min(y), *x.max(y));
+            }
             run => run.sort_unstable(),
         }
     }
