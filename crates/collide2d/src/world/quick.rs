@@ -2,10 +2,8 @@
 //! reads of its usual pairs touch a quarter of a cache line instead of a whole `Option<Shape>`.
 
 use crate::exact::cmp_dist2;
-use crate::math::Vec2;
-use crate::query::circle_aabb::disc_box_intersect;
 use crate::shape::{Aabb, Circle, Shape};
-use glam::Vec4;
+use glam::{BVec4A, Vec4, Vec4Swizzles};
 
 /// A circle as `[center.x, center.y, radius, NaN]`, a box as `[min.x, min.y, max.x, max.y]`, any
 /// other shape (or an empty slot) as all NaN. World shapes are finite, so the NaNs tell the
@@ -51,34 +49,45 @@ impl Quick {
 /// [`intersects`](crate::query::intersects) of the shapes behind `a` and `b` when both are
 /// circles or boxes, else `None`: the same predicates as the dispatch (`circle_circle`,
 /// `circle_aabb`, `aabb_aabb`) on the same numbers, so the same answers.
+///
+/// The kinds of a world's pairs come in no order a branch could learn: the box test and the
+/// disc test are both computed and one is kept. Circle against circle and against a box are
+/// the same test, the distance from a center to a point against a sum of radii: the other
+/// circle's center and radius, or the nearest point of the box and 0. The test computed and not
+/// kept runs on another kind's numbers, which are finite, so it is only wasted.
 #[inline(always)]
 pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
     const BOX: u32 = 0;
     const CIRCLE: u32 = 2;
+    let (ka, kb) = (a.kind(), b.kind());
+    // Another shape's kind is odd.
+    if (ka | kb) & 1 != 0 {
+        return None;
+    }
     let (p, q) = (&a.0, &b.0);
-    Some(match a.kind() | b.kind() << 2 {
-        k if k == BOX | BOX << 2 => {
-            (p[0] <= q[2]) & (q[0] <= p[2]) & (p[1] <= q[3]) & (q[1] <= p[3])
-        }
-        k if k == CIRCLE | CIRCLE << 2 => {
-            cmp_dist2(Vec2::new(p[0], p[1]), Vec2::new(q[0], q[1]), p[2], q[2]).is_le()
-        }
-        k if k == CIRCLE | BOX << 2 => circle_box(p, q),
-        k if k == BOX | CIRCLE << 2 => circle_box(q, p),
-        _ => return None,
-    })
-}
-
-/// `circle_aabb::intersects` on a circle record and a box record.
-#[inline]
-fn circle_box(c: &[f32; 4], b: &[f32; 4]) -> bool {
-    let (min, max) = (Vec2::new(b[0], b[1]), Vec2::new(b[2], b[3]));
-    disc_box_intersect(Vec2::new(c[0], c[1]), c[2], min, max)
+    let boxes = (p[0] <= q[2]) & (q[0] <= p[2]) & (p[1] <= q[3]) & (q[1] <= p[3]);
+    // The disc test from a circle's side (`a`'s when both are circles, as the dispatch does).
+    // Picked with vector masks: a float picked by `if` compiles to a branch.
+    let (va, vb) = (Vec4::from_array(a.0), Vec4::from_array(b.0));
+    let a_circle = BVec4A::splat(ka == CIRCLE);
+    let (c, o) = (
+        Vec4::select(a_circle, va, vb),
+        Vec4::select(a_circle, vb, va),
+    );
+    let o_circle = BVec4A::splat(if ka == CIRCLE { kb } else { ka } == CIRCLE);
+    // `clamp` without its check: for a circle `o` these lanes are no box (and unused).
+    let nearest = c.max(o).min(o.zwxy()).xyxx().with_z(0.0);
+    let point = Vec4::select(o_circle, o, nearest);
+    let (center, radius) = (c.xy(), c.z);
+    let (point, point_radius) = (point.xy(), point.z);
+    let discs = cmp_dist2(center, point, radius, point_radius).is_le();
+    Some(if ka | kb == BOX { boxes } else { discs })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::Vec2;
     use crate::shape::Capsule;
 
     #[test]
