@@ -1,13 +1,24 @@
 //! Circle against circle: one exact distance comparison (Ericson, RTCD 4.3.1).
 
-use crate::exact::cmp_dist2;
+use crate::exact::{cmp_dist2_f64, dist2_filter};
 use crate::query::Contact;
 use crate::shape::Circle;
 
 /// The discs share a point: `|c1 - c2| <= r1 + r2`, exactly.
 #[inline]
 pub(crate) fn intersects(a: &Circle, b: &Circle) -> bool {
-    cmp_dist2(a.center(), b.center(), a.radius(), b.radius()).is_le()
+    match dist2_filter(a.center(), b.center(), a.radius(), b.radius()) {
+        Some(order) => order.is_le(),
+        None => intersects_f64(a, b),
+    }
+}
+
+/// [`intersects`] past its `f32` filter, taking the discs by reference so that the common
+/// path need not keep their numbers for it.
+#[cold]
+#[inline(never)]
+fn intersects_f64(a: &Circle, b: &Circle) -> bool {
+    cmp_dist2_f64(a.center(), b.center(), a.radius(), b.radius()).is_le()
 }
 
 /// The contact of the discs (concentric discs get normal `+X`), or `None` when they do not
