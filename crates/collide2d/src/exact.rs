@@ -499,7 +499,7 @@ pub(crate) fn point_segment_within(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) 
 /// `|b - a|`, which moves `d2` by at most `2^-49 s + 2^-100`). Overflow gives an infinite bound or a NaN, neither of which decides; so does `a == b` with
 /// `p == a` (`t` is NaN).
 #[inline(always)]
-fn point_segment_filter(p: Vec2, a: Vec2, b: Vec2, r: f32) -> Option<bool> {
+pub(crate) fn point_segment_filter(p: Vec2, a: Vec2, b: Vec2, r: f32) -> Option<bool> {
     let (u, w) = (b - a, p - a);
     let t = (w.dot(u) / u.dot(u)).clamp(0.0, 1.0);
     let d = w - u * t;
@@ -516,7 +516,7 @@ const SEGMENT_F32_FLOOR: f32 = 1.0 / (1u64 << 50) as f32;
 /// [`point_segment_within`] past its `f32` filter: `f64` filters, then exact arithmetic.
 #[cold]
 #[inline(never)]
-fn point_segment_within_f64(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
+pub(crate) fn point_segment_within_f64(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
     let r = f64::from(r1) + f64::from(r2);
     if a == b {
         return cmp_dist2(p, a, r1, r2).is_le();
