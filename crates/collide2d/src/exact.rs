@@ -344,13 +344,14 @@ pub(crate) fn dist2_filter(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Option<Orderin
 
 /// How many floats apart the `f32` filter of [`cmp_dist2`] needs `d2` and `rr`: at most 8 when
 /// the answer is the other one (4 is the worst a search found: see the tests), and a margin.
-const DIST_F32_GAP: i32 = 12;
+pub(crate) const DIST_F32_GAP: i32 = 12;
 
 /// The tutorial's `d2 = |p - q|^2` and `rr = (r1 + r2)^2` in `f32`, and the count of floats
 /// from `rr` up to `d2` (negative when `d2` is below): the bits of floats `>= +0` are in value
-/// order (wrapping, as NaN's may not be).
+/// order (wrapping, as NaN's may not be). Above [`DIST_F32_GAP`], `|p - q| > r1 + r2`
+/// certainly; below `-DIST_F32_GAP`, `<` certainly (see [`cmp_dist2`]).
 #[inline(always)]
-fn dist2_gap(p: Vec2, q: Vec2, r1: f32, r2: f32) -> i32 {
+pub(crate) fn dist2_gap(p: Vec2, q: Vec2, r1: f32, r2: f32) -> i32 {
     let d = p - q;
     let r = r1 + r2;
     let (d2, rr) = (d.x * d.x + d.y * d.y, r * r);

@@ -1,6 +1,6 @@
 //! Circle against circle: one exact distance comparison (Ericson, RTCD 4.3.1).
 
-use crate::exact::{cmp_dist2_f64, dist2_filter};
+use crate::exact::{cmp_dist2_f64, dist2_filter, dist2_gap, DIST_F32_GAP};
 use crate::query::Contact;
 use crate::shape::Circle;
 
@@ -22,57 +22,78 @@ fn intersects_f64(a: &Circle, b: &Circle) -> bool {
 }
 
 /// The contact of the discs (concentric discs get normal `+X`), or `None` when they do not
-/// intersect, decided by the squared distance the contact needs anyway (no square root for
-/// pairs apart), with the exact [`intersects`] only near touching.
-///
-/// Error bound: each component of the `f32` difference is the exact one rounded once (relative
-/// error at most `2^-24`; exact when subnormal), so `|delta|` is within `2^-24` of the true
-/// distance `D` relative, `d2 = |delta|^2` adds under `2^-51`, and `r = ra + rb` and the
-/// bounds `(r (1 -+ 2^-20))^2` a few `2^-53` each. So `d2 < lo^2` proves `D < r`, and
-/// `d2 > hi^2` proves `D > r` (for a finite `d2`: a difference that overflows `f32` takes
-/// [`contact_far`]). With `r = 0`, `lo = 0` proves nothing and `hi = 0` separates any two
-/// distinct centers.
+/// intersect, decided by [`intersects`]'s `f32` filter (pairs apart cost no `f64` at all),
+/// with its exact fallback only near touching.
 #[inline]
 pub(crate) fn contact_checked(a: &Circle, b: &Circle) -> Option<Contact> {
-    let delta = (b.center() - a.center()).as_dvec2();
-    let d2 = delta.length_squared();
-    let r = f64::from(a.radius()) + f64::from(b.radius());
-    const K: f64 = 1.0 / (1u64 << 20) as f64;
-    let (lo, hi) = (r * (1.0 - K), r * (1.0 + K));
-    if d2 >= lo * lo {
-        if d2 == f64::INFINITY {
-            return contact_far(a, b);
-        }
-        if d2 > hi * hi || !intersects_near_touching(a, b) {
-            return None;
-        }
-    }
-    // `delta.length()`, rounded the same way.
-    Some(finish(a, b, delta, d2.sqrt()))
+    contact_impl::<false>(a, b)
 }
 
-/// The contact of discs whose center difference overflows `f32` (centers near opposite ends
-/// of the range), from the exact `f64` difference: the `f32` one would give a NaN normal.
-#[cold]
-#[inline(never)]
-fn contact_far(a: &Circle, b: &Circle) -> Option<Contact> {
-    if !intersects(a, b) {
+/// The centers differ in both coordinates. Such discs need no canonical argument order:
+/// swapping them negates the center difference exactly, hence the normal (no zero component
+/// to change sign), and leaves the depth and the midpoint (sums of the same two terms)
+/// unchanged, so [`contact_distinct`] on `(b, a)` is the flipped contact bit for bit.
+#[inline(always)]
+pub(crate) fn centers_distinct(a: &Circle, b: &Circle) -> bool {
+    // The difference `contact_distinct` computes: for finite floats, 0 exactly when equal.
+    let d = b.center() - a.center();
+    d.x != 0.0 && d.y != 0.0
+}
+
+/// [`contact_checked`] for discs whose centers are [`centers_distinct`]: their distance is
+/// never 0, so the normal needs no fallback.
+#[inline]
+pub(crate) fn contact_distinct(a: &Circle, b: &Circle) -> Option<Contact> {
+    debug_assert!(centers_distinct(a, b));
+    contact_impl::<true>(a, b)
+}
+
+/// [`contact_checked`]; `DISTINCT` when the caller knows the centers differ in both
+/// coordinates (a center difference with no zero component, so a distance above 0).
+#[inline(always)]
+fn contact_impl<const DISTINCT: bool>(a: &Circle, b: &Circle) -> Option<Contact> {
+    // `b - a`, the difference the contact uses (the filter's squares do not see the sign).
+    let gap = dist2_gap(b.center(), a.center(), a.radius(), b.radius());
+    if gap > DIST_F32_GAP {
         return None;
     }
-    let delta = b.center().as_dvec2() - a.center().as_dvec2();
-    Some(finish(a, b, delta, delta.length()))
+    if gap < -DIST_F32_GAP {
+        // A certain hit: `d2` is below `rr`, which is finite, so the `f32` difference is too.
+        return Some(finish_from_f32::<DISTINCT>(a, b));
+    }
+    contact_near_touching(a, b)
 }
 
-/// [`intersects`] out of line, for the rare near-touching pairs.
+/// The contact from the `f32` center difference (finite), its length in `f64`.
+#[inline(always)]
+fn finish_from_f32<const POSITIVE: bool>(a: &Circle, b: &Circle) -> Contact {
+    let delta = (b.center() - a.center()).as_dvec2();
+    // `delta.length()`, rounded the same way.
+    finish::<POSITIVE>(a, b, delta, delta.length_squared().sqrt())
+}
+
+/// [`contact_checked`] for the rare pairs its filter leaves undecided: the exact test, then
+/// the contact. A center difference that overflows `f32` (centers near opposite ends of the
+/// range) takes the `f64` difference instead, as the `f32` one would give a NaN normal.
 #[cold]
 #[inline(never)]
-fn intersects_near_touching(a: &Circle, b: &Circle) -> bool {
-    intersects(a, b)
+fn contact_near_touching(a: &Circle, b: &Circle) -> Option<Contact> {
+    if !intersects_f64(a, b) {
+        return None;
+    }
+    if (b.center() - a.center()).is_finite() {
+        return Some(finish_from_f32::<false>(a, b));
+    }
+    let delta = b.center().as_dvec2() - a.center().as_dvec2();
+    Some(finish::<false>(a, b, delta, delta.length()))
 }
 
+/// The contact from the center difference and its length; `POSITIVE` when `dist > 0` is known.
 #[inline(always)]
-fn finish(a: &Circle, b: &Circle, delta: glam::DVec2, dist: f64) -> Contact {
-    let n = if dist > 0.0 {
+fn finish<const POSITIVE: bool>(a: &Circle, b: &Circle, delta: glam::DVec2, dist: f64) -> Contact {
+    // (NaN for shapes moved past `f32::MAX`, whose contacts are unspecified.)
+    debug_assert!(!POSITIVE || dist > 0.0 || dist.is_nan());
+    let n = if POSITIVE || dist > 0.0 {
         delta / dist
     } else {
         glam::DVec2::X

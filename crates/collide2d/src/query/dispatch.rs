@@ -48,15 +48,10 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
 #[inline]
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     match (a, b) {
-        // Circles whose centers differ in both coordinates need no canonical order: swapping
-        // them negates the center difference exactly, hence the normal (no zero component to
-        // change sign), and leaves the depth and the midpoint (sums of the same two terms)
-        // unchanged, so `contact(b, a)` is `contact(a, b).flipped()` bit for bit. (Concentric
-        // circles get `+X`.)
-        (Shape::Circle(x), Shape::Circle(y))
-            if x.center().x != y.center().x && x.center().y != y.center().y =>
-        {
-            return circle_circle::contact_checked(x, y);
+        // Circles whose centers differ in both coordinates need no canonical order (see
+        // `centers_distinct`); the others take it. (Concentric circles get `+X`.)
+        (Shape::Circle(x), Shape::Circle(y)) if circle_circle::centers_distinct(x, y) => {
+            return circle_circle::contact_distinct(x, y);
         }
         // Pairs of different kinds run in kind order, which is what `canonical_order` picks for
         // them (it compares kinds first), so these skip it and give the same bits.
