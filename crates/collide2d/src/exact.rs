@@ -489,29 +489,34 @@ pub(crate) fn point_segment_within(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) 
 /// (clamp the projection to the segment, compare squared distances) with an error bound, or
 /// `None` when the bound does not decide.
 ///
-/// Error bound (`u = 2^-24`, `s = |p - a|_1 + |b - a|_1` as computed). The point `a + t (b - a)`
-/// for the computed `t` in `[0, 1]` is on the segment, and the computed `d` is within `4.4u s`
-/// of `p` minus it, so `d2` is within `11u s^2` of its squared distance, which is at least the
-/// true squared distance `D^2` (a hit is certain below it) and, since `t` is within `10u |p - a|
-/// / |b - a|` of the best one and the squared distance is a quadratic in `t` minimal there, at
-/// most `21u s^2` above `D^2`. `rr` is within `3.1u` of `r^2` and `v` adds `u |v|`: in all
-/// under `36u (s^2 + rr)`, which the bound `64u (s^2 + rr + 2^-50)` covers. Its floor covers
-/// products that underflow and a tiny `|b - a|^2` (below `2^-100` any `t` is off by at most
-/// `|b - a|`, which moves `d2` by at most `2^-49 s + 2^-100`). Overflow gives an infinite bound or a NaN, neither of which decides; so does `a == b` with
-/// `p == a` (`t` is NaN).
+/// Error bound (`u = 2^-24`, `w = p - a`, `e = b - a` and `s = |w|_1 + |e|_1` as computed). The
+/// point `a + t e` for the computed `t` in `[0, 1]` is on the segment, and the computed `d` is
+/// within `4.4u s` of `p` minus it, so `d2` is within `11u s^2` of its squared distance, which
+/// is at least the true squared distance `D^2` (a hit is certain below it) and, since `t` is
+/// within `10u |w| / |e|` of the best one and the squared distance is a quadratic in `t`
+/// minimal there, at most `21u s^2` above `D^2`. `rr` is within `3.1u` of `r^2` and `v` adds
+/// `u |v|`: in all under `36u (s^2 + rr)`. As `|x|_1 <= sqrt(2) |x|`, `s^2 <= 4 (|w|^2 +
+/// |e|^2)`, and those squares (`e`'s is `t`'s divisor) are within a few `u` of their computed
+/// values, so the bound `2^-16 (|w|^2 + |e|^2 + rr + 2^-50) >= 64u (s^2 + rr + 2^-50)` covers
+/// it. Its floor covers products that underflow and a tiny `|e|^2` (below `2^-100` any `t` is
+/// off by at most `|e|`, which moves `d2` by at most `2^-49 s + 2^-100`). Overflow gives an
+/// infinite bound or a NaN, neither of which decides; so does `a == b` with `p == a` (`t` is
+/// NaN).
 #[inline(always)]
 pub(crate) fn point_segment_filter(p: Vec2, a: Vec2, b: Vec2, r: f32) -> Option<bool> {
-    let (u, w) = (b - a, p - a);
-    let t = (w.dot(u) / u.dot(u)).clamp(0.0, 1.0);
-    let d = w - u * t;
+    let (e, w) = (b - a, p - a);
+    let ee = e.dot(e);
+    let t = (w.dot(e) / ee).clamp(0.0, 1.0);
+    let d = w - e * t;
     let (d2, rr) = (d.dot(d), r * r);
-    let s = w.abs().element_sum() + u.abs().element_sum();
     let v = d2 - rr;
-    (v.abs() > (s * s + rr + SEGMENT_F32_FLOOR) * ERR_SEGMENT_F32).then_some(v < 0.0)
+    // `|w|^2 + |e|^2` for `s^2`: `e`'s square is already there for `t`.
+    (v.abs() > (w.dot(w) + ee + rr + SEGMENT_F32_FLOOR) * ERR_SEGMENT_F32).then_some(v < 0.0)
 }
 
-/// Relative error bound of [`point_segment_filter`], `2^-18`, and its floor.
-const ERR_SEGMENT_F32: f32 = 1.0 / (1u32 << 18) as f32;
+/// Relative error bound of [`point_segment_filter`], `2^-16` (of squares up to 4 times
+/// smaller than its `s^2`), and its floor.
+const ERR_SEGMENT_F32: f32 = 1.0 / (1u32 << 16) as f32;
 const SEGMENT_F32_FLOOR: f32 = 1.0 / (1u64 << 50) as f32;
 
 /// [`point_segment_within`] past its `f32` filter: `f64` filters, then exact arithmetic.
