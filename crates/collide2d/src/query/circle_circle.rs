@@ -26,40 +26,49 @@ fn intersects_f64(a: &Circle, b: &Circle) -> bool {
 /// with its exact fallback only near touching.
 #[inline]
 pub(crate) fn contact_checked(a: &Circle, b: &Circle) -> Option<Contact> {
-    contact_impl::<false>(a, b)
+    contact_impl(a, b)
 }
 
-/// The centers differ in both coordinates. Such discs need no canonical argument order:
-/// swapping them negates the center difference exactly, hence the normal (no zero component
-/// to change sign), and leaves the depth and the midpoint (sums of the same two terms)
-/// unchanged, so [`contact_distinct`] on `(b, a)` is the flipped contact bit for bit.
+/// [`contact_checked`] for the dispatcher, in either argument order: it answers the pairs
+/// its filter proves apart (`None` in both orders) and the certain hits whose centers differ
+/// in both coordinates, and leaves the others to `canonical`, which must be
+/// [`contact_checked`] in the canonical argument order (touching or nearly so, or a shared
+/// coordinate, whose zero normal component would change sign with the order).
+///
+/// Certain hits with distinct coordinates need no canonical order: swapping the discs negates
+/// the center difference exactly, hence the normal (no zero component to change sign), and
+/// leaves the depth and the midpoint (sums of the same two terms) unchanged, so `(b, a)` gives
+/// the flipped contact bit for bit. Their distance is never 0, so the normal needs no fallback.
 #[inline(always)]
-pub(crate) fn centers_distinct(a: &Circle, b: &Circle) -> bool {
-    // The difference `contact_distinct` computes: for finite floats, 0 exactly when equal.
-    let d = b.center() - a.center();
-    d.x != 0.0 && d.y != 0.0
-}
-
-/// [`contact_checked`] for discs whose centers are [`centers_distinct`]: their distance is
-/// never 0, so the normal needs no fallback.
-#[inline]
-pub(crate) fn contact_distinct(a: &Circle, b: &Circle) -> Option<Contact> {
-    debug_assert!(centers_distinct(a, b));
-    contact_impl::<true>(a, b)
-}
-
-/// [`contact_checked`]; `DISTINCT` when the caller knows the centers differ in both
-/// coordinates (a center difference with no zero component, so a distance above 0).
-#[inline(always)]
-fn contact_impl<const DISTINCT: bool>(a: &Circle, b: &Circle) -> Option<Contact> {
+pub(crate) fn contact_or(
+    a: &Circle,
+    b: &Circle,
+    canonical: impl FnOnce() -> Option<Contact>,
+) -> Option<Contact> {
     // `b - a`, the difference the contact uses (the filter's squares do not see the sign).
+    let gap = dist2_gap(b.center(), a.center(), a.radius(), b.radius());
+    if gap > DIST_F32_GAP {
+        return None;
+    }
+    // For finite floats, a difference is 0 exactly when they are equal.
+    let d = b.center() - a.center();
+    if gap < -DIST_F32_GAP && d.x != 0.0 && d.y != 0.0 {
+        // `d2` is below `rr`, which is finite, so the `f32` difference is too.
+        return Some(finish_from_f32::<true>(a, b));
+    }
+    canonical()
+}
+
+/// [`contact_checked`], decided by [`dist2_gap`] first.
+#[inline(always)]
+fn contact_impl(a: &Circle, b: &Circle) -> Option<Contact> {
     let gap = dist2_gap(b.center(), a.center(), a.radius(), b.radius());
     if gap > DIST_F32_GAP {
         return None;
     }
     if gap < -DIST_F32_GAP {
         // A certain hit: `d2` is below `rr`, which is finite, so the `f32` difference is too.
-        return Some(finish_from_f32::<DISTINCT>(a, b));
+        return Some(finish_from_f32::<false>(a, b));
     }
     contact_near_touching(a, b)
 }
