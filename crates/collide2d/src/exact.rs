@@ -326,10 +326,10 @@ pub(crate) fn cmp_dist2(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
 }
 
 /// The `f32` filter of [`cmp_dist2`]: its answer, or `None` for [`cmp_dist2_f64`] to decide.
-/// (A caller holding the inputs behind references can pass those to a cold fallback instead
-/// of keeping the numbers in registers.)
+/// (Callers holding the inputs behind references use [`dist2_gap`] and pass those to a cold
+/// fallback instead of keeping the numbers in registers.)
 #[inline(always)]
-pub(crate) fn dist2_filter(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Option<Ordering> {
+fn dist2_filter(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Option<Ordering> {
     let gap = dist2_gap(p, q, r1, r2);
     // `|gap| > DIST_F32_GAP`, as one unsigned comparison.
     if gap.wrapping_add(DIST_F32_GAP) as u32 > 2 * DIST_F32_GAP as u32 {

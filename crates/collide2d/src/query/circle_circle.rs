@@ -1,16 +1,21 @@
 //! Circle against circle: one exact distance comparison (Ericson, RTCD 4.3.1).
 
-use crate::exact::{cmp_dist2_f64, dist2_filter, dist2_gap, DIST_F32_GAP};
+use crate::exact::{cmp_dist2_f64, dist2_gap, DIST_F32_GAP};
 use crate::query::Contact;
 use crate::shape::Circle;
 
 /// The discs share a point: `|c1 - c2| <= r1 + r2`, exactly.
 #[inline]
 pub(crate) fn intersects(a: &Circle, b: &Circle) -> bool {
-    match dist2_filter(a.center(), b.center(), a.radius(), b.radius()) {
-        Some(order) => order.is_le(),
-        None => intersects_f64(a, b),
+    // `cmp_dist2(..).is_le()`, written out: `gap < -DIST_F32_GAP` (the same as `gap < 0`
+    // once decided) keeps LLVM from merging this tail with `cmp_dist2`'s in other arms,
+    // which cost a taken jump per pair (1.92 -> 1.72 ns per pair in the bench).
+    let gap = dist2_gap(a.center(), b.center(), a.radius(), b.radius());
+    // `|gap| <= DIST_F32_GAP` (undecided), as one unsigned comparison.
+    if gap.wrapping_add(DIST_F32_GAP) as u32 <= 2 * DIST_F32_GAP as u32 {
+        return intersects_f64(a, b);
     }
+    gap < -DIST_F32_GAP
 }
 
 /// [`intersects`] past its `f32` filter, taking the discs by reference so that the common
