@@ -303,37 +303,65 @@ fn dist2_expr<T: Field>(p: Vec2, q: Vec2, r1: f32, r2: f32) -> T {
 /// Sign of `|p - q|^2 - (r1 + r2)^2`: an `f32` filter first, which decides almost every input
 /// at the cost of the tutorial test, then an `f64` one, then exact arithmetic.
 ///
-/// Error bound of the `f32` filter (`u = 2^-24`): the differences and `r` are rounded once, the
-/// squares and sums once more each, so `d2` is within `4.1u` of the true `|p - q|^2` relative
-/// and `rr` within `3.1u` of `(r1 + r2)^2`, up to an absolute `2^-148` from products that
-/// underflow; `v` adds `u |v|`. In all, `|v - true| <= 5.2u (d2 + rr) + 2^-146`, below the bound
-/// `16u (d2 + rr + 2^-100)` (rounded twice more: still above). Overflow gives an infinite bound
-/// or a NaN, neither of which decides.
+/// The `f32` filter compares the tutorial's `d2 = dx * dx + dy * dy` and `rr = r * r` by how
+/// many floats lie between them: for non-negative floats the bit patterns, read as integers,
+/// are in the same order as the values, and their difference counts the floats in between,
+/// each at least `2^-149` and, above a normal `x`, more than `u x` apart (`u = 2^-24`). That
+/// one integer difference covers both the relative error of normal values and the absolute
+/// error of ones that underflow, with no floor to add.
+///
+/// Error bound. Each of `dx`, `dy`, `r` is the exact value rounded once, each square adds a
+/// relative `u` and an absolute `2^-150` (underflow), the sum a relative `u`: so
+/// `d2 <= D2 (1 + u)^4 + 2^-149 (1 + u)` and `d2 >= (D2 (1 - u)^3 - 2^-149) (1 - u)`, where `D2`
+/// is the true `|p - q|^2`, and `rr` is within `R2 (1 -+ u)^3 -+ 2^-150` of the true `R2`. If
+/// `D2 <= R2`, then `d2 - rr < 7.01u rr + 1.51 * 2^-149`, so at most 8 floats lie above `rr`
+/// up to `d2`; if `D2 >= R2`, likewise at most 8 above `d2` up to `rr`. A gap of more than
+/// [`DIST_F32_GAP`] (12) floats therefore decides. Overflow: `+inf` is the float after
+/// `f32::MAX`, and the same count holds (a `d2` that overflows while `rr` is 12 floats below
+/// `f32::MAX` is a certain miss); both infinite is a gap of 0, which does not decide. (Inputs
+/// with NaN or infinite coordinates give some answer, never a panic, as `Shape` documents.)
 #[inline(always)]
 pub(crate) fn cmp_dist2(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
-    let d = p - q;
-    let r = r1 + r2;
-    let (d2, rr) = (d.x * d.x + d.y * d.y, r * r);
-    let v = d2 - rr;
-    if v.abs() > (d2 + rr + DIST_F32_FLOOR) * ERR_DIST_F32 {
-        return if v < 0.0 {
+    dist2_filter(p, q, r1, r2).unwrap_or_else(|| cmp_dist2_f64(p, q, r1, r2))
+}
+
+/// The `f32` filter of [`cmp_dist2`]: its answer, or `None` for [`cmp_dist2_f64`] to decide.
+/// (Callers holding the inputs behind references use [`dist2_gap`] and pass those to a cold
+/// fallback instead of keeping the numbers in registers.)
+#[inline(always)]
+fn dist2_filter(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Option<Ordering> {
+    let gap = dist2_gap(p, q, r1, r2);
+    // `|gap| > DIST_F32_GAP`, as one unsigned comparison.
+    if gap.wrapping_add(DIST_F32_GAP) as u32 > 2 * DIST_F32_GAP as u32 {
+        return Some(if gap < 0 {
             Ordering::Less
         } else {
             Ordering::Greater
-        };
+        });
     }
-    cmp_dist2_f64(p, q, r1, r2)
+    None
 }
 
-/// Relative error bound of the `f32` filter of [`cmp_dist2`], `2^-20`, and the floor that
-/// covers products that underflow.
-const ERR_DIST_F32: f32 = 1.0 / (1u32 << 20) as f32;
-const DIST_F32_FLOOR: f32 = f32::MIN_POSITIVE * (1u32 << 26) as f32;
+/// How many floats apart the `f32` filter of [`cmp_dist2`] needs `d2` and `rr`: at most 8 when
+/// the answer is the other one (4 is the worst a search found: see the tests), and a margin.
+pub(crate) const DIST_F32_GAP: i32 = 12;
+
+/// The tutorial's `d2 = |p - q|^2` and `rr = (r1 + r2)^2` in `f32`, and the count of floats
+/// from `rr` up to `d2` (negative when `d2` is below): the bits of floats `>= +0` are in value
+/// order (wrapping, as NaN's may not be). Above [`DIST_F32_GAP`], `|p - q| > r1 + r2`
+/// certainly; below `-DIST_F32_GAP`, `<` certainly (see [`cmp_dist2`]).
+#[inline(always)]
+pub(crate) fn dist2_gap(p: Vec2, q: Vec2, r1: f32, r2: f32) -> i32 {
+    let d = p - q;
+    let r = r1 + r2;
+    let (d2, rr) = (d.x * d.x + d.y * d.y, r * r);
+    (d2.to_bits() as i32).wrapping_sub(rr.to_bits() as i32)
+}
 
 /// [`cmp_dist2`] for the inputs its `f32` filter leaves undecided (touching or nearly so).
 #[cold]
 #[inline(never)]
-fn cmp_dist2_f64(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
+pub(crate) fn cmp_dist2_f64(p: Vec2, q: Vec2, r1: f32, r2: f32) -> Ordering {
     let delta = p.as_dvec2() - q.as_dvec2();
     let r = f64::from(r1) + f64::from(r2);
     let (d2, rr) = (delta.x * delta.x + delta.y * delta.y, r * r);
@@ -461,35 +489,40 @@ pub(crate) fn point_segment_within(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) 
 /// (clamp the projection to the segment, compare squared distances) with an error bound, or
 /// `None` when the bound does not decide.
 ///
-/// Error bound (`u = 2^-24`, `s = |p - a|_1 + |b - a|_1` as computed). The point `a + t (b - a)`
-/// for the computed `t` in `[0, 1]` is on the segment, and the computed `d` is within `4.4u s`
-/// of `p` minus it, so `d2` is within `11u s^2` of its squared distance, which is at least the
-/// true squared distance `D^2` (a hit is certain below it) and, since `t` is within `10u |p - a|
-/// / |b - a|` of the best one and the squared distance is a quadratic in `t` minimal there, at
-/// most `21u s^2` above `D^2`. `rr` is within `3.1u` of `r^2` and `v` adds `u |v|`: in all
-/// under `36u (s^2 + rr)`, which the bound `64u (s^2 + rr + 2^-50)` covers. Its floor covers
-/// products that underflow and a tiny `|b - a|^2` (below `2^-100` any `t` is off by at most
-/// `|b - a|`, which moves `d2` by at most `2^-49 s + 2^-100`). Overflow gives an infinite bound or a NaN, neither of which decides; so does `a == b` with
-/// `p == a` (`t` is NaN).
+/// Error bound (`u = 2^-24`, `w = p - a`, `e = b - a` and `s = |w|_1 + |e|_1` as computed). The
+/// point `a + t e` for the computed `t` in `[0, 1]` is on the segment, and the computed `d` is
+/// within `4.4u s` of `p` minus it, so `d2` is within `11u s^2` of its squared distance, which
+/// is at least the true squared distance `D^2` (a hit is certain below it) and, since `t` is
+/// within `10u |w| / |e|` of the best one and the squared distance is a quadratic in `t`
+/// minimal there, at most `21u s^2` above `D^2`. `rr` is within `3.1u` of `r^2` and `v` adds
+/// `u |v|`: in all under `36u (s^2 + rr)`. As `|x|_1 <= sqrt(2) |x|`, `s^2 <= 4 (|w|^2 +
+/// |e|^2)`, and those squares (`e`'s is `t`'s divisor) are within a few `u` of their computed
+/// values, so the bound `2^-16 (|w|^2 + |e|^2 + rr + 2^-50) >= 64u (s^2 + rr + 2^-50)` covers
+/// it. Its floor covers products that underflow and a tiny `|e|^2` (below `2^-100` any `t` is
+/// off by at most `|e|`, which moves `d2` by at most `2^-49 s + 2^-100`). Overflow gives an
+/// infinite bound or a NaN, neither of which decides; so does `a == b` with `p == a` (`t` is
+/// NaN).
 #[inline(always)]
-fn point_segment_filter(p: Vec2, a: Vec2, b: Vec2, r: f32) -> Option<bool> {
-    let (u, w) = (b - a, p - a);
-    let t = (w.dot(u) / u.dot(u)).clamp(0.0, 1.0);
-    let d = w - u * t;
+pub(crate) fn point_segment_filter(p: Vec2, a: Vec2, b: Vec2, r: f32) -> Option<bool> {
+    let (e, w) = (b - a, p - a);
+    let ee = e.dot(e);
+    let t = (w.dot(e) / ee).clamp(0.0, 1.0);
+    let d = w - e * t;
     let (d2, rr) = (d.dot(d), r * r);
-    let s = w.abs().element_sum() + u.abs().element_sum();
     let v = d2 - rr;
-    (v.abs() > (s * s + rr + SEGMENT_F32_FLOOR) * ERR_SEGMENT_F32).then_some(v < 0.0)
+    // `|w|^2 + |e|^2` for `s^2`: `e`'s square is already there for `t`.
+    (v.abs() > (w.dot(w) + ee + rr + SEGMENT_F32_FLOOR) * ERR_SEGMENT_F32).then_some(v < 0.0)
 }
 
-/// Relative error bound of [`point_segment_filter`], `2^-18`, and its floor.
-const ERR_SEGMENT_F32: f32 = 1.0 / (1u32 << 18) as f32;
+/// Relative error bound of [`point_segment_filter`], `2^-16` (of squares up to 4 times
+/// smaller than its `s^2`), and its floor.
+const ERR_SEGMENT_F32: f32 = 1.0 / (1u32 << 16) as f32;
 const SEGMENT_F32_FLOOR: f32 = 1.0 / (1u64 << 50) as f32;
 
 /// [`point_segment_within`] past its `f32` filter: `f64` filters, then exact arithmetic.
 #[cold]
 #[inline(never)]
-fn point_segment_within_f64(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
+pub(crate) fn point_segment_within_f64(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) -> bool {
     let r = f64::from(r1) + f64::from(r2);
     if a == b {
         return cmp_dist2(p, a, r1, r2).is_le();
@@ -615,6 +648,10 @@ mod tests {
             let exact = dist2_expr::<Expansion>(p, q, r1, 0.0).sign();
             assert_eq!(cmp_dist2(p, q, r1, 0.0), exact, "{p:?} {q:?} {r1}");
             assert_eq!(cmp_dist2(q, p, 0.0, r1), exact, "{p:?} {q:?} {r1}");
+            // A sum of radii that rounds.
+            let (r1, r2) = (r1 * 0.375, r1 * 0.625);
+            let exact = dist2_expr::<Expansion>(p, q, r1, r2).sign();
+            assert_eq!(cmp_dist2(p, q, r1, r2), exact, "{p:?} {q:?} {r1} {r2}");
 
             let seg = segment_distance(p.as_dvec2(), a.as_dvec2(), b.as_dvec2());
             let (r1, r2) = (radius_near(&mut rng, seg), 0.0);
@@ -630,6 +667,75 @@ mod tests {
                 expected,
                 "{p:?} {a:?} {b:?} {r1} {r2}"
             );
+        }
+    }
+
+    /// Inputs whose roundings all push [`cmp_dist2`]'s `f32` squares the same wrong way (found
+    /// by a search): a difference or radius sum that rounds by nearly half an ulp, squares
+    /// and sums rounding with it. Each `d2` lies 4 floats on the wrong side of `rr`, so a
+    /// filter trusting a gap of 4 (a third of the one it has) answers wrong on them.
+    #[test]
+    #[allow(clippy::excessive_precision)] // the literals are exact f32 values
+    fn dist2_filter_survives_its_worst_roundings() {
+        let cases = [
+            // (p, q, r1, r2, gap): gap > 0 says "apart", yet the discs touch; < 0 the reverse.
+            (
+                (9.529229, 5.9329944),
+                (-4.6472996e-7, -2.30968e-7),
+                1.1225267e1,
+                4.917383e-7,
+                -4,
+            ),
+            (
+                (2.5499358, 1.2213825),
+                (-1.1874363e-7, -5.8673322e-8),
+                2.827357,
+                1.1967495e-7,
+                -4,
+            ),
+            (
+                (1.1647421, 0.7914735),
+                (5.9022568e-8, 2.96277e-8),
+                1.4082096,
+                5.8556907e-8,
+                4,
+            ),
+            (
+                (149.95377, 95.68347),
+                (7.6144934e-6, 3.7923455e-6),
+                1.7788045e2,
+                7.405877e-6,
+                4,
+            ),
+            (
+                (18.658447, 11.824928),
+                (9.406358e-7, 4.7311187e-7),
+                2.2089964e1,
+                9.406358e-7,
+                4,
+            ),
+            (
+                (76.0043, 41.820934),
+                (3.7103891e-6, 1.8961728e-6),
+                8.6750465e1,
+                3.784895e-6,
+                4,
+            ),
+        ];
+        for ((px, py), (qx, qy), r1, r2, gap) in cases {
+            let (p, q) = (Vec2::new(px, py), Vec2::new(qx, qy));
+            assert_eq!(dist2_gap(p, q, r1, r2), gap, "{p:?} {q:?} {r1} {r2}");
+            let exact = dist2_expr::<Expansion>(p, q, r1, r2).sign();
+            assert_eq!(
+                exact,
+                if gap > 0 {
+                    Ordering::Less
+                } else {
+                    Ordering::Greater
+                }
+            );
+            assert_eq!(cmp_dist2(p, q, r1, r2), exact, "{p:?} {q:?} {r1} {r2}");
+            assert_eq!(cmp_dist2(q, p, r2, r1), exact, "{p:?} {q:?} {r1} {r2}");
         }
     }
 

@@ -1,7 +1,7 @@
 //! Circle against capsule: the distance from the center to the capsule's segment
 //! (Ericson, RTCD 5.1.2), against the sum of the radii.
 
-use crate::exact::point_segment_within;
+use crate::exact::{point_segment_filter, point_segment_within_f64};
 use crate::query::Contact;
 use crate::shape::{Capsule, Circle};
 use glam::DVec2;
@@ -9,7 +9,21 @@ use glam::DVec2;
 /// The disc and the capsule share a point, exactly.
 #[inline]
 pub(crate) fn intersects(c: &Circle, k: &Capsule) -> bool {
-    point_segment_within(c.center(), k.a(), k.b(), c.radius(), k.radius())
+    // Both radii are >= 0 (the constructors check), so their sum is, as the filter needs.
+    let r = c.radius() + k.radius();
+    debug_assert!(r >= 0.0 || r.is_nan(), "negative radius sum {r}");
+    match point_segment_filter(c.center(), k.a(), k.b(), r) {
+        Some(within) => within,
+        None => intersects_f64(c, k),
+    }
+}
+
+/// [`intersects`] past its `f32` filter, taking the shapes by reference so that the common
+/// path need not keep their numbers for it.
+#[cold]
+#[inline(never)]
+fn intersects_f64(c: &Circle, k: &Capsule) -> bool {
+    point_segment_within_f64(c.center(), k.a(), k.b(), c.radius(), k.radius())
 }
 
 /// The contact (normal from the disc towards the capsule; a center on the capsule's segment
