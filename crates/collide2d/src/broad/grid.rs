@@ -770,8 +770,10 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
 /// ends.
 #[inline]
 fn sweep_one(run: &[Entry], sink: &mut Sink<'_>) {
-    for (i, a) in run.iter().enumerate() {
-        sink.test_starting_before_end(a, &run[i + 1..]);
+    let mut run = run;
+    while let [a, rest @ ..] = run {
+        sink.test_starting_before_end(a, rest);
+        run = rest;
     }
 }
 
@@ -779,16 +781,16 @@ fn sweep_one(run: &[Entry], sink: &mut Sink<'_>) {
 /// entries starting before it ends.
 #[inline]
 fn sweep_two(a: &[Entry], b: &[Entry], sink: &mut Sink<'_>) {
-    let (mut p, mut q) = (0, 0);
-    while p < a.len() && q < b.len() {
-        let (x, others) = if a[p].aabb.min().x <= b[q].aabb.min().x {
-            p += 1;
-            (&a[p - 1], &b[q..])
+    // Shrinking slices: no index arithmetic per step.
+    let (mut a, mut b) = (a, b);
+    while let ([x, rest_a @ ..], [y, rest_b @ ..]) = (a, b) {
+        if x.aabb.min().x <= y.aabb.min().x {
+            sink.test_starting_before_end(x, b);
+            a = rest_a;
         } else {
-            q += 1;
-            (&b[q - 1], &a[p..])
-        };
-        sink.test_starting_before_end(x, others);
+            sink.test_starting_before_end(y, a);
+            b = rest_b;
+        }
     }
 }
 
@@ -831,8 +833,12 @@ impl<'a> Sink<'a> {
     /// previous calls once the buffer has grown).
     #[inline]
     fn test_starting_before_end(&mut self, a: &Entry, others: &[Entry]) {
-        self.reserve(others.len());
         let right = a.aabb.max().x;
+        // Most calls meet no entry: they skip the reservation.
+        if others.first().is_none_or(|b| b.aabb.min().x > right) {
+            return;
+        }
+        self.reserve(others.len());
         let (lo, hi) = (a.aabb.min().y, a.aabb.max().y);
         for b in others {
             if b.aabb.min().x > right {
