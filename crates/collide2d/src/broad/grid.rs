@@ -182,54 +182,21 @@ fn refresh(
     strays: &mut Vec<Entry>,
     leavers: &mut Vec<u32>,
 ) -> bool {
-    let mut budget = 8 * list.len() + 64;
-    let mut sorted = true;
-    let (mut c0, mut c1) = (i32::MAX, i32::MIN);
     strays.clear();
-    let mut w = 0;
-    for r in 0..list.len() {
-        let mut e = list[r];
-        let s = e.slot as usize;
-        // Read by slot: one load per entry costs fewer instructions than writing each changed
-        // box into its entry beforehand (and keeping every entry's place for that).
-        let b = view.aabbs[s];
-        let (x0, y0) = cells_of(b.min(), inv);
-        // Corners less than a cell apart in cell units (a rounded difference below 1 is below
-        // 1 exactly) floor at most one apart: most boxes need no floor of their far corner.
-        let small =
-            (b.max().x * inv - b.min().x * inv < 1.0) & (b.max().y * inv - b.min().y * inv < 1.0);
-        let fits = small
-            || (i64::from(cell_of(b.max().x, inv)) - i64::from(x0) <= 1
-                && i64::from(cell_of(b.max().y, inv)) - i64::from(y0) <= 1);
-        if !fits || (check_group && view.groups[s] != g) {
-            member[s] = NONE;
-            leavers.push(e.slot);
-            continue;
-        }
-        (c0, c1) = (c0.min(x0), c1.max(x0));
-        let row = key(0, y0) & !0xffff_ffff;
-        let moved_row = row != e.order & !0xffff_ffff;
-        e.order = row | u64::from(ordered(b.min().x));
-        e.cx = x0;
-        e.aabb = b;
-        if moved_row && sorted {
-            strays.push(e);
-            continue;
-        }
-        let mut j = w;
-        if sorted {
-            while j > 0 && list[j - 1].order() > e.order() {
-                list[j] = list[j - 1];
-                j -= 1;
-                budget = budget.saturating_sub(1);
-            }
-            sorted = budget > 0;
-        }
-        list[j] = e;
-        w += 1;
-    }
-    list.truncate(w);
-    *columns = (c0, c1);
+    let mut out = Refreshed {
+        strays,
+        leavers,
+        member,
+        columns: (i32::MAX, i32::MIN),
+    };
+    // Two copies of the loop: without evictions, no member's group needs reading.
+    let (kept, sorted) = if check_group {
+        rekey_all::<true>(list, view, g, inv, &mut out)
+    } else {
+        rekey_all::<false>(list, view, g, inv, &mut out)
+    };
+    list.truncate(kept);
+    *columns = out.columns;
     if sorted && !strays.is_empty() {
         strays.sort_unstable_by_key(Entry::order);
         merge_from_back(list, strays);
@@ -237,6 +204,94 @@ fn refresh(
         list.append(strays);
     }
     sorted
+}
+
+/// Where [`rekey_all`] puts what does not stay in place.
+struct Refreshed<'a> {
+    strays: &'a mut Vec<Entry>,
+    leavers: &'a mut Vec<u32>,
+    member: &'a mut [u32],
+    /// The column range of the entries kept.
+    columns: (i32, i32),
+}
+
+/// The loop of [`refresh`] over a slice (its length stays in a register): entries kept move
+/// to the front, insertion-sorted until the budget of moves runs out, then only rekeyed.
+/// Returns how many were kept and whether they are sorted (strays aside).
+fn rekey_all<const CHECK_GROUP: bool>(
+    list: &mut [Entry],
+    view: &View<'_>,
+    g: u32,
+    inv: f32,
+    out: &mut Refreshed<'_>,
+) -> (usize, bool) {
+    let mut budget = 8 * list.len() + 64;
+    let (mut r, mut w) = (0, 0);
+    while r < list.len() {
+        let Some((e, moved_row)) = rekey::<CHECK_GROUP>(list[r], view, g, inv, out) else {
+            r += 1;
+            continue;
+        };
+        r += 1;
+        if moved_row {
+            out.strays.push(e);
+            continue;
+        }
+        let mut j = w;
+        while j > 0 && list[j - 1].order() > e.order() {
+            list[j] = list[j - 1];
+            j -= 1;
+            budget = budget.saturating_sub(1);
+        }
+        list[j] = e;
+        w += 1;
+        if budget == 0 {
+            // Given up: the rest only rekeyed, in place; the caller sorts.
+            while r < list.len() {
+                if let Some((e, _)) = rekey::<CHECK_GROUP>(list[r], view, g, inv, out) {
+                    list[w] = e;
+                    w += 1;
+                }
+                r += 1;
+            }
+            return (w, false);
+        }
+    }
+    (w, true)
+}
+
+/// One entry's new key and box, and whether its row changed; `None` for a leaver (no longer
+/// fitting a cell, or, with `CHECK_GROUP`, moved to another group), recorded in `out`.
+#[inline(always)]
+fn rekey<const CHECK_GROUP: bool>(
+    mut e: Entry,
+    view: &View<'_>,
+    g: u32,
+    inv: f32,
+    out: &mut Refreshed<'_>,
+) -> Option<(Entry, bool)> {
+    let s = e.slot as usize;
+    let b = view.aabbs[s];
+    let (x0, y0) = cells_of(b.min(), inv);
+    // Corners less than a cell apart in cell units (a rounded difference below 1 is below
+    // 1 exactly) floor at most one apart: most boxes need no floor of their far corner.
+    let small =
+        (b.max().x * inv - b.min().x * inv < 1.0) & (b.max().y * inv - b.min().y * inv < 1.0);
+    let fits = small
+        || (i64::from(cell_of(b.max().x, inv)) - i64::from(x0) <= 1
+            && i64::from(cell_of(b.max().y, inv)) - i64::from(y0) <= 1);
+    if !fits || (CHECK_GROUP && view.groups[s] != g) {
+        out.member[s] = NONE;
+        out.leavers.push(e.slot);
+        return None;
+    }
+    out.columns = (out.columns.0.min(x0), out.columns.1.max(x0));
+    let row = key(0, y0) & !0xffff_ffff;
+    let moved_row = row != e.order & !0xffff_ffff;
+    e.order = row | u64::from(ordered(b.min().x));
+    e.cx = x0;
+    e.aabb = b;
+    Some((e, moved_row))
 }
 
 /// Merges sorted `extra` into sorted `list`, moving each entry of `list` at most once: from the
