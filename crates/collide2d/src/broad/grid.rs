@@ -385,15 +385,19 @@ impl Grid {
             self.columns.push((i32::MAX, i32::MIN));
         }
         self.pending.clear();
-        for &s in changed {
-            let old = self.member[s as usize];
-            if old != NONE {
-                self.group_dirty[old as usize] = true;
-                if view.groups[s as usize] != old {
-                    self.evict[old as usize] = true;
-                }
-            } else {
-                self.pending.push(s);
+        // Slices of one known length: one bounds check per slot for both.
+        let (member, groups) = (&self.member[..slots], &view.groups[..slots]);
+        let (dirty, evict) = (&mut self.group_dirty[..], &mut self.evict[..]);
+        for &slot in changed {
+            let s = slot as usize;
+            let old = member[s];
+            if old == NONE {
+                self.pending.push(slot);
+                continue;
+            }
+            dirty[old as usize] = true;
+            if groups[s] != old {
+                evict[old as usize] = true;
             }
         }
         // Refresh the lists of groups with changes: new keys, leavers out.
@@ -932,14 +936,17 @@ impl<'a> Sink<'a> {
         }
         self.reserve(others.len());
         let (lo, hi) = (a.aabb.min().y, a.aabb.max().y);
+        // Locals keep the buffer's pointer and length in registers through the loop.
+        let (buf, mut len) = (self.buf.as_mut_slice(), self.len);
         for b in others {
             if b.aabb.min().x > right {
                 break;
             }
             let hit = (lo <= b.aabb.max().y) & (b.aabb.min().y <= hi);
-            self.buf[self.len] = (a.slot.min(b.slot), a.slot.max(b.slot));
-            self.len += usize::from(hit);
+            buf[len] = (a.slot.min(b.slot), a.slot.max(b.slot));
+            len += usize::from(hit);
         }
+        self.len = len;
     }
 
     fn finish(self) {
