@@ -847,10 +847,7 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
     let mut start = 0;
     while start < n {
         let row = list[start].row();
-        let mut end = start + 1;
-        while end < n && list[end].row() == row {
-            end += 1;
-        }
+        let end = row_end(list, start);
         let run = &list[start..end];
         sweep_one(run, &mut sink);
         if !below.is_empty() && list[below.start].row() + 1 == row {
@@ -860,6 +857,20 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
         start = end;
     }
     sink.finish();
+}
+
+/// The end of the run of `list[start]`'s row, by doubling steps then bisection: rows hold
+/// hundreds of entries in large worlds, which a scan would compare one by one.
+fn row_end(list: &[Entry], start: usize) -> usize {
+    let row = list[start].row();
+    // Invariant: `list[lo]` is in the row.
+    let (mut lo, mut step) = (start, 1);
+    while lo + step < list.len() && list[lo + step].row() == row {
+        lo += step;
+        step *= 2;
+    }
+    let hi = (lo + step).min(list.len());
+    lo + 1 + list[lo + 1..hi].partition_point(|e| e.row() == row)
 }
 
 /// The pairs within one row's run, sorted by `min x`: each entry against those starting before it
@@ -1099,6 +1110,35 @@ mod tests {
             want.sort_unstable_by_key(Entry::order);
             let orders = |v: &[Entry]| v.iter().map(Entry::order).collect::<Vec<_>>();
             assert_eq!(orders(&got), orders(&want), "{extra_orders:?}");
+        }
+    }
+
+    #[test]
+    fn row_end_finds_the_end_of_each_row() {
+        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        // Rows of 1, 2, 3, 7, 1 and 40 entries.
+        let rows: Vec<u64> = [1usize, 2, 3, 7, 1, 40]
+            .iter()
+            .enumerate()
+            .flat_map(|(r, &len)| core::iter::repeat_n(r as u64 * 5, len))
+            .collect();
+        let list: Vec<Entry> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| Entry {
+                order: r << 32 | i as u64,
+                slot: i as u32,
+                cx: 0,
+                aabb: b,
+            })
+            .collect();
+        for start in 0..list.len() {
+            let want = start
+                + list[start..]
+                    .iter()
+                    .take_while(|e| e.row() == list[start].row())
+                    .count();
+            assert_eq!(row_end(&list, start), want, "{start}");
         }
     }
 
