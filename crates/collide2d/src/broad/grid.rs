@@ -178,7 +178,6 @@ fn refresh(
     check_group: bool,
     inv: f32,
     member: &mut [u32],
-    columns: &mut (i32, i32),
     strays: &mut Vec<Entry>,
     leavers: &mut Vec<u32>,
 ) -> bool {
@@ -187,7 +186,6 @@ fn refresh(
         strays,
         leavers,
         member,
-        columns: (i32::MAX, i32::MIN),
     };
     // Two copies of the loop: without evictions, no member's group needs reading.
     let (kept, sorted) = if check_group {
@@ -196,7 +194,6 @@ fn refresh(
         rekey_all::<false>(list, view, g, inv, &mut out)
     };
     list.truncate(kept);
-    *columns = out.columns;
     if sorted && !strays.is_empty() {
         strays.sort_unstable_by_key(Entry::order);
         merge_from_back(list, strays);
@@ -211,8 +208,6 @@ struct Refreshed<'a> {
     strays: &'a mut Vec<Entry>,
     leavers: &'a mut Vec<u32>,
     member: &'a mut [u32],
-    /// The column range of the entries kept.
-    columns: (i32, i32),
 }
 
 /// The loop of [`refresh`] over a slice (its length stays in a register): entries kept move
@@ -285,7 +280,6 @@ fn rekey<const CHECK_GROUP: bool>(
         out.leavers.push(e.slot);
         return None;
     }
-    out.columns = (out.columns.0.min(x0), out.columns.1.max(x0));
     let row = key(0, y0) & !0xffff_ffff;
     let moved_row = row != e.order & !0xffff_ffff;
     e.order = row | u64::from(ordered(b.min().x));
@@ -402,7 +396,7 @@ impl Grid {
         }
         // Refresh the lists of groups with changes: new keys, leavers out.
         for (g, list) in self.lists.iter_mut().enumerate() {
-            if !core::mem::take(&mut self.group_dirty[g]) {
+            if !self.group_dirty[g] {
                 continue;
             }
             // Without evictions every member is still in the group: no need to read its group.
@@ -414,7 +408,6 @@ impl Grid {
                 check_group,
                 self.inv,
                 &mut self.member,
-                &mut self.columns[g],
                 &mut self.strays,
                 &mut self.pending,
             );
@@ -442,8 +435,6 @@ impl Grid {
             if self.fits(&view.aabbs[s]) {
                 let b = view.aabbs[s];
                 let (x, y) = (cell_of(b.min().x, self.inv), cell_of(b.min().y, self.inv));
-                let columns = &mut self.columns[g as usize];
-                *columns = (columns.0.min(x), columns.1.max(x));
                 self.unsorted[g as usize] = true;
                 self.lists[g as usize].push(Entry {
                     order: key(0, y) & !0xffff_ffff | u64::from(ordered(b.min().x)),
@@ -462,8 +453,13 @@ impl Grid {
         self.index_large(view);
         let mut extent: Option<(i32, i32, i32, i32)> = None;
         for (g, list) in self.lists.iter_mut().enumerate() {
+            // Refreshed or given newcomers: the columns may have changed.
+            let touched = core::mem::take(&mut self.group_dirty[g]) | self.unsorted[g];
             if core::mem::take(&mut self.unsorted[g]) {
                 sort_entries(list);
+            }
+            if touched {
+                self.columns[g] = column_range(list);
             }
             if let (Some(first), Some(last)) = (list.first(), list.last()) {
                 let (_, y0) = unkey(first.key());
@@ -873,6 +869,19 @@ fn row_end(list: &[Entry], start: usize) -> usize {
     lo + 1 + list[lo + 1..hi].partition_point(|e| e.row() == row)
 }
 
+/// The column range of a sorted list, `(i32::MAX, i32::MIN)` when empty: from the first and
+/// last entry of each row (columns grow with `min x` along a row), so per row, not per entry.
+fn column_range(list: &[Entry]) -> (i32, i32) {
+    let (mut c0, mut c1) = (i32::MAX, i32::MIN);
+    let mut start = 0;
+    while start < list.len() {
+        let end = row_end(list, start);
+        (c0, c1) = (c0.min(list[start].cx), c1.max(list[end - 1].cx));
+        start = end;
+    }
+    (c0, c1)
+}
+
 /// The pairs within one row's run, sorted by `min x`: each entry against those starting before it
 /// ends.
 #[inline]
@@ -1114,7 +1123,7 @@ mod tests {
     }
 
     #[test]
-    fn row_end_finds_the_end_of_each_row() {
+    fn row_end_and_column_range_walk_the_rows() {
         let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
         // Rows of 1, 2, 3, 7, 1 and 40 entries.
         let rows: Vec<u64> = [1usize, 2, 3, 7, 1, 40]
@@ -1132,6 +1141,20 @@ mod tests {
                 aabb: b,
             })
             .collect();
+        assert_eq!(column_range(&[]), (i32::MAX, i32::MIN));
+        // Columns grow along each row, as `min x` does.
+        let mut sorted = list.clone();
+        for (i, e) in sorted.iter_mut().enumerate() {
+            e.cx = (i as i32 * 7) % 11 + e.row() as i32 - 20 + (i as i32 / 3);
+        }
+        for run in sorted.chunk_by_mut(|a, b| a.row() == b.row()) {
+            run.sort_unstable_by_key(|e| e.cx);
+        }
+        let want = sorted
+            .iter()
+            .map(|e| e.cx)
+            .fold((i32::MAX, i32::MIN), |(a, b), c| (a.min(c), b.max(c)));
+        assert_eq!(column_range(&sorted), want);
         for start in 0..list.len() {
             let want = start
                 + list[start..]
