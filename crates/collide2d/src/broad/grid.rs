@@ -71,8 +71,7 @@ pub(crate) struct Grid {
     inv: f32,
     /// Sorted entries by group.
     lists: Vec<Vec<Entry>>,
-    /// Whether some slot of the group changed since the last rebuild (kept until the end of
-    /// `sync`, which then rewrites the places in `member` of the group's slots).
+    /// Whether some slot of the group changed since the last rebuild.
     group_dirty: Vec<bool>,
     /// Whether the group's list needs sorting.
     unsorted: Vec<bool>,
@@ -81,8 +80,7 @@ pub(crate) struct Grid {
     /// The column range of each list's keys, `(i32::MAX, i32::MIN)` when empty.
     columns: Vec<(i32, i32)>,
     /// The group whose list holds each slot, or `NONE` (also for large objects).
-    /// With each, its place in the list as of the end of the last `sync`.
-    member: Vec<(u32, u32)>,
+    member: Vec<u32>,
     /// Slots of objects wider or taller than a cell.
     large: Vec<u32>,
     /// The large objects as `(group, min x, slot)`, sorted, as of the last `sync`.
@@ -107,6 +105,43 @@ fn cell_of(x: f32, inv: f32) -> i32 {
     let i = t as i32;
     // One less where the cast rounded up (a negative non-integer), without a branch.
     i.saturating_sub(i32::from((i as f32) > t))
+}
+
+/// [`cell_of`] of both coordinates of `p`. On x86-64 as one SSE2 vector: truncate, then one less
+/// where that rounded up; a lane the truncation could not represent (`i32::MIN`, also for NaN and
+/// out-of-range values) takes the scalar path, so the results are [`cell_of`]'s exactly. The
+/// scalar form spends most of its instructions on saturation, twice.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn cells_of(p: Vec2, inv: f32) -> (i32, i32) {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so every x86-64 CPU runs `cells_of_sse2`.
+    #[allow(unsafe_code)]
+    let cells = unsafe { cells_of_sse2(p, inv) };
+    cells.unwrap_or_else(|| (cell_of(p.x, inv), cell_of(p.y, inv)))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn cells_of_sse2(p: Vec2, inv: f32) -> Option<(i32, i32)> {
+    use core::arch::x86_64::*;
+    let t = _mm_mul_ps(_mm_set_ps(0.0, 0.0, p.y, p.x), _mm_set1_ps(inv));
+    let i = _mm_cvttps_epi32(t);
+    // The all-ones mask of a lane rounded up (negative non-integers) adds -1.
+    let floor = _mm_add_epi32(i, _mm_castps_si128(_mm_cmpgt_ps(_mm_cvtepi32_ps(i), t)));
+    let invalid = _mm_movemask_epi8(_mm_cmpeq_epi32(i, _mm_set1_epi32(i32::MIN))) & 0xff;
+    (invalid == 0).then(|| {
+        (
+            _mm_cvtsi128_si32(floor),
+            _mm_cvtsi128_si32(_mm_shuffle_epi32(floor, 1)),
+        )
+    })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn cells_of(p: Vec2, inv: f32) -> (i32, i32) {
+    (cell_of(p.x, inv), cell_of(p.y, inv))
 }
 
 /// True when the box spans at most two cells on each axis: then any box overlapping it is keyed
@@ -143,58 +178,23 @@ fn refresh(
     g: u32,
     check_group: bool,
     inv: f32,
-    member: &mut [(u32, u32)],
-    columns: &mut (i32, i32),
+    member: &mut [u32],
     strays: &mut Vec<Entry>,
     leavers: &mut Vec<u32>,
 ) -> bool {
-    let mut budget = 8 * list.len() + 64;
-    let mut sorted = true;
-    let (mut c0, mut c1) = (i32::MAX, i32::MIN);
     strays.clear();
-    let mut w = 0;
-    for r in 0..list.len() {
-        let mut e = list[r];
-        let s = e.slot as usize;
-        // Up to date: `sync` wrote the box of every changed member.
-        let b = e.aabb;
-        let (x0, y0) = (cell_of(b.min().x, inv), cell_of(b.min().y, inv));
-        // Corners less than a cell apart in cell units (a rounded difference below 1 is below
-        // 1 exactly) floor at most one apart: most boxes need no floor of their far corner.
-        let small =
-            (b.max().x * inv - b.min().x * inv < 1.0) & (b.max().y * inv - b.min().y * inv < 1.0);
-        let fits = small
-            || (i64::from(cell_of(b.max().x, inv)) - i64::from(x0) <= 1
-                && i64::from(cell_of(b.max().y, inv)) - i64::from(y0) <= 1);
-        if !fits || (check_group && view.groups[s] != g) {
-            member[s].0 = NONE;
-            leavers.push(e.slot);
-            continue;
-        }
-        (c0, c1) = (c0.min(x0), c1.max(x0));
-        let row = key(0, y0) & !0xffff_ffff;
-        let moved_row = row != e.order & !0xffff_ffff;
-        e.order = row | u64::from(ordered(b.min().x));
-        e.cx = x0;
-        e.aabb = b;
-        if moved_row && sorted {
-            strays.push(e);
-            continue;
-        }
-        let mut j = w;
-        if sorted {
-            while j > 0 && list[j - 1].order() > e.order() {
-                list[j] = list[j - 1];
-                j -= 1;
-                budget = budget.saturating_sub(1);
-            }
-            sorted = budget > 0;
-        }
-        list[j] = e;
-        w += 1;
-    }
-    list.truncate(w);
-    *columns = (c0, c1);
+    let mut out = Refreshed {
+        strays,
+        leavers,
+        member,
+    };
+    // Two copies of the loop: without evictions, no member's group needs reading.
+    let (kept, sorted) = if check_group {
+        rekey_all::<true>(list, view, g, inv, &mut out)
+    } else {
+        rekey_all::<false>(list, view, g, inv, &mut out)
+    };
+    list.truncate(kept);
     if sorted && !strays.is_empty() {
         strays.sort_unstable_by_key(Entry::order);
         merge_from_back(list, strays);
@@ -204,24 +204,121 @@ fn refresh(
     sorted
 }
 
-/// Merges sorted `extra` into sorted `list`, moving each entry of `list` at most once.
+/// Where [`rekey_all`] puts what does not stay in place.
+struct Refreshed<'a> {
+    strays: &'a mut Vec<Entry>,
+    leavers: &'a mut Vec<u32>,
+    member: &'a mut [u32],
+}
+
+/// The loop of [`refresh`] over a slice (its length stays in a register): entries kept move
+/// to the front, insertion-sorted until the budget of moves runs out, then only rekeyed.
+/// Returns how many were kept and whether they are sorted (strays aside).
+fn rekey_all<const CHECK_GROUP: bool>(
+    list: &mut [Entry],
+    view: &View<'_>,
+    g: u32,
+    inv: f32,
+    out: &mut Refreshed<'_>,
+) -> (usize, bool) {
+    let mut budget = 8 * list.len() + 64;
+    let (mut r, mut w) = (0, 0);
+    while r < list.len() {
+        let Some((e, moved_row)) = rekey::<CHECK_GROUP>(list[r], view, g, inv, out) else {
+            r += 1;
+            continue;
+        };
+        r += 1;
+        if moved_row {
+            out.strays.push(e);
+            continue;
+        }
+        let mut j = w;
+        while j > 0 && list[j - 1].order() > e.order() {
+            list[j] = list[j - 1];
+            j -= 1;
+            budget = budget.saturating_sub(1);
+        }
+        list[j] = e;
+        w += 1;
+        if budget == 0 {
+            // Given up: the rest only rekeyed, in place; the caller sorts.
+            while r < list.len() {
+                if let Some((e, _)) = rekey::<CHECK_GROUP>(list[r], view, g, inv, out) {
+                    list[w] = e;
+                    w += 1;
+                }
+                r += 1;
+            }
+            return (w, false);
+        }
+    }
+    (w, true)
+}
+
+/// One entry's new key and box, and whether its row changed; `None` for a leaver (no longer
+/// fitting a cell, or, with `CHECK_GROUP`, moved to another group), recorded in `out`.
+#[inline(always)]
+fn rekey<const CHECK_GROUP: bool>(
+    mut e: Entry,
+    view: &View<'_>,
+    g: u32,
+    inv: f32,
+    out: &mut Refreshed<'_>,
+) -> Option<(Entry, bool)> {
+    let s = e.slot as usize;
+    let b = view.aabbs[s];
+    let (x0, y0) = cells_of(b.min(), inv);
+    // Corners less than a cell apart in cell units (a rounded difference below 1 is below
+    // 1 exactly) floor at most one apart: most boxes need no floor of their far corner.
+    let small =
+        (b.max().x * inv - b.min().x * inv < 1.0) & (b.max().y * inv - b.min().y * inv < 1.0);
+    let fits = small
+        || (i64::from(cell_of(b.max().x, inv)) - i64::from(x0) <= 1
+            && i64::from(cell_of(b.max().y, inv)) - i64::from(y0) <= 1);
+    if !fits || (CHECK_GROUP && view.groups[s] != g) {
+        out.member[s] = NONE;
+        out.leavers.push(e.slot);
+        return None;
+    }
+    let row = key(0, y0) & !0xffff_ffff;
+    let moved_row = row != e.order & !0xffff_ffff;
+    e.order = row | u64::from(ordered(b.min().x));
+    e.cx = x0;
+    e.aabb = b;
+    Some((e, moved_row))
+}
+
+/// Merges sorted `extra` into sorted `list`, moving each entry of `list` at most once: from the
+/// back, each run of `list` between two of `extra` moves up in one block copy (far fewer
+/// instructions than moving entry by entry when `extra` is short).
 fn merge_from_back(list: &mut Vec<Entry>, extra: &[Entry]) {
     let Some(&filler) = extra.first() else {
         return;
     };
     let n = list.len();
     list.resize(n + extra.len(), filler);
-    let (mut i, mut j) = (n, extra.len());
-    while j > 0 {
-        let k = i + j - 1;
-        if i > 0 && list[i - 1].order() > extra[j - 1].order() {
-            list[k] = list[i - 1];
-            i -= 1;
-        } else {
-            list[k] = extra[j - 1];
-            j -= 1;
-        }
+    // `list[..end]` holds the entries not moved yet; those after `e` move up by `j + 1`.
+    let mut end = n;
+    for (j, e) in extra.iter().enumerate().rev() {
+        let at = gallop_back(&list[..end], e.order());
+        list.copy_within(at..end, at + j + 1);
+        list[at + j] = *e;
+        end = at;
     }
+}
+
+/// The first index of sorted `v` whose order is above `key`, by doubling steps back from the
+/// end then bisection (the next entry to merge is usually close to the previous one).
+fn gallop_back(v: &[Entry], key: (u64, u32)) -> usize {
+    // Invariant: everything from `hi` on is above `key`.
+    let (mut hi, mut step) = (v.len(), 1);
+    while hi >= step && v[hi - step].order() > key {
+        hi -= step;
+        step *= 2;
+    }
+    let lo = hi.saturating_sub(step);
+    lo + v[lo..hi].partition_point(|e| e.order() <= key)
 }
 
 /// Sorts nearly sorted entries by insertion; after `budget` element moves, finishes with a full
@@ -273,7 +370,7 @@ impl Grid {
     /// Brings the lists up to date with the current boxes and groups.
     pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
         let slots = view.groups.len();
-        self.member.resize(slots, (NONE, 0));
+        self.member.resize(slots, NONE);
         self.is_large.resize(slots, false);
         while self.lists.len() < view.table.len() {
             self.lists.push(Vec::new());
@@ -283,21 +380,19 @@ impl Grid {
             self.columns.push((i32::MAX, i32::MIN));
         }
         self.pending.clear();
-        for &s in changed {
-            let (old, at) = self.member[s as usize];
-            if old != NONE {
-                // The new box into the entry now, reading the boxes in the order of `changed`
-                // (usually slot order): `refresh` then reads only its list, in order, where
-                // reading each member's box by slot would miss the cache on every entry.
-                let e = &mut self.lists[old as usize][at as usize];
-                debug_assert_eq!(e.slot, s);
-                e.aabb = view.aabbs[s as usize];
-                self.group_dirty[old as usize] = true;
-                if view.groups[s as usize] != old {
-                    self.evict[old as usize] = true;
-                }
-            } else {
-                self.pending.push(s);
+        // Slices of one known length: one bounds check per slot for both.
+        let (member, groups) = (&self.member[..slots], &view.groups[..slots]);
+        let (dirty, evict) = (&mut self.group_dirty[..], &mut self.evict[..]);
+        for &slot in changed {
+            let s = slot as usize;
+            let old = member[s];
+            if old == NONE {
+                self.pending.push(slot);
+                continue;
+            }
+            dirty[old as usize] = true;
+            if groups[s] != old {
+                evict[old as usize] = true;
             }
         }
         // Refresh the lists of groups with changes: new keys, leavers out.
@@ -314,7 +409,6 @@ impl Grid {
                 check_group,
                 self.inv,
                 &mut self.member,
-                &mut self.columns[g],
                 &mut self.strays,
                 &mut self.pending,
             );
@@ -336,14 +430,12 @@ impl Grid {
         for &slot in &self.pending {
             let s = slot as usize;
             let g = view.groups[s];
-            if g == NONE || self.member[s].0 != NONE || self.is_large[s] {
+            if g == NONE || self.member[s] != NONE || self.is_large[s] {
                 continue;
             }
             if self.fits(&view.aabbs[s]) {
                 let b = view.aabbs[s];
                 let (x, y) = (cell_of(b.min().x, self.inv), cell_of(b.min().y, self.inv));
-                let columns = &mut self.columns[g as usize];
-                *columns = (columns.0.min(x), columns.1.max(x));
                 self.unsorted[g as usize] = true;
                 self.lists[g as usize].push(Entry {
                     order: key(0, y) & !0xffff_ffff | u64::from(ordered(b.min().x)),
@@ -351,7 +443,7 @@ impl Grid {
                     cx: x,
                     aabb: b,
                 });
-                self.member[s].0 = g;
+                self.member[s] = g;
             } else {
                 self.is_large[s] = true;
                 self.large.push(slot);
@@ -362,14 +454,13 @@ impl Grid {
         self.index_large(view);
         let mut extent: Option<(i32, i32, i32, i32)> = None;
         for (g, list) in self.lists.iter_mut().enumerate() {
-            // Refreshed or given newcomers: entries may have moved.
-            if core::mem::take(&mut self.group_dirty[g]) | self.unsorted[g] {
-                if core::mem::take(&mut self.unsorted[g]) {
-                    sort_entries(list);
-                }
-                for (i, e) in list.iter().enumerate() {
-                    self.member[e.slot as usize].1 = i as u32;
-                }
+            // Refreshed or given newcomers: the columns may have changed.
+            let touched = core::mem::take(&mut self.group_dirty[g]) | self.unsorted[g];
+            if core::mem::take(&mut self.unsorted[g]) {
+                sort_entries(list);
+            }
+            if touched {
+                self.columns[g] = column_range(list);
             }
             if let (Some(first), Some(last)) = (list.first(), list.last()) {
                 let (_, y0) = unkey(first.key());
@@ -753,10 +844,7 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
     let mut start = 0;
     while start < n {
         let row = list[start].row();
-        let mut end = start + 1;
-        while end < n && list[end].row() == row {
-            end += 1;
-        }
+        let end = row_end(list, start);
         let run = &list[start..end];
         sweep_one(run, &mut sink);
         if !below.is_empty() && list[below.start].row() + 1 == row {
@@ -766,6 +854,33 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
         start = end;
     }
     sink.finish();
+}
+
+/// The end of the run of `list[start]`'s row, by doubling steps then bisection: rows hold
+/// hundreds of entries in large worlds, which a scan would compare one by one.
+fn row_end(list: &[Entry], start: usize) -> usize {
+    let row = list[start].row();
+    // Invariant: `list[lo]` is in the row.
+    let (mut lo, mut step) = (start, 1);
+    while lo + step < list.len() && list[lo + step].row() == row {
+        lo += step;
+        step *= 2;
+    }
+    let hi = (lo + step).min(list.len());
+    lo + 1 + list[lo + 1..hi].partition_point(|e| e.row() == row)
+}
+
+/// The column range of a sorted list, `(i32::MAX, i32::MIN)` when empty: from the first and
+/// last entry of each row (columns grow with `min x` along a row), so per row, not per entry.
+fn column_range(list: &[Entry]) -> (i32, i32) {
+    let (mut c0, mut c1) = (i32::MAX, i32::MIN);
+    let mut start = 0;
+    while start < list.len() {
+        let end = row_end(list, start);
+        (c0, c1) = (c0.min(list[start].cx), c1.max(list[end - 1].cx));
+        start = end;
+    }
+    (c0, c1)
 }
 
 /// The pairs within one row's run, sorted by `min x`: each entry against those starting before it
@@ -959,6 +1074,40 @@ mod tests {
     use crate::math::Vec2;
 
     #[test]
+    fn both_cells_match_cell_of() {
+        let xs = [
+            0.0f32,
+            -0.0,
+            0.5,
+            -0.5,
+            -1.0,
+            3.999_999_8,
+            -4.000_000_5,
+            1e-40,
+            -1e-40,
+            8.589_934e9,
+            -8.589_934e9,
+            8.589_935e9,
+            -8.589_936e9,
+            1e30,
+            -1e30,
+            f32::MAX,
+            f32::MIN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+        ];
+        for inv in [0.25f32, 1.0, 0.3, 4.0] {
+            for &x in &xs {
+                for &y in &xs {
+                    let want = (cell_of(x, inv), cell_of(y, inv));
+                    assert_eq!(cells_of(Vec2::new(x, y), inv), want, "{x} {y} {inv}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn floor_matches_the_standard_one() {
         for x in [-2.5f32, -2.0, -1e-30, -0.0, 0.0, 0.3, 1.0, 7.9, 1e20, -1e20] {
             let want = (x * 0.5).floor() as i32;
@@ -991,6 +1140,75 @@ mod tests {
         assert!(key(5, -1) < key(-5, 0));
         assert!(key(-1, 0) < key(0, 0));
         assert_eq!(unkey(key(-7, 9)), (-7, 9));
+    }
+
+    #[test]
+    fn merge_from_back_gives_the_sorted_union() {
+        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        let entry = |order: u64, slot: u32| Entry {
+            order,
+            slot,
+            cx: 0,
+            aabb: b,
+        };
+        // Extra entries before, between (also equal orders, told apart by slot) and after.
+        let list: Vec<Entry> = (0..40u32).map(|i| entry(u64::from(i / 2) * 3, i)).collect();
+        for extra_orders in [vec![], vec![0], vec![0, 0, 7, 30, 31, 90], vec![100, 101]] {
+            let extra: Vec<Entry> = extra_orders
+                .iter()
+                .enumerate()
+                .map(|(k, &o)| entry(o, 100 + k as u32))
+                .collect();
+            let mut got = list.clone();
+            merge_from_back(&mut got, &extra);
+            let mut want: Vec<Entry> = list.iter().chain(&extra).copied().collect();
+            want.sort_unstable_by_key(Entry::order);
+            let orders = |v: &[Entry]| v.iter().map(Entry::order).collect::<Vec<_>>();
+            assert_eq!(orders(&got), orders(&want), "{extra_orders:?}");
+        }
+    }
+
+    #[test]
+    fn row_end_and_column_range_walk_the_rows() {
+        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        // Rows of 1, 2, 3, 7, 1 and 40 entries.
+        let rows: Vec<u64> = [1usize, 2, 3, 7, 1, 40]
+            .iter()
+            .enumerate()
+            .flat_map(|(r, &len)| core::iter::repeat_n(r as u64 * 5, len))
+            .collect();
+        let list: Vec<Entry> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| Entry {
+                order: r << 32 | i as u64,
+                slot: i as u32,
+                cx: 0,
+                aabb: b,
+            })
+            .collect();
+        assert_eq!(column_range(&[]), (i32::MAX, i32::MIN));
+        // Columns grow along each row, as `min x` does.
+        let mut sorted = list.clone();
+        for (i, e) in sorted.iter_mut().enumerate() {
+            e.cx = (i as i32 * 7) % 11 + e.row() as i32 - 20 + (i as i32 / 3);
+        }
+        for run in sorted.chunk_by_mut(|a, b| a.row() == b.row()) {
+            run.sort_unstable_by_key(|e| e.cx);
+        }
+        let want = sorted
+            .iter()
+            .map(|e| e.cx)
+            .fold((i32::MAX, i32::MIN), |(a, b), c| (a.min(c), b.max(c)));
+        assert_eq!(column_range(&sorted), want);
+        for start in 0..list.len() {
+            let want = start
+                + list[start..]
+                    .iter()
+                    .take_while(|e| e.row() == list[start].row())
+                    .count();
+            assert_eq!(row_end(&list, start), want, "{start}");
+        }
     }
 
     #[test]
