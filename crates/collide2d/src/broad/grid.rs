@@ -267,7 +267,8 @@ fn rekey<const CHECK_GROUP: bool>(
     out: &mut Refreshed<'_>,
 ) -> Option<(Entry, bool)> {
     let s = e.slot as usize;
-    let b = view.aabbs[s];
+    // Up to date: `sync` copied the box in.
+    let b = e.aabb;
     let (x0, y0) = cells_of(b.min(), inv);
     // Corners less than a cell apart in cell units (a rounded difference below 1 is below
     // 1 exactly) floor at most one apart: most boxes need no floor of their far corner.
@@ -402,6 +403,11 @@ impl Grid {
             }
             // Without evictions every member is still in the group: no need to read its group.
             let check_group = core::mem::take(&mut self.evict[g]);
+            // The boxes into the entries first, in a loop with no branch, so their cache misses
+            // (by slot, in list order) overlap; `refresh` then reads only the list.
+            for e in list.iter_mut() {
+                e.aabb = view.aabbs[e.slot as usize];
+            }
             let sorted = refresh(
                 list,
                 view,
