@@ -6,7 +6,8 @@ Usage: python3 benches/scripts/ratios.py [target/criterion] [--stat median|mean]
 For every `<query>/<pair>` group prints the per-pair times and
 parry2d / collide2d and collide2d / plain_f32, both from the same run. A parry2d / collide2d
 ratio above 1 means collide2d is faster; collide2d / plain_f32 is the cost of exactness
-(goal: at most 1.2).
+(goal: at most 1.2). Then the world benches (`world/<workload>/<broad phase>/<size>`): each
+broad phase's time per frame and parry2d / it.
 """
 import json
 import pathlib
@@ -21,15 +22,20 @@ root = pathlib.Path(args[0] if args else "target/criterion")
 
 times = {}  # (group, function) -> ns per iteration
 elements = {}  # group -> pairs per iteration
+world = {}  # (workload, size) -> {broad phase: ns per frame}
 for bench in root.glob("**/new/benchmark.json"):
     meta = json.loads(bench.read_text())
     est = json.loads((bench.parent / "estimates.json").read_text())
     group, function = meta["group_id"], meta["function_id"]
+    if group.startswith("world/"):
+        size = meta.get("value_str") or ""
+        world.setdefault((group, size), {})[function] = est[stat]["point_estimate"]
+        continue
     times[(group, function)] = est[stat]["point_estimate"]
     thr = meta.get("throughput") or {}
     elements[group] = thr.get("Elements", 1)
 
-if not times:
+if not times and not world:
     sys.exit(f"no criterion results under {root}")
 
 
@@ -50,3 +56,15 @@ for group in sorted(elements, key=lambda g: (not g.startswith("intersects"), g))
     print(
         f"| {group} | {fmt(per(c))} | {fmt(per(p))} | {fmt(per(f))} | {fmt(per(fd))} | {fmt(r_parry)} | {fmt(r_plain)} | {fmt(r_dispatch)} |"
     )
+
+if world:
+    print()
+    print(f"world: {stat} ms per frame (per pass for rays); parry2d / each")
+    print("| workload | size | grid | tree | collide2d | parry2d | parry2d / grid | parry2d / tree | parry2d / collide2d |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for (group, size), libs in sorted(world.items()):
+        ms = {k: v / 1e6 for k, v in libs.items()}
+        p = ms.get("parry2d")
+        cells = [fmt(ms.get(k)) for k in ("grid", "tree", "collide2d", "parry2d")]
+        ratios = [fmt(p / ms[k]) if p is not None and ms.get(k) else "-" for k in ("grid", "tree", "collide2d")]
+        print(f"| {group} | {size} | " + " | ".join(cells + ratios) + " |")
