@@ -493,6 +493,38 @@ fn fine_grid_queries_skip_the_empty_rows_between_far_objects() {
     assert_eq!(world.objects_overlapping(&column, u64::MAX), [low, high]);
 }
 
+/// Found by `scene_pairs`: the grid's sweeps test the next two entries of a row whatever their
+/// start and reserved room for those two per object up front, but the loop past them (many
+/// entries starting before an object ends) used up that room, and a later test wrote past the
+/// buffer. Crowded cells in two rows, with counts that vary, give every shape of that.
+#[test]
+fn crowded_cells_in_neighbouring_rows_give_every_pair() {
+    for crowd in [3usize, 7, 40, 130] {
+        let mut world = CollisionWorld::new(BroadPhase::grid(4.0).unwrap());
+        let mut handles = Vec::new();
+        for i in 0..crowd {
+            // Two rows (cells 0 and 1 on y) that overlap, all starting within one cell on x:
+            // every box meets every other.
+            let x = (i % 5) as f32 * 0.25;
+            let y = if i % 2 == 0 { 3.0 } else { 4.5 };
+            let b = Aabb::new(Vec2::new(x, y), Vec2::new(x + 3.0, y + 2.0)).unwrap();
+            handles.push(
+                world
+                    .insert(b.into(), Filter::DEFAULT, ObjectKind::Dynamic, ())
+                    .unwrap(),
+            );
+        }
+        world.update();
+        assert_eq!(world.pairs().len(), crowd * (crowd - 1) / 2, "{crowd}");
+        // Again after a move, through the lists' refresh.
+        for &h in &handles {
+            world.move_by(h, Vec2::new(0.5, 0.0)).unwrap();
+        }
+        world.update();
+        assert_eq!(world.pairs().len(), crowd * (crowd - 1) / 2, "{crowd}");
+    }
+}
+
 /// Found by `world_ops`: with cells so small that every cell index saturates at the `i32`
 /// range, the grid's ray walk looked only inside the few cells' worth of space around the
 /// origin, and missed a ray starting inside an object at (-48, -48).

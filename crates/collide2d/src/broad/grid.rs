@@ -895,7 +895,8 @@ fn column_range(list: &[Entry]) -> (i32, i32) {
 fn sweep_one(run: &[Entry], sink: &mut Sink<'_>) {
     sink.reserve(2 * run.len());
     for (i, a) in run.iter().enumerate() {
-        sink.test_starting_before_end(a, &run[i + 1..]);
+        let others = &run[i + 1..];
+        sink.test_starting_before_end(a, others, others.len());
     }
 }
 
@@ -917,7 +918,7 @@ fn sweep_two(a: &[Entry], b: &[Entry], sink: &mut Sink<'_>) {
         };
         p += usize::from(take_a);
         q += usize::from(!take_a);
-        sink.test_starting_before_end(x, others);
+        sink.test_starting_before_end(x, others, (a.len() - p) + (b.len() - q));
     }
 }
 
@@ -973,9 +974,10 @@ impl<'a> Sink<'a> {
     ///
     /// Whether the next entry starts before `a` ends is a coin toss, which a branch mispredicts
     /// half the time: the first two are tested whatever their start (the start joins the test),
-    /// and the loop past them runs only when the second starts before `a` ends (seldom).
+    /// and the loop past them runs only when the second starts before `a` ends (seldom). The
+    /// sweep made room for two tests per step; `steps_after` is how many steps it has left.
     #[inline(always)]
-    fn test_starting_before_end(&mut self, a: &Entry, others: &[Entry]) {
+    fn test_starting_before_end(&mut self, a: &Entry, others: &[Entry], steps_after: usize) {
         let right = a.aabb.max().x;
         // `min x <= right`, `min y <= a's max y` and `max y >= a's min y` as two four-lane
         // compares (the lanes that do not matter compare against infinities).
@@ -1002,11 +1004,12 @@ impl<'a> Sink<'a> {
         };
         match others {
             [first, second, rest @ ..] => {
-                // Room for these two was made by the sweep (two per object).
+                // Room for these two was made by the sweep (two per step); the loop past them
+                // makes room for itself and for the steps after this one, whose room it may use.
                 test(self, first);
                 test(self, second);
                 if second.aabb.min().x <= right {
-                    self.reserve(rest.len());
+                    self.reserve(rest.len() + 2 * steps_after);
                     for b in rest.iter().take_while(|b| b.aabb.min().x <= right) {
                         test(self, b);
                     }
