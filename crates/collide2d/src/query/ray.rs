@@ -98,29 +98,36 @@ pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
     // The origin lies outside the shape, so outside every part: the first entry into any part
     // is the first point of the shape.
     let mut best: Option<(f64, DVec2)> = None;
-    let mut consider = |span: Option<LineSpan>| {
-        if let Some(span) = span {
-            let t = span.enter.max(0.0);
-            if span.exit >= 0.0 && t <= f64::from(max_t) && best.is_none_or(|(b, _)| t < b) {
-                best = Some((t, span.normal));
-            }
+    let mut consider = |span: Option<LineSpan>, part: Option<&Convex>| {
+        let Some(span) = span else { return };
+        if span.exit < 0.0 {
+            return;
+        }
+        // The origin is outside (exactly), so a polygon's rounded span that starts at or before
+        // it is rounding's: the entry is searched for with exact tests instead.
+        let t = match part {
+            Some(part) if span.enter <= 0.0 => match first_entry(part, ray, span.exit) {
+                Some(t) => t,
+                None => return,
+            },
+            _ => span.enter.max(0.0),
+        };
+        if t <= f64::from(max_t) && best.is_none_or(|(b, _)| t < b) {
+            best = Some((t, span.normal));
         }
     };
     // A convex shape is its one part (as `each_part` would give it); a circle's part is its
     // centre with its radius.
     match shape {
-        Shape::Circle(c) => consider(line_span_parts(
-            1,
-            |_| c.center().as_dvec2(),
-            f64::from(c.radius()),
-            o,
-            d,
-        )),
+        Shape::Circle(c) => consider(
+            line_span_parts(1, |_| c.center().as_dvec2(), f64::from(c.radius()), o, d),
+            None,
+        ),
         _ => match shape.as_convex() {
-            Some(part) => consider(line_span(&part, o, d)),
+            Some(part) => consider(line_span(&part, o, d), Some(&part)),
             None => {
                 let _ = each_part(shape, &mut |part| {
-                    consider(line_span(part, o, d));
+                    consider(line_span(part, o, d), Some(part));
                     ControlFlow::<()>::Continue(())
                 });
             }
@@ -137,6 +144,42 @@ pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
             .unwrap_or_else(|| (-d).normalize())
             .as_vec2(),
     })
+}
+
+/// The first `t` in `[0, exit]` at which the ray, its origin outside `part`, meets it: for
+/// spans whose rounded clipping starts at or before the origin, which rounding alone can make (a
+/// sliver of a polygon along the ray's line, far away, gives one a few ulps long around the
+/// origin). Bisection on the exact test of the segment from the origin to `origin + dir * t`
+/// (longer segments meet whatever shorter ones meet); `None` when even the whole span's segment
+/// misses. Rare, so exact tests are affordable.
+#[cold]
+#[inline(never)]
+fn first_entry(part: &Convex, ray: &Ray, exit: f64) -> Option<f64> {
+    let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
+    let meets = |t: f64| {
+        let end = crate::query::convex::clamp_to_f32(o + d * t);
+        let segment = Shape::Segment(crate::shape::Segment::new_unchecked(ray.origin, end));
+        segment
+            .as_convex()
+            .is_some_and(|s| crate::query::convex::intersects(&s, part))
+    };
+    if !meets(exit) {
+        return None;
+    }
+    // `meets(lo)` is false (the origin is outside), `meets(hi)` true.
+    let (mut lo, mut hi) = (0.0, exit);
+    for _ in 0..80 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if meets(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(hi)
 }
 
 /// [`contains_point`]`(shape, p)` for a finite `p`, with the two commonest shapes decided
@@ -637,6 +680,31 @@ mod tests {
             Vec2::X,
         );
         assert!(cast(&l, v(1.5, 1.5), v(1.0, 1.0)).is_none());
+    }
+
+    /// Found by `world_ops`: a sliver triangle along `y = x` (one coordinate subnormal, so its
+    /// area is not zero) and a ray far out on that line, outside it and leaving it. The rounded
+    /// clipping gave a span a few ulps long around the origin, reported as a hit at `t = 0`.
+    #[test]
+    fn a_sliver_along_the_line_far_away_is_not_hit_at_the_origin() {
+        let sliver: Shape = crate::shape::Polygon::new(&[
+            v(-8.0, -8.0),
+            v(0.0, 1.28e-43),
+            v(-131_072.0, -131_072.0),
+        ])
+        .unwrap()
+        .into();
+        let origin = v(786_432.0, 786_432.0);
+        assert!(!contains_point(&sliver, origin));
+        assert!(cast(&sliver, origin, Vec2::X).is_none());
+        assert!(cast(&sliver, origin, v(1.0, 1.0)).is_none());
+        // Towards it along the line, the ray meets its far corner.
+        let hit = cast(&sliver, origin, v(-1.0, -1.0)).unwrap();
+        assert!(hit.t > 0.0 && hit.point.x <= 1e-3, "{hit:?}");
+        // A ray starting just outside a face and entering still hits, near `t = 0`.
+        let square = boxed(0.0, 0.0, 1.0, 1.0);
+        let outside = v(-f32::MIN_POSITIVE, 0.5);
+        assert!(cast(&square, outside, Vec2::X).is_some_and(|h| h.t < 1e-30));
     }
 
     #[test]
