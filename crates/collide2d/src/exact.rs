@@ -485,39 +485,52 @@ pub(crate) fn point_segment_within(p: Vec2, a: Vec2, b: Vec2, r1: f32, r2: f32) 
     }
 }
 
-/// The `f32` filter of [`point_segment_within`] (`r >= 0`): the tutorial's branch-free test
-/// (clamp the projection to the segment, compare squared distances) with an error bound, or
-/// `None` when the bound does not decide.
+/// The `f32` filter of [`point_segment_within`] (`r >= 0`), or `None` when its error bound
+/// does not decide. No division: with `w = p - a`, `e = b - a`, the point of the segment nearest
+/// `p` is `a` when `w . e <= 0`, `b` when `w . e >= |e|^2`, and otherwise at distance
+/// `|w x e| / |e|`, so the test compares `|p - a|^2`, `|p - b|^2` or `(w x e)^2` with `rr`,
+/// `rr` or `rr |e|^2` (`rr = r^2`). The three are computed and one is picked by bits (the part
+/// of the segment nearest is no pattern a branch could learn; a float picked by `if` compiles
+/// to a branch), which is also why this beats the tutorial's division.
 ///
-/// Error bound (`u = 2^-24`, `w = p - a`, `e = b - a` and `s = |w|_1 + |e|_1` as computed). The
-/// point `a + t e` for the computed `t` in `[0, 1]` is on the segment, and the computed `d` is
-/// within `4.4u s` of `p` minus it, so `d2` is within `11u s^2` of its squared distance, which
-/// is at least the true squared distance `D^2` (a hit is certain below it) and, since `t` is
-/// within `10u |w| / |e|` of the best one and the squared distance is a quadratic in `t`
-/// minimal there, at most `21u s^2` above `D^2`. `rr` is within `3.1u` of `r^2` and `v` adds
-/// `u |v|`: in all under `36u (s^2 + rr)`. As `|x|_1 <= sqrt(2) |x|`, `s^2 <= 4 (|w|^2 +
-/// |e|^2)`, and those squares (`e`'s is `t`'s divisor) are within a few `u` of their computed
-/// values, so the bound `2^-16 (|w|^2 + |e|^2 + rr + 2^-50) >= 64u (s^2 + rr + 2^-50)` covers
-/// it. Its floor covers products that underflow and a tiny `|e|^2` (below `2^-100` any `t` is
-/// off by at most `|e|`, which moves `d2` by at most `2^-49 s + 2^-100`). Overflow gives an
-/// infinite bound or a NaN, neither of which decides; so does `a == b` with `p == a` (`t` is
-/// NaN).
+/// Error bound (`u = 2^-24`; `W`, `E`, `R` exact, `S = |w|^2 + |e|^2 + rr` as computed). Each
+/// difference is the exact one rounded once, each product and sum adds a relative `u`:
+/// `|p - a|^2` and `|p - b|^2` are within `4u` of theirs, `rr` within `3u`, so an end's `v` is
+/// within `8u (|p - b|^2 + rr) <= 16u S` (`|p - b|^2 <= 2 (|w|^2 + |e|^2)`). Inside, `w x e`
+/// is within `6u |W| |E|` of `W x E`, its square within `13u |W|^2 |E|^2`, `rr |e|^2` within
+/// `9u R^2 |E|^2`: `v` within `15u S |e|^2`. A wrong pick (the rounded `w . e` on the other side
+/// of `0` or `|e|^2`, so within `10u (|W| |E| + |E|^2)` of it) changes the exact value by at
+/// most the square of that over `|E|^2`, under `200u^2 S` (times `|e|^2` inside). So the bound
+/// `2^-16 S` (times `|e|^2` inside) covers all with a margin over 15 times. Products that
+/// underflow add up to `2^-147` each: inside, scaled by up to `rr` or `|w| |e|` through
+/// `|e|^2` and `w x e`, which `2^-140 S` covers; the floor `2^-100` covers the rest. A NaN or
+/// an infinity anywhere decides nothing: the bound is then infinite or NaN, or `|v|` is.
 #[inline(always)]
 pub(crate) fn point_segment_filter(p: Vec2, a: Vec2, b: Vec2, r: f32) -> Option<bool> {
-    let (e, w) = (b - a, p - a);
-    let ee = e.dot(e);
-    let t = (w.dot(e) / ee).clamp(0.0, 1.0);
-    let d = w - e * t;
-    let (d2, rr) = (d.dot(d), r * r);
-    let v = d2 - rr;
-    // `|w|^2 + |e|^2` for `s^2`: `e`'s square is already there for `t`.
-    (v.abs() > (w.dot(w) + ee + rr + SEGMENT_F32_FLOOR) * ERR_SEGMENT_F32).then_some(v < 0.0)
+    // Scalar: packed two-lane dot products cost shuffles here.
+    let (ex, ey) = (b.x - a.x, b.y - a.y);
+    let (wx, wy) = (p.x - a.x, p.y - a.y);
+    let (bx, by) = (p.x - b.x, p.y - b.y);
+    let ee = ex * ex + ey * ey;
+    let we = wx * ex + wy * ey;
+    let ww = wx * wx + wy * wy;
+    let rr = r * r;
+    let cross = wx * ey - wy * ex;
+    let pick = |c: bool, x: f32, y: f32| f32::from_bits(if c { x.to_bits() } else { y.to_bits() });
+    let (before, beyond) = (we <= 0.0, we >= ee);
+    let inside = !(before | beyond);
+    let end = pick(before, ww, bx * bx + by * by) - rr;
+    let v = pick(inside, cross * cross - rr * ee, end);
+    let scale = pick(inside, ee, 1.0) * ERR_SEGMENT_F32 + SEGMENT_F32_UNDERFLOW;
+    let bound = (ww + ee + rr) * scale + SEGMENT_F32_FLOOR;
+    (v.abs() > bound && v.abs() < f32::INFINITY).then_some(v < 0.0)
 }
 
-/// Relative error bound of [`point_segment_filter`], `2^-16` (of squares up to 4 times
-/// smaller than its `s^2`), and its floor.
+/// Relative error bound of [`point_segment_filter`], `2^-16`, the part of it that covers
+/// products underflowing inside the segment, and its absolute floor.
 const ERR_SEGMENT_F32: f32 = 1.0 / (1u32 << 16) as f32;
-const SEGMENT_F32_FLOOR: f32 = 1.0 / (1u64 << 50) as f32;
+const SEGMENT_F32_UNDERFLOW: f32 = 1.0 / (1u128 << 127) as f32 / 8192.0;
+const SEGMENT_F32_FLOOR: f32 = 1.0 / (1u128 << 100) as f32;
 
 /// [`point_segment_within`] past its `f32` filter: `f64` filters, then exact arithmetic.
 #[cold]
