@@ -163,14 +163,16 @@ impl Aabb {
         ]
     }
 
-    /// True when the closed boxes share a point (touching counts). Exact: only comparisons.
+    /// True when the closed boxes share a point (touching counts). Exact: only comparisons,
+    /// all four made (`&`, not `&&`): whether boxes overlap is seldom a pattern a branch could
+    /// learn.
     #[must_use]
     #[inline]
     pub fn overlaps(&self, other: &Aabb) -> bool {
-        self.min.x <= other.max.x
-            && other.min.x <= self.max.x
-            && self.min.y <= other.max.y
-            && other.min.y <= self.max.y
+        (self.min.x <= other.max.x)
+            & (other.min.x <= self.max.x)
+            & (self.min.y <= other.max.y)
+            & (other.min.y <= self.max.y)
     }
 }
 
