@@ -10,15 +10,8 @@ use crate::shape::{Aabb, Circle};
 /// The disc and the box share a point, exactly: clamping is exact, and so is the comparison.
 #[inline]
 pub(crate) fn intersects(c: &Circle, b: &Aabb) -> bool {
-    disc_box_intersect(c.center(), c.radius(), b.min(), b.max())
-}
-
-/// [`intersects`] on the raw numbers, for callers that keep them outside a [`Circle`] and an
-/// [`Aabb`] (the world's compact narrow-phase records).
-#[inline]
-pub(crate) fn disc_box_intersect(center: Vec2, radius: f32, min: Vec2, max: Vec2) -> bool {
-    let nearest = center.clamp(min, max);
-    cmp_dist2(center, nearest, radius, 0.0).is_le()
+    let nearest = c.center().clamp(b.min(), b.max());
+    cmp_dist2(c.center(), nearest, c.radius(), 0.0).is_le()
 }
 
 /// Contact of an intersecting disc and box, normal from the disc towards the box.

@@ -12,7 +12,7 @@
 mod aabb_aabb;
 mod cast;
 mod cast_pairs;
-pub(crate) mod circle_aabb;
+mod circle_aabb;
 mod circle_capsule;
 mod circle_circle;
 pub(crate) mod convex;
