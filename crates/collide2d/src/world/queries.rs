@@ -79,16 +79,7 @@ impl<T> CollisionWorld<T> {
     /// (`u64::MAX` for all), in handle order. Queries see the objects as they are now.
     #[must_use]
     pub fn objects_at_point(&self, p: Vec2, mask: u64) -> Vec<Handle> {
-        let region = Aabb::new_unchecked(p, p);
-        self.gather(|broad, view, f| broad.query(view, &region, mask, f))
-            .into_iter()
-            .filter(|&s| {
-                self.live(s, mask).is_some_and(|o| {
-                    self.aabbs[s as usize].overlaps(&region) && contains_point(o, p)
-                })
-            })
-            .map(|s| self.handle(s))
-            .collect()
+        self.objects_in(&Aabb::new_unchecked(p, p), mask, |o| contains_point(o, p))
     }
 
     /// The objects intersecting `shape` (touching counts) whose layer is in `mask`, in handle
@@ -98,12 +89,17 @@ impl<T> CollisionWorld<T> {
         let Ok(region) = Self::checked_aabb(shape) else {
             return Vec::new();
         };
-        self.gather(|broad, view, f| broad.query(view, &region, mask, f))
+        self.objects_in(&region, mask, |o| intersects(o, shape))
+    }
+
+    /// The live objects whose layer is in `mask`, whose box meets `region` and whose shape
+    /// passes `test`, in handle order.
+    fn objects_in(&self, region: &Aabb, mask: u64, test: impl Fn(&Shape) -> bool) -> Vec<Handle> {
+        self.gather(|broad, view, f| broad.query(view, region, mask, f))
             .into_iter()
             .filter(|&s| {
-                self.live(s, mask).is_some_and(|o| {
-                    self.aabbs[s as usize].overlaps(&region) && intersects(o, shape)
-                })
+                self.live(s, mask)
+                    .is_some_and(|o| self.aabbs[s as usize].overlaps(region) && test(o))
             })
             .map(|s| self.handle(s))
             .collect()
