@@ -572,11 +572,9 @@ impl<T> CollisionWorld<T> {
                     true
                 }
                 Some(Shape::Aabb(b)) => {
-                    let moved = Aabb::new_unchecked(b.min() + delta, b.max() + delta);
                     // A box's coordinates are its bounding box.
-                    if !(moved.min().is_finite() && moved.max().is_finite()) {
-                        return Err(non_finite_move(delta));
-                    }
+                    let moved = finite_box(Aabb::new_unchecked(b.min() + delta, b.max() + delta))
+                        .map_err(|_| non_finite_move(delta))?;
                     self.aabbs[i] = moved;
                     self.quick[i] = Quick::of_aabb(&moved);
                     *b = moved;

@@ -113,21 +113,21 @@ impl<T> CollisionWorld<T> {
                 None => (end, Vec2::ZERO),
             }
         }
-        // `records` are the pair's quick records.
-        let test = |&(a, b): &(u32, u32),
-                    records: &[Quick; 2]|
-         -> Option<(Option<Contact>, Option<f32>)> {
-            let neither_fast = !(any_fast && (fast[a as usize] || fast[b as usize]));
-            // The usual pair, two circles or boxes: decided from their 16-byte records.
-            if neither_fast && !contacts {
-                if let Some(hit) = quick::intersects(&records[0], &records[1]) {
-                    return hit.then_some((None, None));
-                }
+        let neither_fast = |a: u32, b: u32| !(any_fast && (fast[a as usize] || fast[b as usize]));
+        // The usual pair, two circles or boxes and no contact wanted: decided from their 16-byte
+        // records (`records`), or `None` for `test`.
+        let quick_hit = |(a, b): (u32, u32), records: &[Quick; 2]| -> Option<bool> {
+            if contacts || !neither_fast(a, b) {
+                return None;
             }
+            quick::intersects(&records[0], &records[1])
+        };
+        // The full test of the shapes (a cast over the motion when one is fast).
+        let test = |(a, b): (u32, u32)| -> Option<(Option<Contact>, Option<f32>)> {
             let (Some(sa), Some(sb)) = (&shapes[a as usize], &shapes[b as usize]) else {
                 return None;
             };
-            if !neither_fast {
+            if !neither_fast(a, b) {
                 let ((sa, va), (sb, vb)) = (start(sweeps, a, sa), start(sweeps, b, sb));
                 let hit = cast_shapes(sa, va, sb, vb)?;
                 let contact = contacts.then(|| toi_contact(sa, sb, &hit));
@@ -155,7 +155,12 @@ impl<T> CollisionWorld<T> {
             self.candidates
                 .par_iter()
                 .with_min_len(256)
-                .map(|c| test(c, &[quick[c.0 as usize], quick[c.1 as usize]]))
+                .map(
+                    |&c| match quick_hit(c, &[quick[c.0 as usize], quick[c.1 as usize]]) {
+                        Some(hit) => hit.then_some((None, None)),
+                        None => test(c),
+                    },
+                )
                 .collect_into_vec(&mut self.hits);
             for (&candidate, &hit) in self.candidates.iter().zip(&self.hits) {
                 keep(candidate, hit);
@@ -173,14 +178,11 @@ impl<T> CollisionWorld<T> {
                     .iter()
                     .map(|&(a, b)| [quick[a as usize], quick[b as usize]]),
             );
-            for (&(a, b), records) in self.candidates.iter().zip(records.iter()) {
-                // `test`'s usual case here, where the pair it keeps is known to have no
-                // contact to copy.
-                let plain = !contacts && !(any_fast && (fast[a as usize] || fast[b as usize]));
-                match plain.then(|| quick::intersects(&records[0], &records[1])) {
-                    Some(Some(true)) => keep((a, b), Some((None, None))),
-                    Some(Some(false)) => {}
-                    _ => keep((a, b), test(&(a, b), records)),
+            for (&c, records) in self.candidates.iter().zip(records.iter()) {
+                match quick_hit(c, records) {
+                    Some(true) => keep(c, Some((None, None))),
+                    Some(false) => {}
+                    None => keep(c, test(c)),
                 }
             }
         }
