@@ -286,7 +286,6 @@ fn rekey<const CHECK_GROUP: bool>(
     let moved_row = row != e.order & !0xffff_ffff;
     e.order = row | u64::from(ordered(b.min().x));
     e.cx = x0;
-    e.aabb = b;
     Some((e, moved_row))
 }
 
@@ -862,18 +861,15 @@ fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
     sink.finish();
 }
 
-/// The end of the run of `list[start]`'s row, by doubling steps then bisection: rows hold
-/// hundreds of entries in large worlds, which a scan would compare one by one.
+/// The end of the run of `list[start]`'s row: a [`gallop`] to the next row's first key, as
+/// rows hold hundreds of entries in large worlds, which a scan would compare one by one.
 fn row_end(list: &[Entry], start: usize) -> usize {
-    let row = list[start].row();
-    // Invariant: `list[lo]` is in the row.
-    let (mut lo, mut step) = (start, 1);
-    while lo + step < list.len() && list[lo + step].row() == row {
-        lo += step;
-        step *= 2;
+    let next = list[start].row() + 1;
+    if next > u64::from(u32::MAX) {
+        // The last row there can be.
+        return list.len();
     }
-    let hi = (lo + step).min(list.len());
-    lo + 1 + list[lo + 1..hi].partition_point(|e| e.row() == row)
+    gallop(list, start, next << 32)
 }
 
 /// The column range of a sorted list, `(i32::MAX, i32::MIN)` when empty: from the first and
@@ -956,21 +952,16 @@ impl<'a> Sink<'a> {
         self.buf.resize(grow, (0, 0));
     }
 
+    /// Keeps `(a, b)` when their boxes overlap (room made by the caller); `finish` orders
+    /// the slots.
     #[inline]
     fn test(&mut self, a: &Entry, b: &Entry) {
-        let (x, y) = (&a.aabb, &b.aabb);
-        let hit = (x.min().x <= y.max().x)
-            & (y.min().x <= x.max().x)
-            & (x.min().y <= y.max().y)
-            & (y.min().y <= x.max().y);
-        self.buf[self.len] = (a.slot.min(b.slot), a.slot.max(b.slot));
-        self.len += usize::from(hit);
+        self.buf[self.len] = (a.slot, b.slot);
+        self.len += usize::from(a.aabb.overlaps(&b.aabb));
     }
 
     /// [`Sink::test`] of `a` against the first of `others` (sorted by `min x`, none starting
-    /// before `a`) that start on `x` before `a` ends: those overlap it on `x`, so only `y` is
-    /// tested. One pass; room is made for all of `others` (a row's worth, reused from the
-    /// previous calls once the buffer has grown).
+    /// before `a`) that start on `x` before `a` ends.
     ///
     /// Whether the next entry starts before `a` ends is a coin toss, which a branch mispredicts
     /// half the time: the first two are tested whatever their start (the start joins the test),
@@ -997,7 +988,6 @@ impl<'a> Sink<'a> {
             );
             (v.cmple(below) & v.cmpge(above)).all()
         };
-        // The slots go in unordered; `finish` orders them.
         let test = |sink: &mut Sink<'_>, b: &Entry| {
             sink.buf[sink.len] = (a.slot, b.slot);
             sink.len += usize::from(hits(b));
@@ -1218,6 +1208,20 @@ mod tests {
                     .count();
             assert_eq!(row_end(&list, start), want, "{start}");
         }
+        // The last two rows there can be.
+        let top = u64::from(u32::MAX);
+        let last: Vec<Entry> = [top - 1, top - 1, top, top, top]
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| Entry {
+                order: r << 32 | i as u64,
+                slot: i as u32,
+                cx: 0,
+                aabb: b,
+            })
+            .collect();
+        let ends: Vec<usize> = (0..last.len()).map(|i| row_end(&last, i)).collect();
+        assert_eq!(ends, [2, 2, 5, 5, 5]);
     }
 
     #[test]
