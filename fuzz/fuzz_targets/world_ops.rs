@@ -471,7 +471,7 @@ fn run(u: &mut Unstructured) -> Result<()> {
                 for w in &worlds {
                     let motion = model.live[i].sweep.as_ref().map_or(Vec2::ZERO, |s| s.1);
                     assert_eq!(w.motion(model.live[i].handle), Ok(motion));
-                    assert_eq!(w.shape(model.live[i].handle), Ok(&model.live[i].shape));
+                    assert_eq!(w.shape(model.live[i].handle).as_deref(), Ok(&model.live[i].shape));
                 }
             }
             13 => {

@@ -25,6 +25,7 @@
 //! `data-tree` and `data-depth` (nodes and leaves). Output depends only on the input: same
 //! scene, same bytes.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use collide2d::math::Vec2;
@@ -121,7 +122,7 @@ pub fn world_svg<T>(
     name: impl Fn(Handle, &T) -> (String, bool),
     options: &Options,
 ) -> String {
-    let bodies: Vec<(Handle, &Shape, String, bool)> = world
+    let bodies: Vec<(Handle, Cow<'_, Shape>, String, bool)> = world
         .iter()
         .map(|(handle, shape, data)| {
             let (id, labelled) = name(handle, data);
@@ -136,7 +137,7 @@ pub fn world_svg<T>(
             let (a, b) = (index(pair.a)?, index(pair.b)?);
             let contact = pair
                 .contact
-                .or_else(|| collide2d::contact(bodies[a].1, bodies[b].1))?;
+                .or_else(|| collide2d::contact(&bodies[a].1, &bodies[b].1))?;
             Some(Hit { a, b, contact })
         })
         .collect();

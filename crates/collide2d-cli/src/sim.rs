@@ -292,7 +292,7 @@ impl Game {
         };
         for r in 0..rings {
             let i = (frame as usize * 5 + r * 7) % ENEMIES;
-            let center = match self.world.shape(self.enemies[i].0)? {
+            let center = match &*self.world.shape(self.enemies[i].0)? {
                 Shape::Obb(o) => o.center(),
                 other => other.aabb().center(),
             };
@@ -644,8 +644,11 @@ mod tests {
             game.step_bodies(frame).unwrap();
             game.world.update();
             let mut expected = Vec::new();
-            let objects: Vec<(Handle, Shape)> =
-                game.world.iter().map(|(h, s, _)| (h, s.clone())).collect();
+            let objects: Vec<(Handle, Shape)> = game
+                .world
+                .iter()
+                .map(|(h, s, _)| (h, s.into_owned()))
+                .collect();
             for (i, (ha, sa)) in objects.iter().enumerate() {
                 for (hb, sb) in &objects[i + 1..] {
                     let (fa, fb) = (

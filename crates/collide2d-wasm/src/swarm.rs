@@ -208,7 +208,7 @@ impl Swarm {
     fn placed(&self) -> Vec<Shape> {
         self.world
             .iter()
-            .map(|(_, shape, ())| shape.clone())
+            .map(|(_, shape, ())| shape.into_owned())
             .collect()
     }
 }

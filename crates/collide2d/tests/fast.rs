@@ -180,7 +180,7 @@ impl Scene {
                     o.start = o.now.clone();
                 }
                 assert_eq!(self.world.motion(o.handle).unwrap(), o.motion);
-                assert_eq!(self.world.shape(o.handle).unwrap(), &o.now);
+                assert_eq!(*self.world.shape(o.handle).unwrap(), o.now);
             }
             6 if !self.objects.is_empty() => {
                 // A teleport or reshape: not swept.
@@ -402,7 +402,7 @@ fn a_thin_wall_crossed_in_one_step_is_always_hit_at_the_cast_time() {
             let p = world.pairs()[0];
             assert_eq!((p.a, p.b, p.toi), (wall_h, b, Some(want.t)), "{what}");
             assert!(
-                !intersects(&wall, world.shape(b).unwrap()),
+                !intersects(&wall, &world.shape(b).unwrap()),
                 "{what}: ends past the wall"
             );
             assert_eq!(world.began(), &[(wall_h, b)]);
@@ -488,11 +488,11 @@ fn bad_motions_are_refused_and_change_nothing() {
         Err(WorldError::NonFiniteMotion)
     );
     world.move_by(b, Vec2::new(f32::MAX, 0.0)).unwrap();
-    let there = world.shape(b).unwrap().clone();
+    let there = world.shape(b).unwrap().into_owned();
     // Past the end of `f32`: the shape, or the sum of motions, would not be finite.
     assert!(world.move_by(b, Vec2::new(f32::MAX, 0.0)).is_err());
     assert_eq!(world.motion(b).unwrap(), Vec2::new(f32::MAX, 0.0));
-    assert_eq!(world.shape(b).unwrap(), &there);
+    assert_eq!(*world.shape(b).unwrap(), there);
     world.update();
     assert!(world.cast_shape(&c, Vec2::INFINITY, u64::MAX).is_none());
     assert!(world.cast_shape_all(&c, Vec2::NAN, u64::MAX).is_empty());

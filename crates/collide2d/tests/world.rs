@@ -170,7 +170,11 @@ impl Scene {
                 self.world.shape(p.a).unwrap(),
                 self.world.shape(p.b).unwrap(),
             );
-            let want = if self.contacts { contact(sa, sb) } else { None };
+            let want = if self.contacts {
+                contact(&sa, &sb)
+            } else {
+                None
+            };
             assert_eq!(p.contact, want, "{what}: contact");
         }
         self.previous = want;

@@ -318,7 +318,7 @@ impl<T> CollisionWorld<T> {
                 continue;
             };
             let mut parts = Vec::new();
-            pieces(obstacle, &mut parts);
+            pieces(&obstacle, &mut parts);
             let entry = seen.entry(handle).or_insert_with(|| {
                 let response = respond(handle, data);
                 let done = matches!(response, Response::OneWay { .. })

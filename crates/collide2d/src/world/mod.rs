@@ -20,6 +20,7 @@
 
 mod queries;
 mod quick;
+mod shapes;
 mod update;
 
 use crate::broad::{Broad, BroadPhase, Groups};
@@ -27,8 +28,11 @@ use crate::math::{Pose, Vec2};
 use crate::query::Contact;
 #[cfg(doc)]
 use crate::query::{cast_shapes, contact, intersects, CastHit};
-use crate::shape::{Aabb, Circle, Shape};
+use crate::shape::{Aabb, Shape};
+#[cfg(not(feature = "rayon"))]
 use quick::Quick;
+use shapes::Shapes;
+use std::borrow::Cow;
 use thiserror::Error;
 
 /// Names one object of a [`CollisionWorld`]: a slot index and that slot's generation, so a
@@ -212,10 +216,7 @@ pub struct CollisionWorld<T = ()> {
     /// The generations alone, for the per-pair handle lookups of `update`.
     generations: Vec<u32>,
     /// Shapes by slot, apart from the user data so the parallel narrow phase needs no `T: Sync`.
-    shapes: Vec<Option<Shape>>,
-    /// Compact copies of the circles and boxes in `shapes` (kept in step with it), for the
-    /// narrow phase's random reads.
-    quick: Vec<Quick>,
+    shapes: Shapes,
     /// Broad-phase boxes by slot (stale for empty slots): tight, or the swept box of a fast
     /// object moved since the previous update (kept until the update after).
     aabbs: Vec<Aabb>,
@@ -267,8 +268,7 @@ impl<T> CollisionWorld<T> {
         CollisionWorld {
             slots: Vec::new(),
             generations: Vec::new(),
-            shapes: Vec::new(),
-            quick: Vec::new(),
+            shapes: Shapes::default(),
             aabbs: Vec::new(),
             fast: Vec::new(),
             fast_count: 0,
@@ -359,8 +359,7 @@ impl<T> CollisionWorld<T> {
         let index = if let Some(index) = self.free.pop() {
             let slot = &mut self.slots[index as usize];
             slot.1 = Some(object);
-            self.quick[index as usize] = Quick::of(&shape);
-            self.shapes[index as usize] = Some(shape);
+            self.shapes.set(index as usize, shape);
             self.aabbs[index as usize] = aabb;
             self.fast[index as usize] = kind == ObjectKind::Fast;
             self.sweeps[index as usize] = None;
@@ -369,8 +368,7 @@ impl<T> CollisionWorld<T> {
         } else {
             self.slots.push((0, Some(object)));
             self.generations.push(0);
-            self.quick.push(Quick::of(&shape));
-            self.shapes.push(Some(shape));
+            self.shapes.push(shape);
             self.aabbs.push(aabb);
             self.fast.push(kind == ObjectKind::Fast);
             self.sweeps.push(None);
@@ -430,8 +428,7 @@ impl<T> CollisionWorld<T> {
         self.slots[i].0 = self.slots[i].0.wrapping_add(1);
         self.generations[i] = self.slots[i].0;
         self.groups[i] = u32::MAX;
-        self.shapes[i] = None;
-        self.quick[i] = Quick::OTHER;
+        self.shapes.clear(i);
         self.fast_count -= usize::from(self.fast[i]);
         self.fast[i] = false;
         self.sweeps[i] = None;
@@ -450,14 +447,26 @@ impl<T> CollisionWorld<T> {
         self.object(handle).is_ok()
     }
 
-    /// The object's world-space shape.
+    /// The object's world-space shape. A circle or a box is built from the world's compact
+    /// copy of its coordinates (moving it then writes 16 bytes), so it comes owned; other
+    /// shapes are borrowed.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind, Shape};
+    /// let mut world = CollisionWorld::new(BroadPhase::default());
+    /// let ball = world.insert(Circle::new(Vec2::ZERO, 1.0)?.into(), Filter::DEFAULT, ObjectKind::Dynamic, ())?;
+    /// world.move_by(ball, Vec2::new(2.0, 0.0))?;
+    /// let Shape::Circle(c) = &*world.shape(ball)? else { unreachable!() };
+    /// assert_eq!(c.center(), Vec2::new(2.0, 0.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// [`WorldError::StaleHandle`] when `handle` names no live object.
-    pub fn shape(&self, handle: Handle) -> Result<&Shape, WorldError> {
+    pub fn shape(&self, handle: Handle) -> Result<Cow<'_, Shape>, WorldError> {
         self.object(handle)?;
-        self.shapes[handle.index as usize]
-            .as_ref()
+        self.shapes
+            .get(handle.index as usize)
             .ok_or(WorldError::StaleHandle { handle })
     }
 
@@ -506,13 +515,7 @@ impl<T> CollisionWorld<T> {
     pub fn set_shape(&mut self, handle: Handle, shape: Shape) -> Result<(), WorldError> {
         let aabb = Self::checked_aabb(&shape)?;
         let i = self.live_index(handle)?;
-        self.quick[i] = Quick::of(&shape);
-        match &mut self.shapes[i] {
-            // The usual case, a shape of a kind that owns nothing moved: replaced without drop
-            // glue.
-            Some(old) if owns_nothing(old) => core::mem::forget(core::mem::replace(old, shape)),
-            place => *place = Some(shape),
-        }
+        self.shapes.set(i, shape);
         self.aabbs[i] = aabb;
         // Only fast objects have sweeps: no need to read the (large) sweep of the others.
         if self.fast[i] {
@@ -554,37 +557,18 @@ impl<T> CollisionWorld<T> {
     #[inline]
     pub fn move_by(&mut self, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
         let i = self.live_index(handle)?;
-        // The usual case, a circle or box that just moves: translated in place, the same
-        // numbers as `transformed` without building and dropping a `Shape`. The moved
-        // coordinates are finite only when `delta` is too, so one check covers both.
-        let moved_in_place = !self.fast[i]
-            && match &mut self.shapes[i] {
-                // What `checked_aabb` checks, less what the kind makes certain.
-                Some(Shape::Circle(c)) => {
-                    let moved = Circle::new_unchecked(c.center() + delta, c.radius());
-                    if !moved.center().is_finite() {
-                        return Err(non_finite_move(delta));
-                    }
-                    // Finite: a disc's box is clamped to `±f32::MAX`.
-                    self.aabbs[i] = moved.aabb();
-                    self.quick[i] = Quick::of_circle(&moved);
-                    *c = moved;
-                    true
-                }
-                Some(Shape::Aabb(b)) => {
-                    // A box's coordinates are its bounding box.
-                    let moved = finite_box(Aabb::new_unchecked(b.min() + delta, b.max() + delta))
-                        .map_err(|_| non_finite_move(delta))?;
-                    self.aabbs[i] = moved;
-                    self.quick[i] = Quick::of_aabb(&moved);
-                    *b = moved;
-                    true
-                }
-                _ => false,
-            };
-        if moved_in_place {
-            self.mark(handle.index);
-            return Ok(());
+        // The usual case, a circle or box that just moves: its record translated in place, the
+        // same numbers as `transformed`.
+        if !self.fast[i] {
+            if let Some(aabb) = self
+                .shapes
+                .translate(i, delta)
+                .map_err(|()| non_finite_move(delta))?
+            {
+                self.aabbs[i] = aabb;
+                self.mark(handle.index);
+                return Ok(());
+            }
         }
         if !delta.is_finite() {
             return Err(WorldError::NonFiniteMotion);
@@ -596,8 +580,9 @@ impl<T> CollisionWorld<T> {
     /// finite. Out of line, so the usual case inlines small.
     #[inline(never)]
     fn move_by_other(&mut self, i: usize, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
-        let shape = self.shapes[i]
-            .as_ref()
+        let shape = self
+            .shapes
+            .get(i)
             .ok_or(WorldError::StaleHandle { handle })?;
         let moved = shape.transformed(&Pose::from_translation(delta));
         let end = Self::checked_aabb(&moved)?;
@@ -607,7 +592,7 @@ impl<T> CollisionWorld<T> {
                 None => {
                     self.moving.push(handle.index);
                     Sweep {
-                        start: shape.clone(),
+                        start: shape.clone().into_owned(),
                         start_box: shape.aabb(),
                         motion: Vec2::ZERO,
                     }
@@ -624,8 +609,7 @@ impl<T> CollisionWorld<T> {
         } else {
             self.aabbs[i] = end;
         }
-        self.quick[i] = Quick::of(&moved);
-        self.shapes[i] = Some(moved);
+        self.shapes.set(i, moved);
         self.mark(handle.index);
         Ok(())
     }
@@ -655,17 +639,19 @@ impl<T> CollisionWorld<T> {
         Ok(())
     }
 
-    /// Every object as `(handle, shape, data)`, in handle order.
-    pub fn iter(&self) -> impl Iterator<Item = (Handle, &Shape, &T)> + '_ {
-        self.slots.iter().zip(&self.shapes).enumerate().filter_map(
-            |(index, ((generation, object), shape))| {
+    /// Every object as `(handle, shape, data)`, in handle order (shapes as
+    /// [`shape`](Self::shape) gives them).
+    pub fn iter(&self) -> impl Iterator<Item = (Handle, Cow<'_, Shape>, &T)> + '_ {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter_map(|(index, (generation, object))| {
                 let handle = Handle {
                     index: index as u32,
                     generation: *generation,
                 };
-                Some((handle, shape.as_ref()?, &object.as_ref()?.data))
-            },
-        )
+                Some((handle, self.shapes.get(index)?, &object.as_ref()?.data))
+            })
     }
 
     fn handle(&self, slot: u32) -> Handle {
@@ -701,20 +687,6 @@ fn finite_box(b: Aabb) -> Result<Aabb, WorldError> {
     } else {
         Err(WorldError::NonFiniteShape)
     }
-}
-
-/// True for the shape kinds with no heap data (forgetting one leaks nothing).
-#[inline]
-fn owns_nothing(shape: &Shape) -> bool {
-    matches!(
-        shape,
-        Shape::Point(_)
-            | Shape::Segment(_)
-            | Shape::Circle(_)
-            | Shape::Aabb(_)
-            | Shape::Obb(_)
-            | Shape::Capsule(_)
-    )
 }
 
 #[cfg(test)]

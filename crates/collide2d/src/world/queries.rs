@@ -8,6 +8,7 @@ use crate::query::{cast_ray, cast_shapes, contains_point, intersects, CastHit, R
 use crate::shape::{Aabb, Shape};
 #[cfg(doc)]
 use crate::BroadPhase;
+use std::borrow::Cow;
 
 impl<T> CollisionWorld<T> {
     /// The broad phase's structure as of the last [`update`](Self::update), read only, for
@@ -67,12 +68,12 @@ impl<T> CollisionWorld<T> {
     }
 
     /// The shape of the object in `slot`, if any and if its layer is in `mask`.
-    fn live(&self, slot: u32, mask: u64) -> Option<&Shape> {
+    fn live(&self, slot: u32, mask: u64) -> Option<Cow<'_, Shape>> {
         let object = self.slots[slot as usize].1.as_ref()?;
         if object.filter.layer & mask == 0 {
             return None;
         }
-        self.shapes[slot as usize].as_ref()
+        self.shapes.get(slot as usize)
     }
 
     /// The objects containing point `p` (boundary included) whose layer is in `mask`
@@ -99,7 +100,7 @@ impl<T> CollisionWorld<T> {
             .into_iter()
             .filter(|&s| {
                 self.live(s, mask)
-                    .is_some_and(|o| self.aabbs[s as usize].overlaps(region) && test(o))
+                    .is_some_and(|o| self.aabbs[s as usize].overlaps(region) && test(&o))
             })
             .map(|s| self.handle(s))
             .collect()
@@ -139,14 +140,11 @@ impl<T> CollisionWorld<T> {
             // A slot the broad phase holds that has not changed since the last update is live,
             // and the broad phase only reports groups whose layer is in `mask`: its shape is
             // all that is left to read (not the object, a cache miss per leaf).
-            debug_assert_eq!(
-                self.live(s, mask).map(std::ptr::from_ref),
-                self.shapes[s as usize].as_ref().map(std::ptr::from_ref)
-            );
-            consider(s, self.shapes[s as usize].as_ref(), max_t)
+            debug_assert!(self.live(s, mask).is_some());
+            consider(s, self.shapes.get(s as usize).as_deref(), max_t)
         });
         for &s in &self.changed {
-            consider(s, self.live(s, mask), max_t);
+            consider(s, self.live(s, mask).as_deref(), max_t);
         }
         best.map(|(s, hit)| (self.handle(s), hit))
     }
@@ -168,7 +166,7 @@ impl<T> CollisionWorld<T> {
             .into_iter()
             .filter_map(|s| {
                 let o = self.live(s, mask)?;
-                cast_ray(o, ray, max_t).map(|hit| (self.handle(s), hit))
+                cast_ray(&o, ray, max_t).map(|hit| (self.handle(s), hit))
             })
             .collect();
         hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
@@ -194,7 +192,7 @@ impl<T> CollisionWorld<T> {
                 if !self.aabbs[s as usize].overlaps(&region) {
                     return None;
                 }
-                cast_shapes(shape, motion, o, Vec2::ZERO).map(|hit| (s, hit))
+                cast_shapes(shape, motion, &o, Vec2::ZERO).map(|hit| (s, hit))
             })
             .collect()
     }

@@ -1,9 +1,16 @@
-//! [`Quick`]: a 16-byte copy of a circle or box shape by slot, so the narrow phase's random
-//! reads of its usual pairs touch a quarter of a cache line instead of a whole `Option<Shape>`.
+//! [`Quick`]: a circle or a box in 16 bytes, as the world keeps them (see `shapes.rs`): moving
+//! one writes 16 bytes, and the narrow phase's random reads of its usual pairs touch a quarter
+//! of a cache line instead of a whole `Shape`.
 
 use crate::exact::cmp_dist2;
+use crate::math::Vec2;
 use crate::shape::{Aabb, Circle, Shape};
 use glam::{BVec4A, Vec4, Vec4Swizzles};
+
+/// [`Quick::kind`] of a box.
+const BOX: u32 = 0;
+/// [`Quick::kind`] of a circle.
+const CIRCLE: u32 = 2;
 
 /// A circle as `[center.x, center.y, radius, NaN]`, a box as `[min.x, min.y, max.x, max.y]`, any
 /// other shape (or an empty slot) as all NaN. World shapes are finite, so the NaNs tell the
@@ -44,6 +51,51 @@ impl Quick {
     fn kind(&self) -> u32 {
         Vec4::from_array(self.0).is_nan_mask().bitmask() >> 2
     }
+
+    /// True for the record of a circle or a box.
+    #[inline(always)]
+    pub(super) fn is_circle_or_box(&self) -> bool {
+        self.kind() & 1 == 0
+    }
+
+    /// The circle or box this is the record of, `None` for [`OTHER`](Self::OTHER).
+    #[inline]
+    pub(super) fn shape(&self) -> Option<Shape> {
+        let [a, b, c, d] = self.0;
+        match self.kind() {
+            BOX => Some(Aabb::new_unchecked(Vec2::new(a, b), Vec2::new(c, d)).into()),
+            CIRCLE => Some(Circle::new_unchecked(Vec2::new(a, b), c).into()),
+            _ => None,
+        }
+    }
+
+    /// The record of its circle or box moved by `delta`, and the moved shape's bounding box:
+    /// the numbers of `Circle::aabb` and `Shape::transformed` by a translation. `None` when a
+    /// moved coordinate is not finite (so too when `delta` is not).
+    ///
+    /// Circles and boxes take the same path, picked with vector masks: the kinds of a world's
+    /// objects come in no order a branch could learn.
+    #[inline(always)]
+    pub(super) fn translated(&self, delta: Vec2) -> Option<(Quick, Aabb)> {
+        debug_assert!(self.is_circle_or_box());
+        let v = Vec4::from_array(self.0);
+        let circle = BVec4A::splat(self.kind() == CIRCLE);
+        // A box moves all four lanes; a circle its center, and its radius keeps its bits.
+        let still = BVec4A::new(false, false, true, true) & circle;
+        let moved = Vec4::select(still, v, v + Vec4::new(delta.x, delta.y, delta.x, delta.y));
+        if !Vec4::select(still, Vec4::ZERO, moved).is_finite() {
+            return None;
+        }
+        // A disc's box as `Circle::aabb` computes it (finite: clamped to `±f32::MAX`); a box's
+        // is its moved record.
+        let disc = Aabb::outward_of(
+            (Vec4::new(moved.x, moved.y, -moved.x, -moved.y) - moved.z).to_array(),
+        );
+        let disc = Vec4::new(disc.min().x, disc.min().y, disc.max().x, disc.max().y);
+        let b = Vec4::select(circle, disc, moved);
+        let aabb = Aabb::new_unchecked(b.xy(), b.zw());
+        Some((Quick(moved.to_array()), aabb))
+    }
 }
 
 /// [`intersects`](crate::query::intersects) of the shapes behind `a` and `b` when both are
@@ -57,8 +109,6 @@ impl Quick {
 /// kept runs on another kind's numbers, which are finite, so it is only wasted.
 #[inline(always)]
 pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
-    const BOX: u32 = 0;
-    const CIRCLE: u32 = 2;
     let (ka, kb) = (a.kind(), b.kind());
     // Another shape's kind is odd.
     if (ka | kb) & 1 != 0 {
@@ -87,7 +137,6 @@ pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::math::Vec2;
     use crate::shape::Capsule;
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::query::contact;
+use crate::shape::Circle;
 
 fn circle(x: f32, r: f32) -> Shape {
     Circle::new_unchecked(Vec2::new(x, 0.0), r).into()

@@ -25,7 +25,7 @@ impl<T> CollisionWorld<T> {
         for slot in core::mem::take(&mut self.swept) {
             let s = slot as usize;
             if self.sweeps[s].is_none() {
-                if let Some(shape) = &self.shapes[s] {
+                if let Some(shape) = self.shapes.get(s) {
                     self.aabbs[s] = shape.aabb();
                     self.mark(slot);
                 }
@@ -101,7 +101,7 @@ impl<T> CollisionWorld<T> {
     /// update's into `previous`).
     fn narrow(&mut self) {
         let shapes = &self.shapes;
-        let quick = &self.quick;
+        let quick = shapes.records();
         let fast = &self.fast;
         let any_fast = self.fast_count > 0;
         let sweeps = &self.sweeps;
@@ -124,9 +124,10 @@ impl<T> CollisionWorld<T> {
         };
         // The full test of the shapes (a cast over the motion when one is fast).
         let test = |(a, b): (u32, u32)| -> Option<(Option<Contact>, Option<f32>)> {
-            let (Some(sa), Some(sb)) = (&shapes[a as usize], &shapes[b as usize]) else {
+            let (Some(sa), Some(sb)) = (shapes.get(a as usize), shapes.get(b as usize)) else {
                 return None;
             };
+            let (sa, sb) = (&*sa, &*sb);
             if !neither_fast(a, b) {
                 let ((sa, va), (sb, vb)) = (start(sweeps, a, sa), start(sweeps, b, sb));
                 let hit = cast_shapes(sa, va, sb, vb)?;
