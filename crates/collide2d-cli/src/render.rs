@@ -133,10 +133,13 @@ pub fn world_svg<T>(
     let hits: Vec<Hit> = world
         .pairs()
         .iter()
-        .filter_map(|pair| {
+        .enumerate()
+        .filter_map(|(i, pair)| {
             let (a, b) = (index(pair.a)?, index(pair.b)?);
-            let contact = pair
-                .contact
+            let contact = world
+                .contacts()
+                .get(i)
+                .copied()
                 .or_else(|| collide2d::contact(&bodies[a].1, &bodies[b].1))?;
             Some(Hit { a, b, contact })
         })
@@ -838,10 +841,11 @@ mod tests {
         let hits = world
             .pairs()
             .iter()
-            .map(|p| Hit {
+            .zip(world.contacts())
+            .map(|(p, &contact)| Hit {
                 a: p.a.index() as usize,
                 b: p.b.index() as usize,
-                contact: p.contact.unwrap(),
+                contact,
             })
             .collect();
         let text = world_svg(&world, |_, id| (id.to_string(), true), options);

@@ -165,7 +165,10 @@ impl Scene {
         let ended: Vec<_> = self.previous.difference(&want).copied().collect();
         assert_eq!(self.world.began(), &began[..], "{what}: began");
         assert_eq!(self.world.ended(), &ended[..], "{what}: ended");
-        for p in self.world.pairs() {
+        let contacts = self.world.contacts();
+        let pairs = self.world.pairs();
+        assert_eq!(contacts.len(), if self.contacts { pairs.len() } else { 0 });
+        for (i, p) in pairs.iter().enumerate() {
             let (sa, sb) = (
                 self.world.shape(p.a).unwrap(),
                 self.world.shape(p.b).unwrap(),
@@ -175,7 +178,7 @@ impl Scene {
             } else {
                 None
             };
-            assert_eq!(p.contact, want, "{what}: contact");
+            assert_eq!(contacts.get(i).copied(), want, "{what}: contact");
         }
         self.previous = want;
     }

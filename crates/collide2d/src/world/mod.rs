@@ -144,18 +144,16 @@ pub enum WorldError {
     NonFiniteMotion,
 }
 
-/// Two colliding objects, `a` before `b` in handle order.
+/// Two colliding objects, `a` before `b` in handle order. Its contact, when the world computes
+/// contacts, is in [`CollisionWorld::contacts`] at the same place as the pair in
+/// [`CollisionWorld::pairs`] (kept apart: a frame that wants no contacts then writes and reads
+/// 24 bytes a pair, not 56).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pair {
     /// The first object.
     pub a: Handle,
     /// The second object.
     pub b: Handle,
-    /// The contact from `a` towards `b`, when the world computes contacts
-    /// ([`CollisionWorld::set_contacts`]). For a pair with a time of impact, the contact at
-    /// that time: [`contact`] of the shapes when `toi` is 0, else the [`CastHit`]'s normal and
-    /// point with depth 0.
-    pub contact: Option<Contact>,
     /// The time of impact in `[0, 1]` when `a` or `b` is [`ObjectKind::Fast`]: the pair first
     /// touched after each fast object had gone `toi` times its motion since the previous update
     /// (as [`cast_shapes`]); the other object, unless fast too, is taken where it is now.
@@ -242,6 +240,8 @@ pub struct CollisionWorld<T = ()> {
     table: Groups,
     broad: Broad,
     contacts: bool,
+    /// The contact of each pair in `pairs` when `contacts` is on, else empty.
+    pair_contacts: Vec<Contact>,
     candidates: Vec<(u32, u32)>,
     /// Scratch for sorting the candidates.
     counts: Vec<u32>,
@@ -284,6 +284,7 @@ impl<T> CollisionWorld<T> {
             table: Groups::default(),
             broad: Broad::new(broad_phase),
             contacts: false,
+            pair_contacts: Vec::new(),
             candidates: Vec::new(),
             counts: Vec::new(),
             multi: Vec::new(),

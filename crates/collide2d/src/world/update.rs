@@ -144,10 +144,14 @@ impl<T> CollisionWorld<T> {
         core::mem::swap(&mut self.previous, &mut self.pairs);
         let pairs = &mut self.pairs;
         pairs.clear();
+        let pair_contacts = &mut self.pair_contacts;
+        pair_contacts.clear();
+        // With contacts on, every hit has one.
         let mut keep = |(a, b): (u32, u32), hit: Option<(Option<Contact>, Option<f32>)>| {
             if let Some((contact, toi)) = hit {
                 let (a, b) = (handle_of(generations, a), handle_of(generations, b));
-                pairs.push(Pair { a, b, contact, toi });
+                pairs.push(Pair { a, b, toi });
+                pair_contacts.extend(contact);
             }
         };
         #[cfg(feature = "rayon")]
@@ -193,6 +197,31 @@ impl<T> CollisionWorld<T> {
     #[must_use]
     pub fn pairs(&self) -> &[Pair] {
         &self.pairs
+    }
+
+    /// The contact of each pair of [`pairs`](Self::pairs), in the same order, when contacts are
+    /// on ([`set_contacts`](Self::set_contacts)); empty when they are off. The contact goes from
+    /// the pair's `a` towards its `b`. For a pair with a time of impact, it is the contact at
+    /// that time: [`contact`] of the shapes when `toi` is 0, else the [`CastHit`]'s normal and
+    /// point with depth 0.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind};
+    /// let mut world = CollisionWorld::new(BroadPhase::default());
+    /// world.set_contacts(true);
+    /// for x in [0.0, 1.5] {
+    ///     world.insert(Circle::new(Vec2::new(x, 0.0), 1.0)?.into(), Filter::DEFAULT, ObjectKind::Dynamic, ())?;
+    /// }
+    /// world.update();
+    /// for (pair, contact) in world.pairs().iter().zip(world.contacts()) {
+    ///     assert_eq!((pair.a.index(), pair.b.index()), (0, 1));
+    ///     assert_eq!((contact.normal, contact.depth), (Vec2::X, 0.5));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn contacts(&self) -> &[Contact] {
+        &self.pair_contacts
     }
 
     /// The pairs that started colliding at the last update, sorted.
