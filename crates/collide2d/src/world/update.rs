@@ -147,10 +147,18 @@ impl<T> CollisionWorld<T> {
         let pair_contacts = &mut self.pair_contacts;
         pair_contacts.clear();
         // With contacts on, every hit has one.
+        // `b`'s generation is read afterwards, in a pass of its own (see below).
         let mut keep = |(a, b): (u32, u32), hit: Option<(Option<Contact>, Option<f32>)>| {
             if let Some((contact, toi)) = hit {
-                let (a, b) = (handle_of(generations, a), handle_of(generations, b));
-                pairs.push(Pair { a, b, toi });
+                let b = Handle {
+                    index: b,
+                    generation: 0,
+                };
+                pairs.push(Pair {
+                    a: handle_of(generations, a),
+                    b,
+                    toi,
+                });
                 pair_contacts.extend(contact);
             }
         };
@@ -190,6 +198,12 @@ impl<T> CollisionWorld<T> {
                     None => keep(c, test(c)),
                 }
             }
+        }
+        // The second object's slot is random in memory (the first's is in order): read in a
+        // loop with nothing else, so many of these cache misses are under way at once, where in
+        // the loop above each held up the tests behind it.
+        for p in &mut self.pairs {
+            p.b.generation = generations[p.b.index as usize];
         }
     }
 
