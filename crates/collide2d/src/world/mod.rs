@@ -29,8 +29,6 @@ use crate::query::Contact;
 #[cfg(doc)]
 use crate::query::{cast_shapes, contact, intersects, CastHit};
 use crate::shape::{Aabb, Shape};
-#[cfg(not(feature = "rayon"))]
-use quick::Quick;
 use shapes::Shapes;
 use std::borrow::Cow;
 use thiserror::Error;
@@ -248,9 +246,6 @@ pub struct CollisionWorld<T = ()> {
     /// Scratch: the slots first in more than one candidate.
     multi: Vec<u32>,
     scratch: Vec<(u32, u32)>,
-    /// The candidates' quick records, gathered before the tests.
-    #[cfg(not(feature = "rayon"))]
-    records: Vec<[Quick; 2]>,
     /// The narrow phase's results by candidate, for the parallel path.
     #[cfg(feature = "rayon")]
     hits: Vec<Option<(Option<Contact>, Option<f32>)>>,
@@ -289,8 +284,6 @@ impl<T> CollisionWorld<T> {
             counts: Vec::new(),
             multi: Vec::new(),
             scratch: Vec::new(),
-            #[cfg(not(feature = "rayon"))]
-            records: Vec::new(),
             #[cfg(feature = "rayon")]
             hits: Vec::new(),
             pairs: Vec::new(),

@@ -182,20 +182,19 @@ impl<T> CollisionWorld<T> {
         // One pass, with no list of results in between.
         #[cfg(not(feature = "rayon"))]
         {
-            // The records first, in a loop with no branch, so many of their cache misses are
-            // under way at once; then the tests read them in order.
-            let records = &mut self.records;
-            records.clear();
-            records.extend(
-                self.candidates
-                    .iter()
-                    .map(|&(a, b)| [quick[a as usize], quick[b as usize]]),
-            );
-            for (&c, records) in self.candidates.iter().zip(records.iter()) {
-                match quick_hit(c, records) {
-                    Some(true) => keep(c, Some((None, None))),
-                    Some(false) => {}
-                    None => keep(c, test(c)),
+            // The records of a chunk first, in a loop with no branch, so many of their cache
+            // misses are under way at once; then the tests read them from the chunk (in L1).
+            let mut records = [[Quick::OTHER; 2]; 256];
+            for chunk in self.candidates.chunks(records.len()) {
+                for (r, &(a, b)) in records.iter_mut().zip(chunk) {
+                    *r = [quick[a as usize], quick[b as usize]];
+                }
+                for (&c, records) in chunk.iter().zip(&records) {
+                    match quick_hit(c, records) {
+                        Some(true) => keep(c, Some((None, None))),
+                        Some(false) => {}
+                        None => keep(c, test(c)),
+                    }
                 }
             }
         }
