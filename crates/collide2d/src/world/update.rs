@@ -299,10 +299,11 @@ fn sort_pairs(
         sum += *count;
         *count = sum;
     }
-    // Every place below `pairs.len()` is written: only growth needs filling.
-    if scratch.len() < n {
-        scratch.resize(n, (0, 0));
-    }
+    // Every place below `n` is written by the scatter, but filled first all the same: the fill's
+    // writes in order bring `scratch` into cache, where at 100k objects each random write of the
+    // scatter missed it (its lines were last used a frame ago) and held up the writes behind.
+    scratch.clear();
+    scratch.resize(n, (0, 0));
     for &p in pairs.iter() {
         let at = &mut counts[p.0 as usize];
         scratch[*at as usize] = p;
