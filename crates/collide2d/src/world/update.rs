@@ -263,7 +263,7 @@ fn toi_contact(a: &Shape, b: &Shape, hit: &CastHit) -> Contact {
 }
 
 /// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a` (linear), then each run of
-/// equal `a` longer than one (listed in `multi` while counting) by `b`.
+/// equal `a` longer than one (listed in `multi`, in slot order, while summing the counts) by `b`.
 fn sort_pairs(
     pairs: &mut Vec<(u32, u32)>,
     slots: usize,
@@ -275,37 +275,43 @@ fn sort_pairs(
         pairs.sort_unstable();
         return;
     }
+    let n = pairs.len();
     counts.clear();
     counts.resize(slots + 1, 0);
-    // Whether a slot's count reaches two is a coin toss: each slot is written at the end of
-    // `multi` and kept there only then (no branch).
-    multi.clear();
-    multi.resize(pairs.len(), 0);
-    let mut runs = 0;
     for &(a, _) in pairs.iter() {
-        let count = &mut counts[a as usize + 1];
-        *count += 1;
-        multi[runs] = a;
-        runs += usize::from(*count == 2);
+        counts[a as usize + 1] += 1;
     }
-    multi.truncate(runs);
-    for i in 1..counts.len() {
-        counts[i] += counts[i - 1];
+    // At most one run per two pairs; `multi[runs]` is written whether or not it is kept (no
+    // branch), so only its length is needed, not its old contents.
+    if multi.len() < n / 2 + 1 {
+        multi.resize(n / 2 + 1, 0);
     }
-    // Every place below `pairs.len()` is written: only growth needs filling.
-    if scratch.len() < pairs.len() {
-        scratch.resize(pairs.len(), (0, 0));
+    // The runs are listed here, in slot order, not as the counts reach two (the pairs' random
+    // order): they are then sorted front to back, reading `counts` and `pairs` in order, where
+    // a random order missed the cache on each run at 100k objects.
+    let mut runs = 0;
+    let mut sum = 0;
+    for (i, count) in counts.iter_mut().enumerate() {
+        // `counts[i]` is slot `i - 1`'s count (nothing at 0, so the wrap is never kept).
+        multi[runs] = (i as u32).wrapping_sub(1);
+        runs += usize::from(*count >= 2);
+        sum += *count;
+        *count = sum;
     }
+    // Every place below `n` is written by the scatter, but filled first all the same: the fill's
+    // writes in order bring `scratch` into cache, where at 100k objects each random write of the
+    // scatter missed it (its lines were last used a frame ago) and held up the writes behind.
+    scratch.clear();
+    scratch.resize(n, (0, 0));
     for &p in pairs.iter() {
         let at = &mut counts[p.0 as usize];
         scratch[*at as usize] = p;
         *at += 1;
     }
-    let n = pairs.len();
     core::mem::swap(pairs, scratch);
     pairs.truncate(n);
     // `counts[a]` is now the end of `a`'s run, and so `counts[a - 1]` its start.
-    for &a in multi.iter() {
+    for &a in &multi[..runs] {
         let start = if a == 0 { 0 } else { counts[a as usize - 1] };
         match &mut pairs[start as usize..counts[a as usize] as usize] {
             // The usual run, two long: one comparison, whose outcome is a coin toss (so no
@@ -328,12 +334,12 @@ mod tests {
 
     #[test]
     fn sort_pairs_sorts_runs_of_any_length() {
-        // Runs of one to five pairs per first slot, in a scrambled order, past the small-input
-        // cutoff.
+        // Runs of one to five pairs per first slot (slot 0's three long: its run starts at 0), in
+        // a scrambled order, past the small-input cutoff.
         let mut pairs = Vec::new();
         let mut x = 12345u32;
         for a in 0..400u32 {
-            for _ in 0..(a % 5 + 1) {
+            for _ in 0..((a + 2) % 5 + 1) {
                 x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
                 pairs.push((a, a + 1 + (x >> 20) % 50));
             }
