@@ -146,8 +146,8 @@ impl<T> CollisionWorld<T> {
         pairs.clear();
         let pair_contacts = &mut self.pair_contacts;
         pair_contacts.clear();
-        // With contacts on, every hit has one.
-        // `b`'s generation is read afterwards, in a pass of its own (see below).
+        // With contacts on, every hit has one. `b`'s generation is read afterwards, in a pass of
+        // its own (see below).
         let mut keep = |(a, b): (u32, u32), hit: Option<(Option<Contact>, Option<f32>)>| {
             if let Some((contact, toi)) = hit {
                 let b = Handle {
