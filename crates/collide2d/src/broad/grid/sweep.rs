@@ -1,0 +1,316 @@
+//! Candidate pairs from sorted lists: sweeps on `x` along each row and between neighbouring
+//! rows of one list, and the 3x3 cells around each cell for two lists.
+
+use super::cells::{key, unkey, Entry};
+use glam::Vec4;
+
+/// Overlapping pairs within one sorted list: a sweep on `x` along each row (entries are sorted by
+/// `min x` within a row), then a merged sweep of each row with the row above. An object spans
+/// at most its row and the next, so no other pair can overlap; each pair is tested once, and
+/// only when the boxes already overlap on `x`.
+pub(super) fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
+    let mut sink = Sink::new(out);
+    let n = list.len();
+    let mut below = 0..0;
+    let mut start = 0;
+    while start < n {
+        let row = list[start].row();
+        let end = row_end(list, start);
+        let run = &list[start..end];
+        sweep_one(run, &mut sink);
+        if !below.is_empty() && list[below.start].row() + 1 == row {
+            sweep_two(&list[below], run, &mut sink);
+        }
+        below = start..end;
+        start = end;
+    }
+    sink.finish();
+}
+
+/// The end of the run of `list[start]`'s row: a [`gallop`] to the next row's first key, as
+/// rows hold hundreds of entries in large worlds, which a scan would compare one by one.
+pub(super) fn row_end(list: &[Entry], start: usize) -> usize {
+    let next = list[start].row() + 1;
+    if next > u64::from(u32::MAX) {
+        // The last row there can be.
+        return list.len();
+    }
+    gallop(list, start, next << 32)
+}
+
+/// The column range of a sorted list, `(i32::MAX, i32::MIN)` when empty: from the first and
+/// last entry of each row (columns grow with `min x` along a row), so per row, not per entry.
+pub(super) fn column_range(list: &[Entry]) -> (i32, i32) {
+    let (mut c0, mut c1) = (i32::MAX, i32::MIN);
+    let mut start = 0;
+    while start < list.len() {
+        let end = row_end(list, start);
+        (c0, c1) = (c0.min(list[start].cx), c1.max(list[end - 1].cx));
+        start = end;
+    }
+    (c0, c1)
+}
+
+/// The pairs within one row's run, sorted by `min x`: each entry against those starting before it
+/// ends.
+#[inline]
+pub(super) fn sweep_one(run: &[Entry], sink: &mut Sink<'_>) {
+    sink.reserve(2 * run.len());
+    for (i, a) in run.iter().enumerate() {
+        let others = &run[i + 1..];
+        sink.test_starting_before_end(a, others, others.len());
+    }
+}
+
+/// The pairs between two runs sorted by `min x`: whichever starts first meets the other run's
+/// entries starting before it ends.
+#[inline]
+pub(super) fn sweep_two(a: &[Entry], b: &[Entry], sink: &mut Sink<'_>) {
+    sink.reserve(2 * (a.len() + b.len()));
+    let (mut p, mut q) = (0, 0);
+    while p < a.len() && q < b.len() {
+        // Which list goes next is a coin toss, so it must compile to conditional moves, not a
+        // branch: `min x` compared as the ordered bits in the entries' keys (integers; a float
+        // selection becomes a branch on baseline x86-64).
+        let take_a = a[p].order as u32 <= b[q].order as u32;
+        let (x, others) = if take_a {
+            (&a[p], &b[q..])
+        } else {
+            (&b[q], &a[p..])
+        };
+        p += usize::from(take_a);
+        q += usize::from(!take_a);
+        sink.test_starting_before_end(x, others, (a.len() - p) + (b.len() - q));
+    }
+}
+
+/// Writes candidate pairs without a branch per test: every test writes, and only an overlap
+/// advances the length (the writes land in space reserved beforehand).
+pub(super) struct Sink<'a> {
+    buf: &'a mut Vec<(u32, u32)>,
+    /// Where this sink's pairs start in `buf`.
+    start: usize,
+    len: usize,
+}
+
+impl<'a> Sink<'a> {
+    fn new(buf: &'a mut Vec<(u32, u32)>) -> Sink<'a> {
+        let len = buf.len();
+        Sink {
+            buf,
+            start: len,
+            len,
+        }
+    }
+
+    /// Room for `k` more tests.
+    #[inline]
+    fn reserve(&mut self, k: usize) {
+        if self.buf.len() < self.len + k {
+            self.grow(k);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, k: usize) {
+        let grow = (self.len + k).max(2 * self.buf.len()).max(64);
+        self.buf.resize(grow, (0, 0));
+    }
+
+    /// Keeps `(a, b)` when their boxes overlap (room made by the caller); `finish` orders
+    /// the slots.
+    #[inline]
+    fn test(&mut self, a: &Entry, b: &Entry) {
+        self.buf[self.len] = (a.slot, b.slot);
+        self.len += usize::from(a.aabb.overlaps(&b.aabb));
+    }
+
+    /// [`Sink::test`] of `a` against the first of `others` (sorted by `min x`, none starting
+    /// before `a`) that start on `x` before `a` ends.
+    ///
+    /// Whether the next entry starts before `a` ends is a coin toss, which a branch mispredicts
+    /// half the time: the first two are tested whatever their start (the start joins the test),
+    /// and the loop past them runs only when the second starts before `a` ends (seldom). The
+    /// sweep made room for two tests per step; `steps_after` is how many steps it has left.
+    #[inline(always)]
+    fn test_starting_before_end(&mut self, a: &Entry, others: &[Entry], steps_after: usize) {
+        let right = a.aabb.max().x;
+        // `min x <= right`, `min y <= a's max y` and `max y >= a's min y` as two four-lane
+        // compares (the lanes that do not matter compare against infinities).
+        let below = Vec4::new(right, a.aabb.max().y, f32::INFINITY, f32::INFINITY);
+        let above = Vec4::new(
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+            a.aabb.min().y,
+        );
+        let hits = |b: &Entry| {
+            let v = Vec4::new(
+                b.aabb.min().x,
+                b.aabb.min().y,
+                b.aabb.max().x,
+                b.aabb.max().y,
+            );
+            (v.cmple(below) & v.cmpge(above)).all()
+        };
+        let test = |sink: &mut Sink<'_>, b: &Entry| {
+            sink.buf[sink.len] = (a.slot, b.slot);
+            sink.len += usize::from(hits(b));
+        };
+        match others {
+            [first, second, rest @ ..] => {
+                // Room for these two was made by the sweep (two per step); the loop past them
+                // makes room for itself and for the steps after this one, whose room it may use.
+                test(self, first);
+                test(self, second);
+                if second.aabb.min().x <= right {
+                    self.reserve(rest.len() + 2 * steps_after);
+                    for b in rest.iter().take_while(|b| b.aabb.min().x <= right) {
+                        test(self, b);
+                    }
+                }
+            }
+            [only] => test(self, only),
+            [] => {}
+        }
+    }
+
+    /// The pairs found, each as `(lower slot, higher slot)`.
+    fn finish(self) {
+        self.buf.truncate(self.len);
+        for p in &mut self.buf[self.start..] {
+            *p = (p.0.min(p.1), p.0.max(p.1));
+        }
+    }
+}
+
+/// Overlapping pairs between two sorted lists: each cell of `a` against the 3x3 cells around it
+/// in `b`, found by galloping search (cost grows with `a`, and only logarithmically with `b`).
+pub(super) fn cross_pairs(a: &[Entry], b: &[Entry], out: &mut Vec<(u32, u32)>) {
+    let mut sink = Sink::new(out);
+    // One cursor per row of `b` (below, same, above); each only moves forward.
+    let mut cursors = [0usize; 3];
+    let mut i = 0;
+    while i < a.len() {
+        let k = a[i].key();
+        let mut j = i + 1;
+        while j < a.len() && a[j].key() == k {
+            j += 1;
+        }
+        let (cx, cy) = unkey(k);
+        for (d, cursor) in cursors.iter_mut().enumerate() {
+            let row = match d {
+                0 => cy.checked_sub(1),
+                1 => Some(cy),
+                _ => cy.checked_add(1),
+            };
+            let Some(row) = row else { continue };
+            let lo = key(cx.saturating_sub(1), row);
+            let hi = key(cx.saturating_add(1), row);
+            *cursor = gallop(b, *cursor, lo);
+            for e in b[*cursor..].iter().take_while(|e| e.key() <= hi) {
+                sink.reserve(j - i);
+                for p in &a[i..j] {
+                    sink.test(p, e);
+                }
+            }
+        }
+        i = j;
+    }
+    sink.finish();
+}
+
+/// The first index at or after `from` whose key is `>= key`, by doubling steps then bisection.
+pub(super) fn gallop(v: &[Entry], from: usize, key: u64) -> usize {
+    let mut step = 1;
+    let mut lo = from;
+    while lo + step < v.len() && v[lo + step].key() < key {
+        lo += step;
+        step *= 2;
+    }
+    let hi = (lo + step + 1).min(v.len());
+    lo + v[lo..hi].partition_point(|e| e.key() < key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::Vec2;
+    use crate::shape::Aabb;
+    #[test]
+    fn row_end_and_column_range_walk_the_rows() {
+        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        // Rows of 1, 2, 3, 7, 1 and 40 entries.
+        let rows: Vec<u64> = [1usize, 2, 3, 7, 1, 40]
+            .iter()
+            .enumerate()
+            .flat_map(|(r, &len)| core::iter::repeat_n(r as u64 * 5, len))
+            .collect();
+        let list: Vec<Entry> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| Entry {
+                order: r << 32 | i as u64,
+                slot: i as u32,
+                cx: 0,
+                aabb: b,
+            })
+            .collect();
+        assert_eq!(column_range(&[]), (i32::MAX, i32::MIN));
+        // Columns grow along each row, as `min x` does.
+        let mut sorted = list.clone();
+        for (i, e) in sorted.iter_mut().enumerate() {
+            e.cx = (i as i32 * 7) % 11 + e.row() as i32 - 20 + (i as i32 / 3);
+        }
+        for run in sorted.chunk_by_mut(|a, b| a.row() == b.row()) {
+            run.sort_unstable_by_key(|e| e.cx);
+        }
+        let want = sorted
+            .iter()
+            .map(|e| e.cx)
+            .fold((i32::MAX, i32::MIN), |(a, b), c| (a.min(c), b.max(c)));
+        assert_eq!(column_range(&sorted), want);
+        for start in 0..list.len() {
+            let want = start
+                + list[start..]
+                    .iter()
+                    .take_while(|e| e.row() == list[start].row())
+                    .count();
+            assert_eq!(row_end(&list, start), want, "{start}");
+        }
+        // The last two rows there can be.
+        let top = u64::from(u32::MAX);
+        let last: Vec<Entry> = [top - 1, top - 1, top, top, top]
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| Entry {
+                order: r << 32 | i as u64,
+                slot: i as u32,
+                cx: 0,
+                aabb: b,
+            })
+            .collect();
+        let ends: Vec<usize> = (0..last.len()).map(|i| row_end(&last, i)).collect();
+        assert_eq!(ends, [2, 2, 5, 5, 5]);
+    }
+
+    #[test]
+    fn gallop_finds_the_first_key_not_below() {
+        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        let v: Vec<Entry> = (0..50u64)
+            .map(|k| Entry {
+                order: 0,
+                slot: 0,
+                cx: ((k * 2) as u32 ^ 0x8000_0000) as i32,
+                aabb: b,
+            })
+            .collect();
+        for from in [0, 3, 49] {
+            for key in 0..110u64 {
+                let want = v.partition_point(|e| e.key() < key).max(from);
+                assert_eq!(gallop(&v, from, key), want, "{from} {key}");
+            }
+        }
+    }
+}
