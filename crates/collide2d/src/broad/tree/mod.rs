@@ -1,0 +1,262 @@
+//! Dynamic bounding-volume trees, one per filter group: leaves hold enlarged ("fat") boxes so
+//! an object that moves a little keeps its leaf, inserts descend by the perimeter cost and
+//! rebalance by rotations (Box2D v2.4 `b2DynamicTree`, after Catto's GDC 2019 talk).
+//!
+//! Pairs come from simultaneous descents: each tree against itself when its group collides with
+//! itself, and each pair of compatible trees against each other, so incompatible groups (a bullet
+//! layer that ignores itself, static against static) never meet.
+
+mod build;
+mod dynamic;
+mod ray;
+
+use super::{ray_box, BroadBox, BroadBoxKind, View};
+use crate::query::Ray;
+use crate::shape::Aabb;
+use crate::world::Handle;
+use dynamic::{contains, perimeter, Tree};
+use ray::{drop_quads, walk, Quad, RaySlabs};
+use std::sync::OnceLock;
+
+const NULL: u32 = u32::MAX;
+
+/// One tree per group, and each slot's leaf.
+#[derive(Debug)]
+pub(crate) struct Trees {
+    margin: f32,
+    trees: Vec<Tree>,
+    /// By tree, its inner nodes for ray casts, built on the first cast after the tree changes
+    /// (`sync` drops them when it inserts, removes or rebuilds): see [`Quad`]. Apart from the
+    /// trees so the pair search's code over them stays as it was.
+    quads: Vec<OnceLock<Vec<Quad>>>,
+    /// `(group, leaf)` by slot, `(NULL, NULL)` when the slot has no leaf.
+    proxies: Vec<(u32, u32)>,
+    stack: Vec<(u32, u32)>,
+    scratch: Vec<(Aabb, u32)>,
+}
+
+impl Trees {
+    pub(crate) fn new(margin: f32) -> Trees {
+        Trees {
+            margin,
+            trees: Vec::new(),
+            quads: Vec::new(),
+            proxies: Vec::new(),
+            stack: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    fn fat(&self, b: &Aabb) -> Aabb {
+        Aabb::new_unchecked(b.min() - self.margin, b.max() + self.margin).outward()
+    }
+
+    pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
+        self.proxies.resize(view.groups.len(), (NULL, NULL));
+        while self.trees.len() < view.table.len() {
+            self.trees.push(Tree::new());
+            self.quads.push(OnceLock::new());
+        }
+        for &slot in changed {
+            let s = slot as usize;
+            let group = view.groups[s];
+            let (old_group, leaf) = self.proxies[s];
+            if group != NULL && group == old_group {
+                let tight = &view.aabbs[s];
+                let held = self.trees[group as usize].nodes[leaf as usize].aabb;
+                // Keep the leaf while the box stays inside it and has not shrunk a lot.
+                if contains(&held, tight)
+                    && perimeter(&held) <= 2.0 * perimeter(&self.fat(tight)) + self.margin
+                {
+                    continue;
+                }
+            }
+            if old_group != NULL {
+                self.trees[old_group as usize].remove(leaf);
+                drop_quads(&mut self.quads[old_group as usize]);
+                self.proxies[s] = (NULL, NULL);
+            }
+            if group != NULL {
+                let fat = self.fat(&view.aabbs[s]);
+                let leaf = self.trees[group as usize].insert(fat, slot);
+                drop_quads(&mut self.quads[group as usize]);
+                self.proxies[s] = (group, leaf);
+            }
+        }
+        // A tree that has taken in more leaves than it holds since its last build (a level just
+        // loaded, or a churning crowd) is rebuilt top down: incremental inserts alone leave it
+        // deeper than it needs to be.
+        for (g, tree) in self.trees.iter_mut().enumerate() {
+            if tree.leaves >= 16 && tree.inserted >= tree.leaves {
+                let proxies = &mut self.proxies;
+                tree.rebuild(&mut self.scratch, &mut |slot, leaf| {
+                    proxies[slot as usize] = (g as u32, leaf);
+                });
+                drop_quads(&mut self.quads[g]);
+            }
+        }
+    }
+
+    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+        let g_count = self.trees.len();
+        for g in 0..g_count {
+            if self.trees[g].root == NULL {
+                continue;
+            }
+            for h in g..g_count {
+                if self.trees[h].root == NULL || !view.table.compatible(g as u32, h as u32) {
+                    continue;
+                }
+                descend(
+                    &self.trees[g],
+                    &self.trees[h],
+                    g == h,
+                    view.aabbs,
+                    &mut self.stack,
+                    out,
+                );
+            }
+        }
+    }
+
+    /// Every node of every tree, tree by tree, each in depth-first order (a node, then its
+    /// first child's subtree, then its second's).
+    pub(crate) fn boxes(&self, handle: &dyn Fn(u32) -> Handle, out: &mut Vec<BroadBox>) {
+        let mut stack: Vec<(u32, u32)> = Vec::with_capacity(64);
+        for (g, tree) in self.trees.iter().enumerate() {
+            if tree.root == NULL {
+                continue;
+            }
+            let tree_id = g as u32;
+            stack.push((tree.root, 0));
+            while let Some((id, depth)) = stack.pop() {
+                let node = &tree.nodes[id as usize];
+                let kind = if node.child1 == NULL {
+                    BroadBoxKind::Leaf {
+                        tree: tree_id,
+                        depth,
+                        object: handle(node.slot),
+                    }
+                } else {
+                    stack.push((node.child2, depth + 1));
+                    stack.push((node.child1, depth + 1));
+                    BroadBoxKind::Node {
+                        tree: tree_id,
+                        depth,
+                    }
+                };
+                out.push(BroadBox {
+                    aabb: node.aabb,
+                    kind,
+                });
+            }
+        }
+    }
+
+    pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
+        let mut stack = Vec::with_capacity(64);
+        for (g, tree) in self.trees.iter().enumerate() {
+            if tree.root == NULL || !view.table.visible(g as u32, mask) {
+                continue;
+            }
+            stack.push(tree.root);
+            while let Some(id) = stack.pop() {
+                let node = &tree.nodes[id as usize];
+                if !node.aabb.overlaps(region) {
+                    continue;
+                }
+                if node.child1 == NULL {
+                    f(node.slot);
+                } else {
+                    stack.push(node.child2);
+                    stack.push(node.child1);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn ray<F: FnMut(u32) -> f32>(
+        &self,
+        view: &View<'_>,
+        ray: &Ray,
+        max_t: f32,
+        mask: u64,
+        f: &mut F,
+    ) {
+        let slabs = RaySlabs::new(ray);
+        let mut max_t = max_t;
+        for (g, tree) in self.trees.iter().enumerate() {
+            if tree.root == NULL || !view.table.visible(g as u32, mask) {
+                continue;
+            }
+            let root = &tree.nodes[tree.root as usize];
+            if root.child1 == NULL {
+                if ray_box(ray, slabs.inv, &root.aabb, max_t).is_some() {
+                    max_t = max_t.min(f(root.slot));
+                }
+                continue;
+            }
+            // The root's box is not tested: the root quad's four tests decide as much.
+            let quads = &self.quads[g].get_or_init(|| tree.flatten())[..];
+            // The hot loop without the parallel-ray case, so it keeps the ray in registers.
+            if slabs.parallel.is_some() {
+                walk::<true, _>(quads, &slabs, &mut max_t, f);
+            } else {
+                walk::<false, _>(quads, &slabs, &mut max_t, f);
+            }
+        }
+    }
+}
+
+/// Every pair of leaves, one from `a` and one from `b` (two distinct leaves of `a` when `same`),
+/// whose tight boxes overlap.
+fn descend(
+    a: &Tree,
+    b: &Tree,
+    same: bool,
+    tight: &[Aabb],
+    stack: &mut Vec<(u32, u32)>,
+    out: &mut Vec<(u32, u32)>,
+) {
+    stack.clear();
+    stack.push((a.root, b.root));
+    while let Some((i, j)) = stack.pop() {
+        let (ni, nj) = (&a.nodes[i as usize], &b.nodes[j as usize]);
+        if same && i == j {
+            if ni.child1 != NULL {
+                stack.push((ni.child1, ni.child2));
+                stack.push((ni.child2, ni.child2));
+                stack.push((ni.child1, ni.child1));
+            }
+            continue;
+        }
+        if !ni.aabb.overlaps(&nj.aabb) {
+            continue;
+        }
+        match (ni.child1 == NULL, nj.child1 == NULL) {
+            (true, true) => {
+                let (x, y) = (ni.slot, nj.slot);
+                if tight[x as usize].overlaps(&tight[y as usize]) {
+                    out.push((x.min(y), x.max(y)));
+                }
+            }
+            (false, true) => {
+                stack.push((ni.child1, j));
+                stack.push((ni.child2, j));
+            }
+            (true, false) => {
+                stack.push((i, nj.child1));
+                stack.push((i, nj.child2));
+            }
+            (false, false) => {
+                if ni.height >= nj.height {
+                    stack.push((ni.child1, j));
+                    stack.push((ni.child2, j));
+                } else {
+                    stack.push((i, nj.child1));
+                    stack.push((i, nj.child2));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,456 @@
+//! Ray casts through a tree: its inner nodes laid out as four-wide [`Quad`]s, walked with
+//! four-lane slab tests.
+
+use super::dynamic::{perimeter, Tree};
+use super::NULL;
+use crate::broad::{inverse_dir, ray_box};
+use crate::math::Vec2;
+use crate::query::Ray;
+use crate::shape::Aabb;
+use glam::Vec4;
+use std::sync::OnceLock;
+
+/// An inner node laid out for ray casts: up to four children's boxes as four-lane columns, so a
+/// visit tests them all as one four-lane slab test and a ray passes half as many levels as in the
+/// binary tree. Built by opening the inner child with the largest perimeter until four children
+/// (or only leaves) are left; nodes in depth-first order, so a first inner child is the next node.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(16))]
+pub(super) struct Quad {
+    /// Each child's min x, lane by lane.
+    min_x: Vec4,
+    /// Each child's min y.
+    min_y: Vec4,
+    /// Each child's max x.
+    max_x: Vec4,
+    /// Each child's max y.
+    max_y: Vec4,
+    /// Each child's index in the quad array, or its slot when a leaf.
+    child: [u32; 4],
+    /// Bit `i` set when lane `i` holds a child; bit `4 + i` when that child is a leaf.
+    mask: u32,
+    /// Lane `i`'s traversal tag: `i`, plus 4 when its child is a leaf (see [`walk`]).
+    tag: [u8; 4],
+}
+
+impl Tree {
+    /// The inner nodes as [`Quad`]s, root first; empty when the root is a leaf.
+    pub(super) fn flatten(&self) -> Vec<Quad> {
+        let mut out: Vec<Quad> = Vec::with_capacity(self.leaves / 2);
+        if self.root == NULL || self.is_leaf(self.root) {
+            return out;
+        }
+        // (node, parent's quad index, lane under it)
+        let mut stack = vec![(self.root, NULL, 0usize)];
+        while let Some((id, parent, lane)) = stack.pop() {
+            let q = out.len() as u32;
+            if parent != NULL {
+                out[parent as usize].child[lane] = q;
+            }
+            let n = &self.nodes[id as usize];
+            let mut kids = [n.child1, n.child2, NULL, NULL];
+            let mut count = 2;
+            while count < 4 {
+                // The largest inner child gives way to its two children, in its place.
+                let mut open: Option<(usize, f32)> = None;
+                for (i, &c) in kids[..count].iter().enumerate() {
+                    if !self.is_leaf(c) {
+                        let p = perimeter(&self.nodes[c as usize].aabb);
+                        if open.is_none_or(|(_, best)| p > best) {
+                            open = Some((i, p));
+                        }
+                    }
+                }
+                let Some((i, _)) = open else {
+                    break;
+                };
+                let c = &self.nodes[kids[i] as usize];
+                kids.copy_within(i + 1..count, i + 2);
+                kids[i] = c.child1;
+                kids[i + 1] = c.child2;
+                count += 1;
+            }
+            let mut node = Quad {
+                min_x: Vec4::ZERO,
+                min_y: Vec4::ZERO,
+                max_x: Vec4::ZERO,
+                max_y: Vec4::ZERO,
+                child: [NULL; 4],
+                mask: 0,
+                tag: [0, 1, 2, 3],
+            };
+            for (lane, &c) in kids[..count].iter().enumerate() {
+                let cn = &self.nodes[c as usize];
+                let (lo, hi) = (cn.aabb.min(), cn.aabb.max());
+                node.min_x[lane] = lo.x;
+                node.min_y[lane] = lo.y;
+                node.max_x[lane] = hi.x;
+                node.max_y[lane] = hi.y;
+                node.mask |= 1 << lane;
+                if cn.child1 == NULL {
+                    node.child[lane] = cn.slot;
+                    node.mask |= 16 << lane;
+                    node.tag[lane] |= 4;
+                }
+            }
+            // Later lanes' subtrees go on the stack first, so the first inner child's is laid
+            // out right after this node.
+            for lane in (0..count).rev() {
+                if node.mask & (16 << lane) == 0 {
+                    stack.push((kids[lane], q, lane));
+                }
+            }
+            out.push(node);
+        }
+        out
+    }
+}
+
+/// The ray traversal of one tree's [`Quad`]s from the root: calls `f` with the slot of every
+/// leaf whose box the ray meets before `max_t`, nearer children first, and lowers `max_t` to
+/// what `f` returns. `PARALLEL` says whether `slabs.parallel` is set.
+///
+/// A child reached is a quad index or a slot with a key: its entry `t`'s bits with the low three
+/// replaced by the lane's tag (leaf flag and lane). An entry is never negative, so keys order as
+/// entries do up to those three bits (which only reorders near-ties), and a key's `t` (its bits
+/// with the low three cleared) is at most the entry: the pruning by it stays safe.
+#[inline(always)]
+pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
+    quads: &[Quad],
+    slabs: &RaySlabs,
+    max_t: &mut f32,
+    f: &mut F,
+) {
+    // The stack of children reached, `(quad or slot, key)`: in a local array (its length in a
+    // register) up to `RAY_STACK` entries, then on the heap.
+    let mut inline = [(0u32, 0u32); RAY_STACK];
+    let mut len = 0usize;
+    let mut spill: Vec<(u32, u32)> = Vec::new();
+    let mut current = (0u32, 0u32);
+    loop {
+        let (id, key) = current;
+        // A node is skipped when a nearer hit was found since it was reached.
+        let next = if f32::from_bits(key & !7) > *max_t {
+            None
+        } else if key & 4 != 0 {
+            *max_t = max_t.min(f(id));
+            None
+        } else {
+            let node = &quads[id as usize];
+            let (early, hit) = if PARALLEL {
+                slabs.enter_quad_parallel(node, *max_t)
+            } else {
+                slabs.enter_quad(node, *max_t)
+            };
+            let hit = hit & node.mask;
+            if hit == 0 {
+                None
+            } else {
+                // The hit lanes sorted by key without branches, a miss last: the nearest is
+                // next, the others go on the stack farthest first.
+                let (t, tag) = (early.to_array(), node.tag);
+                // A miss's bits all set by a mask rather than a branch, which would mispredict.
+                let key = |i: usize| {
+                    let miss = ((hit >> i) & 1).wrapping_sub(1);
+                    (t[i].to_bits() & !7) | u32::from(tag[i]) | miss
+                };
+                let [mut k0, mut k1, mut k2, mut k3] = [key(0), key(1), key(2), key(3)];
+                let sort = |a: &mut u32, b: &mut u32| {
+                    let (lo, hi) = ((*a).min(*b), (*a).max(*b));
+                    (*a, *b) = (lo, hi);
+                };
+                sort(&mut k0, &mut k1);
+                sort(&mut k2, &mut k3);
+                sort(&mut k0, &mut k2);
+                sort(&mut k1, &mut k3);
+                sort(&mut k1, &mut k2);
+                let entry = |k: u32| (node.child[(k & 3) as usize], k);
+                let items = [entry(k3), entry(k2), entry(k1)];
+                if len + items.len() <= inline.len() {
+                    // Each written, kept unless a miss: no branch.
+                    for item in items {
+                        inline[len] = item;
+                        len += usize::from(item.1 != u32::MAX);
+                    }
+                } else {
+                    spill_hits(&mut inline, &mut len, &mut spill, items);
+                }
+                Some(entry(k0))
+            }
+        };
+        current = match next {
+            Some(n) => n,
+            None => match spill.pop() {
+                Some(n) => n,
+                None if len > 0 => {
+                    len -= 1;
+                    inline[len]
+                }
+                None => break,
+            },
+        };
+    }
+}
+
+/// Drops a tree's ray layout (checked first: most trees that change are never cast against).
+#[inline]
+pub(super) fn drop_quads(quads: &mut OnceLock<Vec<Quad>>) {
+    if quads.get_mut().is_some() {
+        *quads = OnceLock::new();
+    }
+}
+
+/// A ray set up for box tests: [`ray_box`] for the four boxes of a [`Quad`] as
+/// four-lane operations.
+pub(super) struct RaySlabs {
+    /// The ray's origin x in every lane.
+    pub(super) origin_x: Vec4,
+    /// Its origin y.
+    pub(super) origin_y: Vec4,
+    /// [`inverse_dir`]`(dir)`.
+    pub(super) inv: Vec2,
+    /// `inv.x` in every lane.
+    pub(super) inv_x: Vec4,
+    /// `inv.y` in every lane.
+    pub(super) inv_y: Vec4,
+    /// The ray, when a direction component is zero: its slabs are containment tests, which
+    /// `ray_box` decides (products would give an origin on an edge the empty slab `[0, 0]`).
+    pub(super) parallel: Option<Ray>,
+}
+
+impl RaySlabs {
+    pub(super) fn new(ray: &Ray) -> RaySlabs {
+        let inv = inverse_dir(ray.dir);
+        RaySlabs {
+            origin_x: Vec4::splat(ray.origin.x),
+            origin_y: Vec4::splat(ray.origin.y),
+            inv,
+            inv_x: Vec4::splat(inv.x),
+            inv_y: Vec4::splat(inv.y),
+            parallel: (ray.dir.x == 0.0 || ray.dir.y == 0.0).then_some(*ray),
+        }
+    }
+
+    /// As [`ray_box`]`(ray, inverse_dir(ray.dir), child, max_t)` for each lane's
+    /// child, bit for bit: the entries, and bit `i` set when lane `i` is hit (empty lanes
+    /// included: mask them). Each lane rounds the same subtractions and products; as the ray is
+    /// finite and `inv` finite and non-zero, no lane is NaN, so the lane-wise min and max pick
+    /// what `f32::min` and `f32::max` pick (up to the sign of a zero, which no result keeps:
+    /// `enter - enter * 2e-6` is `+0` for either zero). Only when `parallel` is not set.
+    #[inline(always)]
+    pub(super) fn enter_quad(&self, q: &Quad, max_t: f32) -> (Vec4, u32) {
+        debug_assert!(self.parallel.is_none());
+        let (x0, x1) = (
+            (q.min_x - self.origin_x) * self.inv_x,
+            (q.max_x - self.origin_x) * self.inv_x,
+        );
+        let (y0, y1) = (
+            (q.min_y - self.origin_y) * self.inv_y,
+            (q.max_y - self.origin_y) * self.inv_y,
+        );
+        let enter = x0.min(x1).max(y0.min(y1)).max(Vec4::ZERO);
+        let exit = x0.max(x1).min(y0.max(y1)).min(Vec4::splat(max_t));
+        let slack = enter.max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
+        let hit = enter.cmple(exit + slack).bitmask();
+        // Returned that much early, as `ray_box` does.
+        ((enter - enter * 2e-6).max(Vec4::ZERO), hit)
+    }
+
+    /// [`RaySlabs::enter_quad`] when `parallel` is set: `ray_box` lane by lane.
+    #[inline(never)]
+    pub(super) fn enter_quad_parallel(&self, q: &Quad, max_t: f32) -> (Vec4, u32) {
+        let Some(ray) = &self.parallel else {
+            return self.enter_quad(q, max_t);
+        };
+        let (mut early, mut hit) = (Vec4::ZERO, 0);
+        for lane in 0..4 {
+            let b = Aabb::new_unchecked(
+                Vec2::new(q.min_x[lane], q.min_y[lane]),
+                Vec2::new(q.max_x[lane], q.max_y[lane]),
+            );
+            if let Some(t) = ray_box(ray, self.inv, &b, max_t) {
+                early[lane] = t;
+                hit |= 1 << lane;
+            }
+        }
+        (early, hit)
+    }
+}
+
+/// Entries of [`walk`]'s stack kept inline: 32, which a balanced tree of a million leaves stays
+/// within (at most three per level); the array is zeroed per cast, so no bigger than that. 4 in
+/// unit tests, so they reach the heap.
+pub(super) const RAY_STACK: usize = if cfg!(test) { 4 } else { 32 };
+
+/// [`walk`]'s push when its inline stack is nearly full: each item not a miss, in order, on the
+/// inline stack while there is room, then on `spill` (popped first).
+#[cold]
+pub(super) fn spill_hits(
+    inline: &mut [(u32, u32); RAY_STACK],
+    len: &mut usize,
+    spill: &mut Vec<(u32, u32)>,
+    items: [(u32, u32); 3],
+) {
+    for item in items.into_iter().filter(|item| item.1 != u32::MAX) {
+        if *len < inline.len() {
+            inline[*len] = item;
+            *len += 1;
+        } else {
+            spill.push(item);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The four-lane slab tests accept the same boxes as `ray_box`, at the same entry.
+    #[test]
+    fn ray_slabs_agree_with_ray_box() {
+        let mut seed = 0x9e37_79b9_u32;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed >> 8) as f32 / (1 << 24) as f32 * 20.0 - 10.0
+        };
+        let dirs = [
+            Vec2::new(1.0, 0.0),
+            Vec2::new(-0.0, -2.0),
+            Vec2::new(0.6, -0.8),
+            Vec2::new(-3.0, 0.5),
+            Vec2::new(1e-40, 1.0),
+        ];
+        for k in 0..4000 {
+            let origin = Vec2::new(next(), next());
+            let dir = if k % 3 == 0 {
+                Vec2::new(next(), next())
+            } else {
+                dirs[k % dirs.len()]
+            };
+            let ray = Ray::new(origin, dir);
+            let slabs = RaySlabs::new(&ray);
+            let inv = inverse_dir(dir);
+            let mut boxes = [Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO); 4];
+            for b in &mut boxes {
+                let (p, q) = (Vec2::new(next(), next()), Vec2::new(next(), next()) * 0.2);
+                *b = Aabb::new_unchecked(p.min(p + q), p.max(p + q));
+            }
+            // A box the ray starts on the edge of.
+            if k % 5 == 0 {
+                boxes[1] = Aabb::new_unchecked(origin, origin + Vec2::splat(1.0));
+            }
+            let quad = Quad {
+                min_x: Vec4::from_array(boxes.map(|b| b.min().x)),
+                min_y: Vec4::from_array(boxes.map(|b| b.min().y)),
+                max_x: Vec4::from_array(boxes.map(|b| b.max().x)),
+                max_y: Vec4::from_array(boxes.map(|b| b.max().y)),
+                child: [0; 4],
+                mask: 15,
+                tag: [0, 1, 2, 3],
+            };
+            for max_t in [0.0, 0.5, 3.0, f32::INFINITY] {
+                let want = boxes.map(|b| ray_box(&ray, inv, &b, max_t));
+                let (early, hit) = if slabs.parallel.is_some() {
+                    slabs.enter_quad_parallel(&quad, max_t)
+                } else {
+                    slabs.enter_quad(&quad, max_t)
+                };
+                let got: [Option<f32>; 4] =
+                    std::array::from_fn(|i| (hit & (1 << i) != 0).then_some(early[i]));
+                assert_eq!(got, want);
+                for t in got.into_iter().flatten() {
+                    assert_eq!(t.to_bits() >> 31, 0, "never negative, nor -0");
+                }
+            }
+        }
+    }
+
+    /// The quads hold every leaf once and every quad but the root under one parent, a parent's
+    /// first inner child right after it (depth first).
+    #[test]
+    fn quads_hold_every_leaf_once() {
+        for n in [2u32, 3, 5, 17, 300] {
+            let mut tree = Tree::new();
+            for slot in 0..n {
+                let at = Vec2::new((slot * 37 % 23) as f32, (slot * 11 % 19) as f32 * 1.5);
+                tree.insert(
+                    Aabb::new_unchecked(at, at + Vec2::splat(1.0 + (slot % 3) as f32)),
+                    slot,
+                );
+            }
+            let quads = tree.flatten();
+            let mut seen = vec![0; n as usize];
+            let mut reached = vec![0; quads.len()];
+            reached[0] = 1;
+            for (q, quad) in quads.iter().enumerate() {
+                assert!(quad.mask & 3 == 3, "at least two children");
+                let mut first_inner = true;
+                for lane in (0..4).filter(|l| quad.mask & (1 << l) != 0) {
+                    let c = quad.child[lane] as usize;
+                    if quad.mask & (16 << lane) != 0 {
+                        seen[c] += 1;
+                    } else {
+                        assert!(c > q);
+                        if first_inner {
+                            assert_eq!(c, q + 1, "depth first");
+                            first_inner = false;
+                        }
+                        reached[c] += 1;
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&k| k == 1), "{n}: {seen:?}");
+            assert!(reached.iter().all(|&k| k == 1), "{n}");
+        }
+    }
+
+    /// Without pruning, the walk reports exactly the leaves whose boxes `ray_box` accepts, each
+    /// once (through the heap part of its stack too), for rays in every direction, axis-parallel
+    /// ones included.
+    #[test]
+    fn walk_reports_the_leaves_ray_box_accepts() {
+        let mut tree = Tree::new();
+        let mut boxes = Vec::new();
+        for slot in 0..500u32 {
+            let at = Vec2::new((slot * 37 % 53) as f32, (slot * 11 % 47) as f32 * 0.7);
+            let b = Aabb::new_unchecked(at, at + Vec2::splat(0.5 + (slot % 4) as f32));
+            tree.insert(b, slot);
+            boxes.push(b);
+        }
+        let mut leaves = Vec::new();
+        tree.rebuild(&mut Vec::new(), &mut |slot, _| leaves.push(slot));
+        assert_eq!(leaves.len(), 500);
+        let quads = tree.flatten();
+        for k in 0..200u32 {
+            let angle = k as f32 * 0.137;
+            let dir = match k % 5 {
+                0 => Vec2::new(1.0, 0.0),
+                1 => Vec2::new(0.0, -1.0),
+                _ => Vec2::from_angle(angle),
+            };
+            let origin = Vec2::new((k * 7 % 53) as f32, (k * 3 % 33) as f32);
+            let ray = Ray::new(origin, dir);
+            let slabs = RaySlabs::new(&ray);
+            for max_t in [3.0, f32::INFINITY] {
+                let mut got = Vec::new();
+                let mut f = |slot: u32| {
+                    got.push(slot);
+                    max_t
+                };
+                let mut limit = max_t;
+                if slabs.parallel.is_some() {
+                    walk::<true, _>(&quads, &slabs, &mut limit, &mut f);
+                } else {
+                    walk::<false, _>(&quads, &slabs, &mut limit, &mut f);
+                }
+                got.sort_unstable();
+                let want: Vec<u32> = (0..500)
+                    .filter(|&s| ray_box(&ray, slabs.inv, &boxes[s as usize], max_t).is_some())
+                    .collect();
+                assert_eq!(got, want, "{ray:?} {max_t}");
+            }
+        }
+    }
+}
