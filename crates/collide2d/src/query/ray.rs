@@ -53,7 +53,7 @@ pub struct RayHit {
 /// The first point where `ray` meets `shape` with `t` in `[0, max_t]`, or `None`.
 ///
 /// - A ray that starts inside the shape or on its boundary (exactly, as
-///   [`contains_point`](crate::contains_point)) hits at `t = 0` with `normal = -dir`
+///   [`contains_point`]) hits at `t = 0` with `normal = -dir`
 ///   normalised (`+X` when `dir` is zero).
 /// - A zero `dir` hits only when the origin lies in the shape.
 /// - Shapes are closed: a ray that only grazes a corner or a circle, or runs along an edge, hits.

@@ -20,7 +20,7 @@ impl Compound {
     /// # Errors
     /// [`ShapeError::EmptyCompound`] when `parts` is empty; [`ShapeError::TooDeep`] when the
     /// compound would nest compounds deeper than
-    /// [`MAX_COMPOUND_DEPTH`](crate::limits::MAX_COMPOUND_DEPTH) levels.
+    /// [`MAX_COMPOUND_DEPTH`] levels.
     ///
     /// ```
     /// use collide2d::{math::Vec2, Aabb, Compound};
@@ -46,7 +46,7 @@ impl Compound {
     }
 
     /// How deep compounds nest in it: 1 when no part is a compound, else 1 + the deepest
-    /// compound part's depth. At most [`MAX_COMPOUND_DEPTH`](crate::limits::MAX_COMPOUND_DEPTH).
+    /// compound part's depth. At most [`MAX_COMPOUND_DEPTH`].
     #[must_use]
     pub fn depth(&self) -> usize {
         self.depth

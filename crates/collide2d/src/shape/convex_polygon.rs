@@ -21,7 +21,7 @@ impl ConvexPolygon {
     ///
     /// # Errors
     /// [`ShapeError::TooManyPoints`] for more than
-    /// [`MAX_POLYGON_POINTS`](crate::limits::MAX_POLYGON_POINTS) points;
+    /// [`MAX_POLYGON_POINTS`] points;
     /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate (`points[i].x`);
     /// [`ShapeError::TooFewPoints`], [`ShapeError::ZeroArea`]; [`ShapeError::NotConvex`] when the
     /// points, in order, do not trace a convex polygon once.

@@ -5,7 +5,7 @@
 //! constructors, so a bad shape is an error that starts with `<type>.<field>`
 //! (`circle.radius must be >= 0, got -1`, `compound.parts[2]: circle.radius ...`), never a panic.
 //! An unknown `type`, a missing, repeated or extra field is an error too. `rect` loads as an
-//! [`Aabb`] (`Aabb::from_rect`); an [`Aabb`] is written as `aabb` and a [`ConvexPolygon`] as
+//! [`Aabb`] (`Aabb::from_rect`); an [`Aabb`] is written as `aabb` and a [`ConvexPolygon`](crate::ConvexPolygon) as
 //! `polygon`.
 //!
 //! The limits of [`crate::limits`] hold while loading: a compound nested deeper than
