@@ -184,6 +184,7 @@ mod tests {
     use super::*;
     use crate::math::Vec2;
     use crate::shape::Aabb;
+
     #[test]
     fn merge_from_back_gives_the_sorted_union() {
         let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);

@@ -238,17 +238,11 @@ mod tests {
     use super::*;
     use crate::math::Vec2;
     use crate::shape::Aabb;
-    #[test]
-    fn row_end_and_column_range_walk_the_rows() {
+
+    /// Entries in the given rows, one each, slots and `min x` bits in order, column 0.
+    fn in_rows(rows: &[u64]) -> Vec<Entry> {
         let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
-        // Rows of 1, 2, 3, 7, 1 and 40 entries.
-        let rows: Vec<u64> = [1usize, 2, 3, 7, 1, 40]
-            .iter()
-            .enumerate()
-            .flat_map(|(r, &len)| core::iter::repeat_n(r as u64 * 5, len))
-            .collect();
-        let list: Vec<Entry> = rows
-            .iter()
+        rows.iter()
             .enumerate()
             .map(|(i, &r)| Entry {
                 order: r << 32 | i as u64,
@@ -256,7 +250,18 @@ mod tests {
                 cx: 0,
                 aabb: b,
             })
+            .collect()
+    }
+
+    #[test]
+    fn row_end_and_column_range_walk_the_rows() {
+        // Rows of 1, 2, 3, 7, 1 and 40 entries.
+        let rows: Vec<u64> = [1usize, 2, 3, 7, 1, 40]
+            .iter()
+            .enumerate()
+            .flat_map(|(r, &len)| core::iter::repeat_n(r as u64 * 5, len))
             .collect();
+        let list = in_rows(&rows);
         assert_eq!(column_range(&[]), (i32::MAX, i32::MIN));
         // Columns grow along each row, as `min x` does.
         let mut sorted = list.clone();
@@ -281,16 +286,7 @@ mod tests {
         }
         // The last two rows there can be.
         let top = u64::from(u32::MAX);
-        let last: Vec<Entry> = [top - 1, top - 1, top, top, top]
-            .iter()
-            .enumerate()
-            .map(|(i, &r)| Entry {
-                order: r << 32 | i as u64,
-                slot: i as u32,
-                cx: 0,
-                aabb: b,
-            })
-            .collect();
+        let last = in_rows(&[top - 1, top - 1, top, top, top]);
         let ends: Vec<usize> = (0..last.len()).map(|i| row_end(&last, i)).collect();
         assert_eq!(ends, [2, 2, 5, 5, 5]);
     }
