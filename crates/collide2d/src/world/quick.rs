@@ -86,11 +86,8 @@ impl Quick {
         if !Vec4::select(still, Vec4::ZERO, moved).is_finite() {
             return None;
         }
-        // A disc's box as `Circle::aabb` computes it (finite: clamped to `±f32::MAX`); a box's
-        // is its moved record.
-        let disc = Aabb::outward_of(
-            (Vec4::new(moved.x, moved.y, -moved.x, -moved.y) - moved.z).to_array(),
-        );
+        // A disc's box (finite: clamped to `±f32::MAX`); a box's is its moved record.
+        let disc = Circle::new_unchecked(moved.xy(), moved.z).aabb();
         let disc = Vec4::new(disc.min().x, disc.min().y, disc.max().x, disc.max().y);
         let b = Vec4::select(circle, disc, moved);
         let aabb = Aabb::new_unchecked(b.xy(), b.zw());

@@ -71,13 +71,7 @@ pub(super) fn rekey_all<const CHECK_GROUP: bool>(
             out.strays.push(e);
             continue;
         }
-        let mut j = w;
-        while j > 0 && list[j - 1].order() > e.order() {
-            list[j] = list[j - 1];
-            j -= 1;
-            budget = budget.saturating_sub(1);
-        }
-        list[j] = e;
+        insert_sorted(list, w, e, &mut budget);
         w += 1;
         if budget == 0 {
             // Given up: the rest only rekeyed, in place; the caller sorts.
@@ -159,19 +153,25 @@ pub(super) fn gallop_back(v: &[Entry], key: (u64, u32)) -> usize {
     lo + v[lo..hi].partition_point(|e| e.order() <= key)
 }
 
+/// Puts `e` into the sorted `v[..end]`, `v[end]` being free: the entries after it move up one
+/// place, each move spending one of `budget`.
+#[inline(always)]
+fn insert_sorted(v: &mut [Entry], end: usize, e: Entry, budget: &mut usize) {
+    let mut j = end;
+    while j > 0 && v[j - 1].order() > e.order() {
+        v[j] = v[j - 1];
+        j -= 1;
+        *budget = budget.saturating_sub(1);
+    }
+    v[j] = e;
+}
+
 /// Sorts nearly sorted entries by insertion; after `budget` element moves, finishes with a full
 /// sort instead.
 pub(super) fn sort_entries(v: &mut [Entry]) {
     let mut budget = 8 * v.len() + 64;
     for i in 1..v.len() {
-        let x = v[i];
-        let mut j = i;
-        while j > 0 && v[j - 1].order() > x.order() {
-            v[j] = v[j - 1];
-            j -= 1;
-            budget = budget.saturating_sub(1);
-        }
-        v[j] = x;
+        insert_sorted(v, i, v[i], &mut budget);
         if budget == 0 {
             v.sort_unstable_by_key(Entry::order);
             return;
