@@ -31,7 +31,15 @@ fn intersects_f64(a: &Circle, b: &Circle) -> bool {
 /// with its exact fallback only near touching.
 #[inline]
 pub(crate) fn contact_checked(a: &Circle, b: &Circle) -> Option<Contact> {
-    contact_impl(a, b)
+    let gap = dist2_gap(b.center(), a.center(), a.radius(), b.radius());
+    if gap > DIST_F32_GAP {
+        return None;
+    }
+    if gap < -DIST_F32_GAP {
+        // A certain hit: `d2` is below `rr`, which is finite, so the `f32` difference is too.
+        return Some(finish_from_f32::<false>(a, b));
+    }
+    contact_near_touching(a, b)
 }
 
 /// [`contact_checked`] for the dispatcher, in either argument order: it answers the pairs
@@ -62,20 +70,6 @@ pub(crate) fn contact_or(
         return Some(finish_from_f32::<true>(a, b));
     }
     canonical()
-}
-
-/// [`contact_checked`], decided by [`dist2_gap`] first.
-#[inline(always)]
-fn contact_impl(a: &Circle, b: &Circle) -> Option<Contact> {
-    let gap = dist2_gap(b.center(), a.center(), a.radius(), b.radius());
-    if gap > DIST_F32_GAP {
-        return None;
-    }
-    if gap < -DIST_F32_GAP {
-        // A certain hit: `d2` is below `rr`, which is finite, so the `f32` difference is too.
-        return Some(finish_from_f32::<false>(a, b));
-    }
-    contact_near_touching(a, b)
 }
 
 /// The contact from the `f32` center difference (finite), its length in `f64`.
