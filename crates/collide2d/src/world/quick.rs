@@ -27,22 +27,10 @@ impl Quick {
     #[inline]
     pub(super) fn of(shape: &Shape) -> Quick {
         match shape {
-            Shape::Circle(c) => Quick::of_circle(c),
-            Shape::Aabb(b) => Quick::of_aabb(b),
+            Shape::Circle(c) => Quick([c.center().x, c.center().y, c.radius(), f32::NAN]),
+            Shape::Aabb(b) => Quick([b.min().x, b.min().y, b.max().x, b.max().y]),
             _ => Quick::OTHER,
         }
-    }
-
-    /// The record of a circle.
-    #[inline]
-    pub(super) fn of_circle(c: &Circle) -> Quick {
-        Quick([c.center().x, c.center().y, c.radius(), f32::NAN])
-    }
-
-    /// The record of a box.
-    #[inline]
-    pub(super) fn of_aabb(b: &Aabb) -> Quick {
-        Quick([b.min().x, b.min().y, b.max().x, b.max().y])
     }
 
     /// 0 for a box, 2 for a circle, 3 for another shape: the NaN lanes 2 and 3 as bits, read
