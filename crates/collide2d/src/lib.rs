@@ -55,8 +55,11 @@
 #![deny(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+extern crate alloc;
+
 pub mod batch;
 mod broad;
+pub mod debug_draw;
 mod error;
 mod exact;
 pub mod int;
