@@ -93,7 +93,7 @@ enum Command {
         /// Frames to simulate.
         #[arg(long, default_value_t = 300)]
         frames: u32,
-        /// Enemy bullets to keep in the air (about).
+        /// The enemies fire rings of bullets while fewer than this many are in the air.
         #[arg(long, default_value_t = 30_000)]
         bullets: usize,
         /// Seed of the bullet speeds and sizes.

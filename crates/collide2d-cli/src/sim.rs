@@ -47,7 +47,7 @@ const RING: usize = 64;
 pub struct Settings {
     /// Frames to simulate.
     pub frames: u32,
-    /// How many enemy bullets the enemies keep in the air (about).
+    /// The enemies fire rings while fewer than this many of their bullets are in the air.
     pub bullets: usize,
     /// Seed of the bullet speeds and sizes.
     pub seed: u64,

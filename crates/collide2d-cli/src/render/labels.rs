@@ -137,13 +137,16 @@ impl Occupancy {
 }
 
 /// Width of one character in ems, rounded up from DejaVu Sans and Verdana (the widest common
-/// sans-serif fonts), so a text box estimated from it holds the text drawn.
+/// sans-serif fonts), so a text box estimated from it holds the text drawn: in Chromium with
+/// DejaVu Sans, 4% to 30% wider than the text (measured with `getBBox`).
 fn em(c: char) -> f64 {
     match c {
         'i' | 'j' | 'l' | 'I' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | ' ' => 0.36,
         'f' | 'r' | 't' | '(' | ')' | '[' | ']' | '-' => 0.48,
         'm' | 'w' | 'M' | 'W' | '@' | '%' => 1.04,
         'A'..='Z' => 0.8,
+        // CJK and other wide scripts: a full em.
+        c if u32::from(c) >= 0x2e80 => 1.04,
         _ => 0.66,
     }
 }
