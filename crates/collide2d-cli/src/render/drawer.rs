@@ -14,7 +14,7 @@ use collide2d::debug_draw::{Colour, DebugDraw, DrawnObject, DrawnPair, Layer, Ro
 use collide2d::math::Vec2;
 use collide2d::{Aabb, BroadBox, BroadBoxKind};
 
-use super::labels::{self, Occupancy, ARROW, CROWD, SHAPE};
+use super::labels::{self, Occupancy, ARROW, CROWD, SHAFT, SHAPE};
 use super::view::{escape, fixed, n, Rect, View};
 
 /// Screen length of a normal arrow, whatever the depth.
@@ -297,12 +297,33 @@ impl<W: Write> DebugDraw for SvgDraw<'_, W> {
     fn arrow(&mut self, from: Vec2, direction: Vec2, role: Role) {
         let (x, y) = self.view.point(from);
         let (dx, dy) = self.view.direction(direction);
-        let (ex, ey) = (x + dx * ARROW_LENGTH, y + dy * ARROW_LENGTH);
+        // Two normals from (nearly) the same point along (nearly) the same line would be drawn
+        // over each other: the later one moves aside, parallel, by a few pixels.
+        let shaft = |k: f64| {
+            let (sx, sy) = (x - dy * k, y + dx * k);
+            ((sx, sy), (sx + dx * ARROW_LENGTH, sy + dy * ARROW_LENGTH))
+        };
+        let clear = |k: f64| {
+            let (s, e) = shaft(k);
+            // From a third of the way: arrows may share their start.
+            let mid = (s.0 + (e.0 - s.0) / 3.0, s.1 + (e.1 - s.1) / 3.0);
+            self.grid.segment_free(mid, e, 3.0, SHAFT)
+        };
+        let offset = [0.0, 6.0, -6.0, 12.0, -12.0, 18.0, -18.0, 24.0, -24.0]
+            .into_iter()
+            .find(|&k| clear(k))
+            .unwrap_or(0.0);
+        let ((x1, y1), (ex, ey)) = shaft(offset);
         let (a, b) = (escape(&self.pair.0), escape(&self.pair.1));
+        let moved = if offset == 0.0 {
+            String::new()
+        } else {
+            format!(" data-offset=\"{}\"", n(offset))
+        };
         self.write(format_args!(
-            "<line class=\"normal\" data-a=\"{a}\" data-b=\"{b}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"><title>{a} → {b}: normal ({}, {})</title></line>\n",
-            n(x),
-            n(y),
+            "<line class=\"normal\" data-a=\"{a}\" data-b=\"{b}\"{moved} x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"><title>{a} → {b}: normal ({}, {})</title></line>\n",
+            n(x1),
+            n(y1),
             n(ex),
             n(ey),
             hex(role.colour()),
@@ -310,7 +331,8 @@ impl<W: Write> DebugDraw for SvgDraw<'_, W> {
             direction.y,
         ));
         // The shaft and the head (about 11 pixels wide at the tip).
-        self.grid.mark_segment((x, y), (ex, ey), 6.0, ARROW);
+        self.grid.mark_segment((x1, y1), (ex, ey), 6.0, ARROW);
+        self.grid.mark_segment((x1, y1), (ex, ey), 1.0, SHAFT);
     }
 
     fn rect(&mut self, aabb: &Aabb, _: Role) {

@@ -21,6 +21,8 @@ pub(crate) const SHAPE: u8 = 2;
 pub(crate) const ARROW: u8 = 4;
 /// A label or a leader line: never under another label.
 pub(crate) const LABEL: u8 = 8;
+/// The shaft of a normal arrow: another arrow is moved aside rather than drawn over it.
+pub(crate) const SHAFT: u8 = 16;
 
 /// The cost of a cell of named shape under a label: more than any crowd a label can cover,
 /// so a label over the crowd (the text has a halo) beats one over a named shape.
@@ -92,6 +94,28 @@ impl Occupancy {
             };
             self.mark(&r, bit);
         }
+    }
+
+    /// Whether no cell within `radius` of the segment from `a` to `b` has `bit`.
+    pub fn segment_free(&self, a: (f64, f64), b: (f64, f64), radius: f64, bit: u8) -> bool {
+        let length = (b.0 - a.0).hypot(b.1 - a.1);
+        let steps = (length / (self.cell / 2.0)).ceil().clamp(1.0, 100_000.0) as usize;
+        (0..=steps).all(|i| {
+            let t = i as f64 / steps as f64;
+            let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            let r = Rect {
+                x: x - radius,
+                y: y - radius,
+                w: 2.0 * radius,
+                h: 2.0 * radius,
+            };
+            let (c0, c1, r0, r1) = self.span(&r);
+            (r0..r1).all(|row| {
+                self.bits[row * self.cols + c0..row * self.cols + c1.max(c0)]
+                    .iter()
+                    .all(|&b| b & bit == 0)
+            })
+        })
     }
 
     /// Marks the cells a shape covers (exactly: each cell's box is tested against the shape).

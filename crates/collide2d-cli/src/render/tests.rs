@@ -416,7 +416,31 @@ fn labels_never_overlap_each_other_or_an_arrow() {
             );
             let tiles = boxes_of_kind(&text, "aabb");
             assert_eq!(tiles.len(), 5);
-            assert!(!arrows.is_empty());
+            assert!(arrows.len() > 10);
+            // No normal drawn over another along its length: past the first third (they may
+            // share a start), each shaft stays clear of every parallel one (crossing is allowed).
+            for (i, &(a0, a1)) in arrows.iter().enumerate() {
+                let from = (a0.0 + (a1.0 - a0.0) / 3.0, a0.1 + (a1.1 - a0.1) / 3.0);
+                for &other in &arrows[i + 1..] {
+                    let tip = Rect {
+                        x: from.0.min(a1.0),
+                        y: from.1.min(a1.1),
+                        w: (a1.0 - from.0).abs(),
+                        h: (a1.1 - from.1).abs(),
+                    };
+                    let (o0, o1) = other;
+                    let cross = (a1.0 - a0.0) * (o1.1 - o0.1) - (a1.1 - a0.1) * (o1.0 - o0.0);
+                    if cross.abs() > 0.1 * drawer::ARROW_LENGTH * drawer::ARROW_LENGTH {
+                        continue;
+                    }
+                    let other_from = (o0.0 + (o1.0 - o0.0) / 3.0, o0.1 + (o1.1 - o0.1) / 3.0);
+                    assert!(
+                        !near(&tip, (other_from, o1), 1.0),
+                        "normals {:?} and {other:?} overlap",
+                        (a0, a1)
+                    );
+                }
+            }
             for (i, a) in boxes.iter().enumerate() {
                 for b in &boxes[i + 1..] {
                     assert!(
