@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import { near, overlap } from "./geometry.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = process.env.COLLIDE2D_BIN ?? join(repo, "target/debug/collide2d");
@@ -42,18 +43,6 @@ function picture(name, args) {
   return out;
 }
 
-// Whether the segment a-b comes within `reach` of box r (sampled every half pixel).
-function near(r, [a, b], reach) {
-  const steps = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) * 2));
-  for (let i = 0; i <= steps; i++) {
-    const x = a[0] + ((b[0] - a[0]) * i) / steps;
-    const y = a[1] + ((b[1] - a[1]) * i) / steps;
-    if (x > r.x - reach && x < r.x + r.width + reach && y > r.y - reach && y < r.y + r.height + reach) return true;
-  }
-  return false;
-}
-
-const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 // Opens the SVG at `width` x `height` CSS pixels, checks it, and saves a screenshot.
 async function check(file, name, width, height) {

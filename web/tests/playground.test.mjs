@@ -13,6 +13,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { near, overlap } from "./geometry.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = process.env.COLLIDE2D_BIN ?? join(repo, "target/debug/collide2d");
@@ -134,18 +135,6 @@ async function labelsAndArrows() {
   return { labels, arrows };
 }
 
-// Whether the segment a-b comes within `reach` pixels of box r (sampled every half pixel).
-function near(r, [a, b], reach) {
-  const steps = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) * 2));
-  for (let i = 0; i <= steps; i++) {
-    const x = a[0] + ((b[0] - a[0]) * i) / steps;
-    const y = a[1] + ((b[1] - a[1]) * i) / steps;
-    if (x > r.x - reach && x < r.x + r.width + reach && y > r.y - reach && y < r.y + r.height + reach) return true;
-  }
-  return false;
-}
-
-const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test("one readout: the verdict is printed once, below the canvas, and no text is painted on it", async () => {
   assert.equal(await page.evaluate(() => window.canvasTexts), 0);

@@ -79,36 +79,33 @@ impl Occupancy {
         }
     }
 
-    /// Marks the cells within `radius` of the segment from `a` to `b`.
-    pub fn mark_segment(&mut self, a: (f64, f64), b: (f64, f64), radius: f64, bit: u8) {
+    /// Squares of half-size `radius` every half cell along the segment from `a` to `b`: together
+    /// they cover every point within `radius` of it.
+    fn along(&self, a: (f64, f64), b: (f64, f64), radius: f64) -> impl Iterator<Item = Rect> {
         let length = (b.0 - a.0).hypot(b.1 - a.1);
         let steps = (length / (self.cell / 2.0)).ceil().clamp(1.0, 100_000.0) as usize;
-        for i in 0..=steps {
+        (0..=steps).map(move |i| {
             let t = i as f64 / steps as f64;
             let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-            let r = Rect {
+            Rect {
                 x: x - radius,
                 y: y - radius,
                 w: 2.0 * radius,
                 h: 2.0 * radius,
-            };
+            }
+        })
+    }
+
+    /// Marks the cells within `radius` of the segment from `a` to `b`.
+    pub fn mark_segment(&mut self, a: (f64, f64), b: (f64, f64), radius: f64, bit: u8) {
+        for r in self.along(a, b, radius).collect::<Vec<_>>() {
             self.mark(&r, bit);
         }
     }
 
     /// Whether no cell within `radius` of the segment from `a` to `b` has `bit`.
     pub fn segment_free(&self, a: (f64, f64), b: (f64, f64), radius: f64, bit: u8) -> bool {
-        let length = (b.0 - a.0).hypot(b.1 - a.1);
-        let steps = (length / (self.cell / 2.0)).ceil().clamp(1.0, 100_000.0) as usize;
-        (0..=steps).all(|i| {
-            let t = i as f64 / steps as f64;
-            let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-            let r = Rect {
-                x: x - radius,
-                y: y - radius,
-                w: 2.0 * radius,
-                h: 2.0 * radius,
-            };
+        self.along(a, b, radius).all(|r| {
             let (c0, c1, r0, r1) = self.span(&r);
             (r0..r1).all(|row| {
                 self.bits[row * self.cols + c0..row * self.cols + c1.max(c0)]

@@ -80,6 +80,15 @@ impl Options {
         }
     }
 
+    /// Which way the y axis points, for the legend.
+    fn axis(&self) -> &'static str {
+        if self.y_down {
+            "y axis points down"
+        } else {
+            "y axis points up"
+        }
+    }
+
     /// The document's width, at least the margins and a pixel.
     fn page_width(&self) -> f64 {
         if self.width.is_finite() {
@@ -197,11 +206,7 @@ pub fn world_svg_to<T, S: AsRef<str>>(
     }
     let mut tail = String::new();
     legend::legend(&mut tail, &samples, MARGIN, width - MARGIN, legend_top);
-    let axis = if options.y_down {
-        "y axis points down"
-    } else {
-        "y axis points up"
-    };
+    let axis = options.axis();
     legend::scale_bar(
         &mut tail,
         &view,

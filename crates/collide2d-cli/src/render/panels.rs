@@ -107,11 +107,7 @@ pub fn panels_svg_to<T, S: AsRef<str>>(
 
     let mut tail = String::new();
     legend::legend(&mut tail, &samples, MARGIN, width - MARGIN, legend_top);
-    let axis = if options.y_down {
-        "y axis points down"
-    } else {
-        "y axis points up"
-    };
+    let axis = options.axis();
     let _ = std::fmt::Write::write_fmt(
         &mut tail,
         format_args!(
