@@ -453,7 +453,7 @@ fn ms(d: Duration) -> f64 {
 /// Runs the simulation, writing the table to `out` and a progress bar to standard error when
 /// it is a terminal.
 ///
-/// With `picture`, returns the last frame drawn as SVG (see [`render::svg`]).
+/// With `picture`, returns the last frame drawn as SVG (see [`render::world_svg`]).
 pub fn run(
     out: &mut impl Write,
     settings: &Settings,
