@@ -1,18 +1,18 @@
 //! Pictures of hitboxes: a scene or a collision world drawn as a standalone SVG document,
 //! streamed to a writer.
 //!
-//! What is drawn, and in which order, is the library's [`CollisionWorld::debug_draw`]: the SVG
-//! is one more [`DebugDraw`](collide2d::debug_draw::DebugDraw) drawer (`render/drawer.rs`). Every
+//! What is drawn, and in which order, is the library's [`CollisionWorld::debug_draw`]: the SVG is
+//! one more [`DebugDraw`](collide2d::debug_draw::DebugDraw) drawer (`render/drawer.rs`). Every
 //! object is drawn with its true outline (circles and capsule ends as arcs, polygons with their
-//! vertices, compounds part by part). Objects in at least one colliding pair are red, the
-//! others blue; each contact point is a dark dot and each contact normal an arrow from that
-//! point, pointing from the pair's `a` towards its `b`. Named objects are drawn above the
-//! crowd of unnamed ones (bullets, tiles), which is merged into a few paths and drawn lighter
-//! the larger it is. Labels sit where they cover no other label, arrow or contact point, and
-//! no named shape when a place can be found (`render/labels.rs`), with a leader line when they had to
-//! move away; their font grows with the picture. With [`Options::debug`] the bounding boxes
-//! and the convex parts of concave polygons are drawn dashed, and beneath everything the
-//! world's broad phase, faintly. A legend and a scale bar sit below the drawing.
+//! vertices, compounds part by part). Objects in at least one colliding pair are red, the others
+//! blue; each contact point is a dark dot and each contact normal an arrow from that point,
+//! pointing from the pair's `a` towards its `b`. Named objects are drawn above the crowd of unnamed
+//! ones (bullets, tiles), which is merged into a few paths and drawn lighter the larger it is.
+//! Labels sit where they cover no other label, arrow or contact point, and no named shape when a
+//! place can be found (`render/labels.rs`), with a leader line when they had to move away; their
+//! font grows with the picture. With [`Options::debug`] the bounding boxes and the convex parts of
+//! concave polygons are drawn dashed, and beneath everything the world's broad phase, faintly. A
+//! legend and a scale bar sit below the drawing.
 //!
 //! Axes: world units, drawn with the y axis pointing **up** (mathematical convention) unless
 //! [`Options::y_down`] asks for screen convention. Only the coordinates are flipped, never the
