@@ -10,11 +10,12 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use collide2d::debug_draw::{Colour, DebugDraw, DrawnObject, DrawnPair, Layer, Role};
+use collide2d::debug_draw::{DebugDraw, DrawnObject, DrawnPair, Layer, Role};
 use collide2d::math::Vec2;
-use collide2d::{Aabb, BroadBox, BroadBoxKind};
+use collide2d::{Aabb, BroadBox};
 
 use super::labels::{self, Occupancy, ARROW, CROWD, SHAFT, SHAPE};
+use super::style::{self, hex};
 use super::view::{escape, fixed, n, Rect, View};
 
 /// Screen length of a normal arrow, whatever the depth.
@@ -23,22 +24,6 @@ pub(crate) const ARROW_LENGTH: f64 = 28.0;
 pub(crate) const MAX_LABELS: usize = 200;
 /// A pending crowd path is written out at this size.
 const FLUSH_BYTES: usize = 64 * 1024;
-
-/// `#rrggbb`.
-pub(crate) fn hex(c: Colour) -> String {
-    format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
-}
-
-/// Fill opacity, stroke width and stroke opacity of a crowd of `count` objects: lighter and
-/// thinner the larger it is, so the named objects stand out.
-fn crowd_style(count: usize, colliding: bool) -> (f64, f64, f64) {
-    match (colliding, count) {
-        (true, _) => (0.35, 1.2, 1.0),
-        (false, 0..=200) => (0.2, 1.5, 1.0),
-        (false, 201..=2000) => (0.14, 1.0, 0.7),
-        _ => (0.1, 0.6, 0.5),
-    }
-}
 
 /// Writes the primitives of one drawing area as SVG.
 pub(crate) struct SvgDraw<'w, W: Write> {
@@ -187,16 +172,6 @@ impl<'w, W: Write> SvgDraw<'w, W> {
             n(r.h)
         )
     }
-}
-
-/// A grid cell's fill: darker the more objects it holds, up to five.
-pub(crate) fn cell_opacity(objects: u32) -> f64 {
-    0.03 + 0.03 * f64::from(objects.min(5))
-}
-
-/// A tree node's stroke: the root strongest, fading by a fifth a level down to 0.1.
-fn node_opacity(depth: u32) -> f64 {
-    (0.7 * 0.8f64.powi(depth.min(64) as i32)).max(0.1)
 }
 
 impl<W: Write> DebugDraw for SvgDraw<'_, W> {
@@ -353,24 +328,8 @@ impl<W: Write> DebugDraw for SvgDraw<'_, W> {
 
     fn broad_box(&mut self, b: &BroadBox, name: Option<&str>) {
         let r = Self::rect_attributes(&self.visible(&b.aabb));
-        let id = name.map(escape).unwrap_or_default();
-        let colour = hex(Role::Broad(b.kind).colour());
-        match b.kind {
-            BroadBoxKind::Cell { x, y, objects } => self.write(format_args!(
-                "<rect class=\"cell\" data-x=\"{x}\" data-y=\"{y}\" data-objects=\"{objects}\" {r} fill=\"{colour}\" fill-opacity=\"{}\" stroke=\"{colour}\" stroke-opacity=\"0.35\"/>\n",
-                n(cell_opacity(objects)),
-            )),
-            BroadBoxKind::Large { .. } => self.write(format_args!(
-                "<rect class=\"large\" data-id=\"{id}\" {r} fill=\"{colour}\" fill-opacity=\"0.08\" stroke=\"{colour}\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n",
-            )),
-            BroadBoxKind::Node { tree, depth } => self.write(format_args!(
-                "<rect class=\"node\" data-tree=\"{tree}\" data-depth=\"{depth}\" {r} fill=\"none\" stroke=\"{colour}\" stroke-opacity=\"{}\"/>\n",
-                n(node_opacity(depth)),
-            )),
-            BroadBoxKind::Leaf { tree, depth, .. } => self.write(format_args!(
-                "<rect class=\"leaf\" data-id=\"{id}\" data-tree=\"{tree}\" data-depth=\"{depth}\" {r} fill=\"{colour}\" fill-opacity=\"0.04\" stroke=\"{colour}\" stroke-opacity=\"0.6\" stroke-dasharray=\"1 2\"/>\n",
-            )),
-            _ => {}
+        if let Some(element) = style::broad_rect(b, name, &r) {
+            self.write(format_args!("{element}\n"));
         }
     }
 
@@ -418,41 +377,8 @@ impl<W: Write> DebugDraw for SvgDraw<'_, W> {
 
     fn begin_layer(&mut self, layer: Layer, count: usize) {
         self.layer = Some(layer);
-        match layer {
-            Layer::BroadPhase => self.write(format_args!("<g class=\"broad\" stroke-width=\"0.75\">\n")),
-            Layer::BoundingBoxes => self.write(format_args!(
-                "<g class=\"aabbs\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.75\" stroke-dasharray=\"4 3\">\n",
-                hex(Role::BoundingBox.colour())
-            )),
-            Layer::Crowd | Layer::CrowdColliding => {
-                let colliding = layer == Layer::CrowdColliding;
-                let (fill, width, stroke) = crowd_style(count, colliding);
-                let colour = hex(Role::Object { colliding, named: false }.colour());
-                self.write(format_args!(
-                    "<g class=\"crowd{}\" data-count=\"{count}\" fill=\"{colour}\" fill-opacity=\"{}\" stroke=\"{colour}\" stroke-width=\"{}\" stroke-opacity=\"{}\">\n",
-                    if colliding { " hit" } else { "" },
-                    n(fill),
-                    n(width),
-                    n(stroke)
-                ));
-            }
-            Layer::Named | Layer::NamedColliding => {
-                // A white halo parts the named objects from the crowd beneath.
-                let class = if layer == Layer::Named { "named" } else { "named hit" };
-                self.write(format_args!(
-                    "<g class=\"{class}\" style=\"filter: drop-shadow(0 0 1.5px white)\">\n"
-                ));
-            }
-            Layer::Contacts => self.write(format_args!("<g class=\"contacts\">\n")),
-            Layer::Labels => {
-                self.write(format_args!(
-                    "<g class=\"labels\" font-size=\"{}\" fill=\"{}\" stroke=\"white\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n",
-                    n(self.font),
-                    hex(collide2d::debug_draw::INK)
-                ));
-            }
-            _ => self.write(format_args!("<g>\n")),
-        }
+        let group = style::layer_group(layer, count, self.font);
+        self.write(format_args!("{group}\n"));
     }
 
     fn end_layer(&mut self, _: Layer) {

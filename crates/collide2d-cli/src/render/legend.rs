@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use collide2d::debug_draw::{BLUE, GREEN, GREY, INK, PURPLE, RED};
 use collide2d::BroadBoxKind;
 
-use super::drawer::{cell_opacity, hex};
+use super::style::{cell_opacity, hex};
 use super::view::{label_number, n, nice_length, View};
 
 /// Height of one row of legend samples.

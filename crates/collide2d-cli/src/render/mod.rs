@@ -35,6 +35,7 @@ mod drawer;
 mod labels;
 mod legend;
 mod panels;
+mod style;
 mod view;
 
 use std::io::{self, Write};
@@ -118,7 +119,7 @@ pub(crate) fn header(out: &mut impl Write, width: f64, height: f64) -> io::Resul
     writeln!(
         out,
         r#"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="{}"/></marker></defs>"#,
-        drawer::hex(collide2d::debug_draw::INK)
+        style::hex(collide2d::debug_draw::INK)
     )?;
     writeln!(
         out,
