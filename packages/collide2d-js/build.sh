@@ -18,7 +18,7 @@ fi
 cargo build --profile wasm-release --target wasm32-unknown-unknown -p collide2d-js
 out=packages/collide2d-js/wasm
 rm -rf "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" \
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir "$out" \
   target/wasm32-unknown-unknown/wasm-release/collide2d_js.wasm
 wasm="$out/collide2d_js_bg.wasm"
 before=$(wc -c <"$wasm")

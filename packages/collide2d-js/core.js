@@ -23,7 +23,8 @@ export function heapBytes() {
   return memory.buffer.byteLength;
 }
 
-export const xy = (x, y) => ({ x, y });
+// `+ 0` turns -0 into 0: a normal (1, -0) reads as (1, 0).
+export const xy = (x, y) => ({ x: x + 0, y: y + 0 });
 
 /** The code of a string option, or an Error naming the field and the values it takes. */
 export function code(table, field, value) {

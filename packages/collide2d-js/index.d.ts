@@ -34,7 +34,7 @@ export interface ClosestPoints {
   b: XY;
 }
 
-/** The point of a shape nearest a point, and whether that point is inside. */
+/** The point of a shape's boundary nearest a point (inside a box, on the nearest wall), and whether that point is inside. */
 export interface PointProjection extends XY {
   inside: boolean;
 }

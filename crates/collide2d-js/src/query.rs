@@ -83,8 +83,8 @@ pub fn raw_closest_points(a: &JsShape, b: &JsShape) -> bool {
     })
 }
 
-/// Writes the point of `shape` nearest `(x, y)` and whether `(x, y)` is inside:
-/// `[px, py, inside]` (the point itself when inside).
+/// Writes the point of `shape`'s boundary nearest `(x, y)` and whether `(x, y)` is inside:
+/// `[px, py, inside]` (inside a box, the nearest wall's point).
 #[wasm_bindgen(js_name = rawProjectPoint)]
 pub fn raw_project_point(shape: &JsShape, x: f32, y: f32) {
     let p = collide2d::project_point(&shape.shape, Vec2::new(x, y));

@@ -12,13 +12,13 @@ export function rng(seed) {
 }
 
 /** Inserts `count` shapes (integer sizes and places, so many pairs touch exactly). */
-export function populate(world, Shape, count, seed, size = 200) {
+export function populate(world, Shape, count, seed, { size = 200, statics = true } = {}) {
   const random = rng(seed);
   const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
   const handles = new Float64Array(count);
   for (let i = 0; i < count; i++) {
     const local = i % 2 === 0 ? Shape.circle(0, 0, int(1, 4)) : Shape.rect(-int(1, 4), -int(1, 4), int(2, 8), int(2, 8));
-    const kind = i % 7 === 0 ? 'static' : 'dynamic';
+    const kind = statics && i % 7 === 0 ? 'static' : 'dynamic';
     const layer = i % 5 === 0 ? 2 : 1;
     const mask = i % 5 === 0 ? 1 : 0xffffffff;
     handles[i] = world.insert(local, { x: int(0, size), y: int(0, size), kind, layer, mask, value: { i } });
