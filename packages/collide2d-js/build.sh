@@ -2,19 +2,11 @@
 # Builds the npm package's wasm/ folder: crates/collide2d-js compiled to WebAssembly (profile
 # wasm-release), bound by wasm-bindgen (--target web: index.js fetches the .wasm, node.js reads
 # it), then shrunk by wasm-opt when `npm install` has put binaryen in node_modules.
-# Installs what it needs: the wasm32 target (rustup) and wasm-bindgen-cli of the version pinned
-# in crates/collide2d-js/Cargo.toml (crates.io; about 5 minutes to build on 2 cores, once).
+# Installs what it needs through web/wasm-bindgen.sh: the wasm32 target and wasm-bindgen-cli of
+# the version pinned in crates/collide2d-js/Cargo.toml.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-version=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"$/\1/p' crates/collide2d-js/Cargo.toml)
-if [ -z "$version" ]; then
-  echo "build.sh: no pinned wasm-bindgen version in crates/collide2d-js/Cargo.toml" >&2
-  exit 2
-fi
-rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wasm32-unknown-unknown
-if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
-  cargo install wasm-bindgen-cli --version "$version" --no-default-features
-fi
+source web/wasm-bindgen.sh crates/collide2d-js/Cargo.toml
 cargo build --profile wasm-release --target wasm32-unknown-unknown -p collide2d-js
 out=packages/collide2d-js/wasm
 rm -rf "$out"

@@ -1,16 +1,9 @@
 // The scenes every library gets, the same numbers for each: many small moving circles and
 // boxes (the Rust benches' many_small: 60% circles of radius 0.5 to 2, 40% boxes 1 to 4 wide,
 // 16 units² per object, so about 1.5 overlaps each), positions precomputed per frame.
-export function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../test/scene.mjs';
+
+export { rng };
 
 /** `n` bodies `{ circle, r, hw, hh }` and `frames` Float32Arrays of centres `[x0, y0, ...]`. */
 export function manySmall(n, frames, seed = 1) {

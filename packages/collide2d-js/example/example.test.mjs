@@ -6,11 +6,11 @@
 // target/debug/collide2d), CHROMIUM (default /usr/bin/chromium), SCREENSHOT_DIR (default target).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serve } from '../../../web/tests/serve.mjs';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repo = resolve(packageDir, '../..');
@@ -22,22 +22,9 @@ let browser;
 let page;
 const pageErrors = [];
 
-function startServer() {
-  return new Promise((resolveUrl, reject) => {
-    server = spawn(bin, ['serve', '--port', '0', packageDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-    server.on('error', reject);
-    server.on('exit', (code) => reject(new Error(`collide2d serve exited with ${code}`)));
-    let out = '';
-    server.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = out.match(/at (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (match) resolveUrl(match[1]);
-    });
-  });
-}
-
 before(async () => {
-  const url = await startServer();
+  let url;
+  ({ server, url } = await serve(bin, packageDir));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
