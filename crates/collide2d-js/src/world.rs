@@ -194,22 +194,21 @@ impl JsWorld {
     #[wasm_bindgen(js_name = setPosition)]
     pub fn set_position(&mut self, handle: f64, x: f32, y: f32) -> Result<(), JsError> {
         let h = self.handle(handle)?;
-        let delta = Vec2::new(x, y) - self.positions[h.index() as usize];
-        self.step(h, delta).map_err(error)
+        self.place(h, Vec2::new(x, y)).map_err(error)
     }
 
     /// Moves object `handles[i]` by `(deltas[2i], deltas[2i + 1])`, for every `i`. All handles
     /// are checked first, so a stale one moves nothing; a non-finite delta stops the loop there.
     #[wasm_bindgen(js_name = moveMany)]
     pub fn move_many(&mut self, handles: &[f64], deltas: &[f32]) -> Result<(), JsError> {
-        self.each(handles, deltas, |_, d| d)
+        self.each(handles, deltas, false)
     }
 
     /// Moves object `handles[i]` to `(positions[2i], positions[2i + 1])`, for every `i`, as
     /// [`move_many`](Self::move_many) does.
     #[wasm_bindgen(js_name = setPositions)]
     pub fn set_positions(&mut self, handles: &[f64], positions: &[f32]) -> Result<(), JsError> {
-        self.each(handles, positions, |from, to| to - from)
+        self.each(handles, positions, true)
     }
 }
 
@@ -248,13 +247,17 @@ impl JsWorld {
         Ok(())
     }
 
-    /// Moves `handles[i]` by `delta(position, (xy[2i], xy[2i + 1]))`, after checking them all.
-    fn each(
-        &mut self,
-        handles: &[f64],
-        xy: &[f32],
-        delta: impl Fn(Vec2, Vec2) -> Vec2,
-    ) -> Result<(), JsError> {
+    /// Moves a live object to `to`: by the difference, rounded, while its position becomes
+    /// `to` exactly (so rounding never builds up in positions set frame after frame).
+    fn place(&mut self, h: Handle, to: Vec2) -> Result<(), WorldError> {
+        let i = h.index() as usize;
+        self.world.move_by(h, to - self.positions[i])?;
+        self.positions[i] = to;
+        Ok(())
+    }
+
+    /// Moves `handles[i]` to (`absolute`) or by `(xy[2i], xy[2i + 1])`, after checking them all.
+    fn each(&mut self, handles: &[f64], xy: &[f32], absolute: bool) -> Result<(), JsError> {
         if xy.len() != handles.len() * 2 {
             return Err(JsError::new(&format!(
                 "expected 2 numbers per handle ({}), got {}",
@@ -268,9 +271,13 @@ impl JsWorld {
         }
         for (i, (&n, p)) in handles.iter().zip(xy.chunks_exact(2)).enumerate() {
             let h = self.handles[(n % GENERATION) as usize];
-            let d = delta(self.positions[h.index() as usize], Vec2::new(p[0], p[1]));
-            self.step(h, d)
-                .map_err(|e| JsError::new(&format!("handles[{i}]: {e}")))?;
+            let v = Vec2::new(p[0], p[1]);
+            let moved = if absolute {
+                self.place(h, v)
+            } else {
+                self.step(h, v)
+            };
+            moved.map_err(|e| JsError::new(&format!("handles[{i}]: {e}")))?;
         }
         Ok(())
     }

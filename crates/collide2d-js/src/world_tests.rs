@@ -59,6 +59,16 @@ fn bulk_moves_and_positions_give_the_pairs_of_an_all_pairs_loop() {
 }
 
 #[test]
+fn positions_set_are_kept_exactly_whatever_the_rounding_of_the_move() {
+    let (mut world, handles) = world_of_circles(1);
+    for to in [0.1f32, 1e6 + 0.3, -7.7, 123_456.79] {
+        world.set_positions(&handles, &[to, to]).unwrap();
+        world.raw_position(handles[0]).unwrap();
+        assert_eq!(scratch::read(2), [f64::from(to); 2]);
+    }
+}
+
+#[test]
 fn a_reused_slot_gets_a_new_generation_in_the_handle_number() {
     let (mut world, handles) = world_of_circles(3);
     world.remove(handles[1]).unwrap();
