@@ -8,12 +8,12 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { near, overlap } from "./geometry.mjs";
+import { serve } from "./serve.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = process.env.COLLIDE2D_BIN ?? join(repo, "target/debug/collide2d");
@@ -25,23 +25,8 @@ let browser;
 let page;
 const pageErrors = [];
 
-// Starts `collide2d serve --port 0 web` and resolves with the address it prints.
-function startServer() {
-  return new Promise((resolveUrl, reject) => {
-    server = spawn(bin, ["serve", "--port", "0", join(repo, "web")], { stdio: ["ignore", "pipe", "inherit"] });
-    server.on("error", reject);
-    server.on("exit", (code) => reject(new Error(`collide2d serve exited with ${code}`)));
-    let out = "";
-    server.stdout.on("data", (chunk) => {
-      out += chunk;
-      const match = out.match(/at (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (match) resolveUrl(match[1]);
-    });
-  });
-}
-
 before(async () => {
-  url = await startServer();
+  ({ server, url } = await serve(bin, join(repo, "web")));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
