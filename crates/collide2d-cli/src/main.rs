@@ -3,9 +3,9 @@
 //! - `collide2d query [FILE]`: pair queries as JSON Lines, from FILE or standard input (`-` also
 //!   means standard input). Exactly one output line per input line, in order; a blank line is
 //!   a line too and gets an `error` answer, so output line N always answers input line N. A
-//!   `\r` before the line break is ignored. Input is streamed line by line, in constant memory:
-//!   a line longer than `collide2d::limits::MAX_LINE_BYTES` (1 MiB) gets an error line naming
-//!   the limit and is skipped without being held in memory.
+//!   `\r` before the line break is ignored (and not counted). Input is streamed line by line, in
+//!   constant memory: a line longer than `collide2d::limits::MAX_LINE_BYTES` (1 MiB) gets an
+//!   error line naming the limit and is skipped without being held in memory.
 //! - `collide2d cast [FILE]`: shape casts as JSON Lines, `{"a": SHAPE, "va": [x, y], "b": SHAPE,
 //!   "vb": [x, y]}`, each line answered as by `query` (see `cast.rs`).
 //! - `collide2d pairs SCENE [--contacts] [--broad grid:SIZE|tree[:MARGIN]]`: every colliding
@@ -31,9 +31,11 @@ mod cast;
 mod demo;
 mod sim;
 
-use collide2d::limits::MAX_LINE_BYTES;
+use collide2d::limits::{MAX_LINE_BYTES, MAX_SCENE_BYTES};
 use collide2d_cli::lines::{read_line, Line};
-use collide2d_cli::{json, pairs, render, scene, serve};
+use collide2d_cli::pairs::PairsError;
+use collide2d_cli::scene_file::{self, LoadError};
+use collide2d_cli::{json, pairs, raw, render, serve};
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -238,11 +240,19 @@ fn render_command(
     broad: collide2d::BroadPhase,
     options: &render::Options,
 ) -> ExitCode {
-    let text = match std::fs::read_to_string(scene) {
-        Ok(text) => text,
-        Err(e) => {
+    let text = match scene_file::read_scene_file(scene, MAX_SCENE_BYTES).map(String::from_utf8) {
+        Ok(Ok(text)) => text,
+        Ok(Err(e)) => {
             eprintln!("collide2d: cannot read {}: {e}", scene.display());
             return ExitCode::from(2);
+        }
+        Err(LoadError::Read(e)) => {
+            eprintln!("collide2d: cannot read {}: {e}", scene.display());
+            return ExitCode::from(2);
+        }
+        Err(LoadError::Scene(e)) => {
+            eprintln!("collide2d: {}: {e}", scene.display());
+            return ExitCode::from(1);
         }
     };
     let picture = match render::render_scene(&text, broad, options) {
@@ -368,43 +378,33 @@ fn query(file: Option<PathBuf>, answer: fn(&str) -> Result<String, String>) -> E
     }
 }
 
-/// `collide2d pairs`: loads the whole scene, finds every pair, and only then prints, so a scene
-/// that fails prints nothing on standard output (status 1, the message on standard error).
-fn pairs_command(path: &std::path::Path, contacts: bool, broad: collide2d::BroadPhase) -> ExitCode {
-    let text = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin().lock(), &mut text).map(|_| text)
-    } else {
-        std::fs::read_to_string(path)
-    };
-    let text = match text {
-        Ok(text) => text,
-        Err(e) => {
+/// `collide2d pairs`: loads the whole scene (so a scene that fails prints nothing on standard
+/// output: status 1, the message on standard error), then writes each pair as it is found.
+fn pairs_command(path: &Path, contacts: bool, broad: collide2d::BroadPhase) -> ExitCode {
+    let scene = match scene_file::load_scene(path) {
+        Ok(scene) => scene,
+        Err(LoadError::Read(e)) => {
             eprintln!("collide2d: cannot read {}: {e}", path.display());
             return ExitCode::from(2);
         }
-    };
-    let lines = scene::parse_scene(&text)
-        .map_err(|e| e.0)
-        .and_then(|scene| pairs::pair_lines(&scene, broad, contacts));
-    match lines {
-        Ok(lines) => {
-            let mut out = BufWriter::new(io::stdout().lock());
-            let written = lines
-                .iter()
-                .try_for_each(|line| writeln!(out, "{line}"))
-                .and_then(|()| out.flush());
-            match written {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("collide2d: cannot write output: {e}");
-                    ExitCode::from(2)
-                }
-            }
+        Err(LoadError::Scene(e)) => {
+            eprintln!("collide2d: {}: {e}", path.display());
+            return ExitCode::from(1);
         }
-        Err(message) => {
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    match pairs::write_pairs(&scene, broad, contacts, &mut out)
+        .and_then(|()| out.flush().map_err(PairsError::Write))
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(PairsError::Scene(message)) => {
+            let _ = out.flush();
             eprintln!("collide2d: {}: {message}", path.display());
             ExitCode::from(1)
+        }
+        Err(PairsError::Write(e)) => {
+            eprintln!("collide2d: cannot write output: {e}");
+            ExitCode::from(2)
         }
     }
 }
@@ -494,9 +494,11 @@ mod tests {
             )
         );
         assert_eq!(lines[2], miss);
-        // Exactly at the limit, the line is read.
+        // Exactly at the limit, the line is read, with a `\r\n` too (the `\r` is ignored).
         let at_limit = format!("{}{good}", " ".repeat(MAX_LINE_BYTES - good.len()));
         assert_eq!(run(&at_limit), (true, format!("{miss}\n")));
+        let crlf = format!("{at_limit}\r\n{at_limit}\r\n");
+        assert_eq!(run(&crlf), (true, format!("{miss}\n{miss}\n")));
     }
 
     #[test]

@@ -217,7 +217,7 @@ fn mixed_good_and_bad_lines_on_stdin_answer_every_line_and_exit_1() {
     );
     assert_eq!(
         lines[4],
-        r#"{"error": "line 5: circle.radius must be >= 0, got -1"}"#
+        r#"{"error": "line 5: a: circle.radius must be >= 0, got -1"}"#
     );
     assert_eq!(lines[5], miss);
     for line in lines {
