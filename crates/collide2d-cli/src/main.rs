@@ -10,8 +10,10 @@
 //!   "vb": [x, y]}`, each line answered as by `query` (see `cast.rs`).
 //! - `collide2d pairs SCENE [--contacts] [--broad grid:SIZE|tree[:MARGIN]]`: every colliding
 //!   pair of a scene file (the broad phase does not change the output), sorted by the
-//!   positions of `a` then `b` in the file; a scene that fails to load prints nothing on standard
-//!   output, its message (naming the object) on standard error, and exits with status 1.
+//!   positions of `a` then `b` in the file and written as found, with no list of pairs held; a
+//!   scene that fails to load (`MAX_SCENE_BYTES` and `MAX_SCENE_OBJECTS` included) prints
+//!   nothing on standard output, its message (naming the object) on standard error, and exits
+//!   with status 1.
 //! - `collide2d demo`: a shoot-'em-up on a collision world, per-frame figures and a summary;
 //!   `--svg OUT` draws its last frame (`--debug`: with the world's grid). `demo --cases` prints the classic cases as a table,
 //!   `demo FILE...` the query lines of FILEs (exit status as for `query`); `--svg OUT` then
