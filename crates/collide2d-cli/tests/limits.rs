@@ -4,14 +4,13 @@
 #![cfg(unix)]
 #![allow(clippy::expect_used, clippy::panic)] // a test harness: failing loudly is its job
 
+mod common;
+
 use std::fs;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use collide2d::limits::{MAX_SCENE_BYTES, MAX_SCENE_OBJECTS};
-
-const BIN: &str = env!("CARGO_BIN_EXE_collide2d");
 
 /// A scene file of the test's own, in cargo's temporary directory for integration tests.
 fn scene_file(name: &str, text: &[u8]) -> PathBuf {
@@ -20,30 +19,9 @@ fn scene_file(name: &str, text: &[u8]) -> PathBuf {
     path
 }
 
-/// `collide2d ARGS` with its address space capped at `megabytes` (`ulimit -v`), standard input
-/// from `stdin` when given.
+/// `collide2d ARGS` with its address space capped at `megabytes`.
 fn run_capped(megabytes: u64, args: &[&str], stdin: Option<Vec<u8>>) -> Output {
-    let script = format!("ulimit -v {}; exec \"$0\" \"$@\"", megabytes * 1024);
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(script)
-        .arg(BIN)
-        .args(args)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh runs");
-    if let Some(bytes) = stdin {
-        let mut pipe = child.stdin.take().expect("piped stdin");
-        // The command stops reading at the limit: a broken pipe after that is expected.
-        let _ = pipe.write_all(&bytes);
-    }
-    child.wait_with_output().expect("collide2d finishes")
+    common::run(common::collide2d(Some(megabytes)), args, stdin.as_deref())
 }
 
 fn stderr(out: &Output) -> String {

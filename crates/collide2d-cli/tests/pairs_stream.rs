@@ -8,12 +8,12 @@
 #![cfg(unix)]
 #![allow(clippy::expect_used, clippy::panic)] // a test harness: failing loudly is its job
 
+mod common;
+
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_collide2d");
+use std::process::Stdio;
 
 /// A scene of `n` unit circles around the origin, ids `o0`, `o1`, ...: every pair overlaps.
 fn all_overlapping(n: usize) -> PathBuf {
@@ -53,11 +53,7 @@ impl Fnv {
 /// checks every line arrives, in order: the count and the hash of the whole output.
 fn check_all_pairs(n: usize, megabytes: u64) {
     let path = all_overlapping(n);
-    let script = format!("ulimit -v {}; exec \"$0\" \"$@\"", megabytes * 1024);
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(script)
-        .arg(BIN)
+    let mut child = common::collide2d(Some(megabytes))
         .args(["pairs", path.to_str().expect("UTF-8 path")])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
