@@ -215,7 +215,10 @@ fn number_at(text: &str, line: usize, column: usize) -> &str {
             .rev()
             .take_while(|b| is_number(b))
             .count();
-    &text[start..end]
+    // Never a panic on input: a position off a character boundary names the number vaguely.
+    text.get(start..end)
+        .filter(|n| !n.is_empty())
+        .unwrap_or("a number")
 }
 
 /// Reads `raw` as `[x, y]`, two numbers finite as `f32`; `name` prefixes the messages.
@@ -271,6 +274,12 @@ mod tests {
         assert_eq!(
             shape(raw(scalar)).unwrap_err(),
             "circle.radius is out of the f32 range (about ±3.4e38), got 1E+400"
+        );
+        // Characters of several bytes before it do not move the echo.
+        let wide = "{\"type\": \"circle\", \"ééé\": 1,\n\"center\": [0, 0], \"radius\": -2e400}";
+        assert_eq!(
+            shape(raw(wide)).unwrap_err(),
+            "circle.radius is out of the f32 range (about ±3.4e38), got -2e400"
         );
     }
 
