@@ -208,7 +208,8 @@ mod tests {
     use crate::scene::parse_scene;
     use collide2d::intersects;
 
-    /// A row of unit circles 1.5 apart on layers a, b, c in turn, with varied masks.
+    /// A row of unit circles 1.5 apart on layers a, b, c in turn, with varied masks, two in
+    /// five static.
     fn row_scene(n: usize) -> String {
         let layers = ["a", "b", "c"];
         let masks = [
@@ -220,11 +221,12 @@ mod tests {
         let objects: Vec<String> = (0..n)
             .map(|i| {
                 format!(
-                    r#"{{"id": "o{i}", "shape": {{"type": "circle", "center": [{}, {}], "radius": 1}}, "layer": "{}", "mask": {}}}"#,
+                    r#"{{"id": "o{i}", "shape": {{"type": "circle", "center": [{}, {}], "radius": 1}}, "layer": "{}", "mask": {}, "static": {}}}"#,
                     (i % 7) as f32 * 1.5,
                     (i / 7) as f32 * 1.5,
                     layers[i % 3],
-                    masks[(i / 3) % 4]
+                    masks[(i / 3) % 4],
+                    i % 5 < 2
                 )
             })
             .collect();
@@ -243,10 +245,9 @@ mod tests {
             }
         }
         assert!(want.len() > 20);
-        assert_eq!(
-            pair_lines(&scene, BroadPhase::default(), false).unwrap(),
-            want
-        );
+        for broad in [BroadPhase::default(), BroadPhase::grid(0.7).unwrap()] {
+            assert_eq!(pair_lines(&scene, broad, false).unwrap(), want);
+        }
     }
 
     #[test]
@@ -288,6 +289,30 @@ mod tests {
         assert_eq!(pairs(BroadPhase::grid(0.7).unwrap()), tree);
         assert_eq!(pairs(BroadPhase::grid(3.0).unwrap()), tree);
         assert_eq!(pairs(BroadPhase::tree(0.0)), tree);
+    }
+
+    #[test]
+    fn streamed_lines_are_a_world_updates_pairs_and_contacts() {
+        let scene = parse_scene(&row_scene(40)).unwrap();
+        for broad in [BroadPhase::default(), BroadPhase::grid(3.0).unwrap()] {
+            let world = scene_world(&scene, broad, true).unwrap();
+            let want: Vec<String> = world
+                .pairs()
+                .iter()
+                .zip(world.contacts())
+                .map(|(p, c)| {
+                    let (a, b) = (p.a.index() as usize, p.b.index() as usize);
+                    format!(
+                        r#"{{"a": "{}", "b": "{}", "contact": {}}}"#,
+                        scene.objects[a].id,
+                        scene.objects[b].id,
+                        contact_object(c).unwrap()
+                    )
+                })
+                .collect();
+            assert!(want.len() > 20);
+            assert_eq!(pair_lines(&scene, broad, true).unwrap(), want);
+        }
     }
 
     #[test]

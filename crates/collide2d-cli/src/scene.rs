@@ -308,6 +308,29 @@ mod tests {
     }
 
     #[test]
+    fn static_objects_never_accept_each_other() {
+        let text = format!(
+            r#"{{"objects": [
+                {{"id": "wall", "shape": {CIRCLE}, "static": true}},
+                {{"id": "floor", "shape": {CIRCLE}, "static": true}},
+                {{"id": "ball", "shape": {CIRCLE}, "static": false}}
+            ]}}"#
+        );
+        let scene = parse_scene(&text).unwrap();
+        let [wall, floor, ball] = &scene.objects[..] else {
+            panic!("three objects")
+        };
+        assert!(wall.is_static && floor.is_static && !ball.is_static);
+        assert!(!wall.accepts(floor) && !floor.accepts(wall));
+        assert!(wall.accepts(ball) && ball.accepts(floor));
+        let bad = format!(r#"{{"objects": [{{"id": "x", "shape": {CIRCLE}, "static": 1}}]}}"#);
+        assert_eq!(
+            err(&bad),
+            r#"objects[0] "x": static must be true or false, got a number"#
+        );
+    }
+
+    #[test]
     fn an_empty_scene_loads() {
         let scene = parse_scene(r#"{"objects": []}"#).unwrap();
         assert!(scene.objects.is_empty() && scene.layers.is_empty());
