@@ -496,11 +496,26 @@ mod tests {
             )
         );
         assert_eq!(lines[2], miss);
-        // Exactly at the limit, the line is read, with a `\r\n` too (the `\r` is ignored).
+        // Exactly at the limit, the line is read.
         let at_limit = format!("{}{good}", " ".repeat(MAX_LINE_BYTES - good.len()));
         assert_eq!(run(&at_limit), (true, format!("{miss}\n")));
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_ending_in_crlf_is_read() {
+        // The `\r` before the break is ignored, so it does not count against the limit.
+        let good = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [3, 4]}}"#;
+        let at_limit = format!("{}{good}", " ".repeat(MAX_LINE_BYTES - good.len()));
+        let miss = r#"{"intersects": false, "distance": 5, "contact": null}"#;
         let crlf = format!("{at_limit}\r\n{at_limit}\r\n");
         assert_eq!(run(&crlf), (true, format!("{miss}\n{miss}\n")));
+        // One byte more is over it, and says the length without the `\r`.
+        let (ok, out) = run(&format!(" {at_limit}\r\n"));
+        assert!(!ok);
+        assert!(
+            out.contains("line is 1048577 bytes long, over the limit of 1048576 bytes"),
+            "{out}"
+        );
     }
 
     #[test]
