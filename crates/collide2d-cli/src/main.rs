@@ -242,20 +242,13 @@ fn render_command(
     broad: collide2d::BroadPhase,
     options: &render::Options,
 ) -> ExitCode {
-    let text = match scene_file::read_scene_file(scene, MAX_SCENE_BYTES).map(String::from_utf8) {
-        Ok(Ok(text)) => text,
-        Ok(Err(e)) => {
-            eprintln!("collide2d: cannot read {}: {e}", scene.display());
-            return ExitCode::from(2);
-        }
-        Err(LoadError::Read(e)) => {
-            eprintln!("collide2d: cannot read {}: {e}", scene.display());
-            return ExitCode::from(2);
-        }
-        Err(LoadError::Scene(e)) => {
-            eprintln!("collide2d: {}: {e}", scene.display());
-            return ExitCode::from(1);
-        }
+    let text = scene_file::read_scene_file(scene, MAX_SCENE_BYTES).and_then(|bytes| {
+        String::from_utf8(bytes)
+            .map_err(|e| LoadError::Read(io::Error::new(io::ErrorKind::InvalidData, e)))
+    });
+    let text = match text {
+        Ok(text) => text,
+        Err(e) => return load_failed(scene, e),
     };
     let picture = match render::render_scene(&text, broad, options) {
         Ok(picture) => picture,
@@ -380,19 +373,27 @@ fn query(file: Option<PathBuf>, answer: fn(&str) -> Result<String, String>) -> E
     }
 }
 
+/// Says why the scene at `path` did not load: status 2 when it could not be read, 1 when it is
+/// not a scene within the limits.
+fn load_failed(path: &Path, e: LoadError) -> ExitCode {
+    match e {
+        LoadError::Read(e) => {
+            eprintln!("collide2d: cannot read {}: {e}", path.display());
+            ExitCode::from(2)
+        }
+        LoadError::Scene(e) => {
+            eprintln!("collide2d: {}: {e}", path.display());
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// `collide2d pairs`: loads the whole scene (so a scene that fails prints nothing on standard
 /// output: status 1, the message on standard error), then writes each pair as it is found.
 fn pairs_command(path: &Path, contacts: bool, broad: collide2d::BroadPhase) -> ExitCode {
     let scene = match scene_file::load_scene(path) {
         Ok(scene) => scene,
-        Err(LoadError::Read(e)) => {
-            eprintln!("collide2d: cannot read {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
-        Err(LoadError::Scene(e)) => {
-            eprintln!("collide2d: {}: {e}", path.display());
-            return ExitCode::from(1);
-        }
+        Err(e) => return load_failed(path, e),
     };
     let mut out = BufWriter::new(io::stdout().lock());
     match pairs::write_pairs(&scene, broad, contacts, &mut out)
