@@ -1,4 +1,4 @@
-//! `collide2d`: the command line of FORMAT.md.
+//! `collide2d`: the command line of `docs/formats.md`.
 //!
 //! - `collide2d query [FILE]`: pair queries as JSON Lines, from FILE or standard input (`-` also
 //!   means standard input). Exactly one output line per input line, in order; a blank line is
@@ -48,7 +48,12 @@ use clap::{Parser, Subcommand};
 
 /// Exact 2D collision queries: JSON Lines in, one answer per line out.
 #[derive(Debug, Parser)]
-#[command(name = "collide2d", version, about)]
+#[command(
+    name = "collide2d",
+    version,
+    about,
+    after_help = "Shapes, scenes, query and cast lines, answers and exit statuses: docs/formats.md in the collide2d repository."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -56,12 +61,12 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Answer one {"a": SHAPE, "b": SHAPE} query per line (JSON Lines, see FORMAT.md).
+    /// Answer one {"a": SHAPE, "b": SHAPE} query per line (JSON Lines, see docs/formats.md).
     Query {
         /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
-    /// Print every colliding pair of a scene file, one {"a": ID, "b": ID} line each (FORMAT.md).
+    /// Print every colliding pair of a scene file, one {"a": ID, "b": ID} line each (docs/formats.md).
     Pairs {
         /// Scene file ({"objects": [...]}); standard input when `-`.
         scene: PathBuf,
@@ -107,7 +112,7 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         every: u32,
     },
-    /// Draw a scene (FORMAT.md's `pairs` input) as SVG: every object, colliding ones in red,
+    /// Draw a scene (the `pairs` input of docs/formats.md) as SVG: every object, colliding ones in red,
     /// contact points and normals (from a towards b), a legend and a scale bar.
     Render {
         /// The scene file.

@@ -148,13 +148,8 @@ pub fn scene_world(
     world.set_contacts(contacts);
     for (index, object) in scene.objects.iter().enumerate() {
         let filter = Filter::new(u64::from(object.layer), u64::from(object.mask));
-        let kind = if object.is_static {
-            ObjectKind::Static
-        } else {
-            ObjectKind::Dynamic
-        };
         world
-            .insert(object.shape.clone(), filter, kind, index)
+            .insert(object.shape.clone(), filter, object.kind(), index)
             .map_err(|e| format!("objects[{index}] {}: {e}", quoted(&object.id)))?;
     }
     world.update();

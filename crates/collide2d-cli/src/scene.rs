@@ -1,4 +1,4 @@
-//! FORMAT.md's scene files: `{"objects": [{"id", "shape", "layer", "mask", "static"}, ...]}`.
+//! The scene files of `docs/formats.md`: `{"objects": [{"id", "shape", "layer", "mask", "static"}, ...]}`.
 //!
 //! Layer names become bits: the n-th distinct layer name, in order of first appearance in the
 //! file (as a `layer` or in a `mask`), is bit n, so the same file always gives the same bits.
@@ -14,7 +14,7 @@
 use std::fmt;
 
 use collide2d::limits::MAX_SCENE_OBJECTS;
-use collide2d::Shape;
+use collide2d::{ObjectKind, Shape};
 use serde_json::value::RawValue;
 
 use crate::raw::{self, type_name, Fields};
@@ -45,7 +45,7 @@ pub struct SceneObject {
     pub layer: u32,
     /// The layers it collides with, one bit each; `u32::MAX` when the file gives no `mask`.
     pub mask: u32,
-    /// `static: true` in the file: level geometry, never paired with another static object.
+    /// Level geometry (`"static": true`): two static objects are never a pair.
     pub is_static: bool,
 }
 
@@ -57,6 +57,16 @@ impl SceneObject {
         self.layer & other.mask != 0
             && other.layer & self.mask != 0
             && !(self.is_static && other.is_static)
+    }
+
+    /// The world kind it is inserted as: `Static` for level geometry, else `Dynamic`.
+    #[must_use]
+    pub fn kind(&self) -> ObjectKind {
+        if self.is_static {
+            ObjectKind::Static
+        } else {
+            ObjectKind::Dynamic
+        }
     }
 }
 
