@@ -3,15 +3,17 @@
 //! - `collide2d query [FILE]`: pair queries as JSON Lines, from FILE or standard input (`-` also
 //!   means standard input). Exactly one output line per input line, in order; a blank line is
 //!   a line too and gets an `error` answer, so output line N always answers input line N. A
-//!   `\r` before the line break is ignored. Input is streamed line by line, in constant memory:
-//!   a line longer than `collide2d::limits::MAX_LINE_BYTES` (1 MiB) gets an error line naming
-//!   the limit and is skipped without being held in memory.
+//!   `\r` before the line break is ignored (and not counted). Input is streamed line by line, in
+//!   constant memory: a line longer than `collide2d::limits::MAX_LINE_BYTES` (1 MiB) gets an
+//!   error line naming the limit and is skipped without being held in memory.
 //! - `collide2d cast [FILE]`: shape casts as JSON Lines, `{"a": SHAPE, "va": [x, y], "b": SHAPE,
 //!   "vb": [x, y]}`, each line answered as by `query` (see `cast.rs`).
 //! - `collide2d pairs SCENE [--contacts] [--broad grid:SIZE|tree[:MARGIN]]`: every colliding
 //!   pair of a scene file (the broad phase does not change the output), sorted by the
-//!   positions of `a` then `b` in the file; a scene that fails to load prints nothing on standard
-//!   output, its message (naming the object) on standard error, and exits with status 1.
+//!   positions of `a` then `b` in the file and written as found, with no list of pairs held; a
+//!   scene that fails to load (`MAX_SCENE_BYTES` and `MAX_SCENE_OBJECTS` included) prints
+//!   nothing on standard output, its message (naming the object) on standard error, and exits
+//!   with status 1.
 //! - `collide2d demo`: a shoot-'em-up on a collision world, per-frame figures and a summary;
 //!   `--svg OUT` draws its last frame (`--debug`: with the world's grid). `demo --cases` prints the classic cases as a table,
 //!   `demo FILE...` the query lines of FILEs (exit status as for `query`); `--svg OUT` then
@@ -31,9 +33,11 @@ mod cast;
 mod demo;
 mod sim;
 
-use collide2d::limits::MAX_LINE_BYTES;
+use collide2d::limits::{MAX_LINE_BYTES, MAX_SCENE_BYTES};
 use collide2d_cli::lines::{read_line, Line};
-use collide2d_cli::{json, pairs, render, scene, serve};
+use collide2d_cli::pairs::PairsError;
+use collide2d_cli::scene_file::{self, LoadError};
+use collide2d_cli::{json, pairs, raw, render, serve};
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -243,12 +247,13 @@ fn render_command(
     broad: collide2d::BroadPhase,
     options: &render::Options,
 ) -> ExitCode {
-    let text = match std::fs::read_to_string(scene) {
+    let text = scene_file::read_scene_file(scene, MAX_SCENE_BYTES).and_then(|bytes| {
+        String::from_utf8(bytes)
+            .map_err(|e| LoadError::Read(io::Error::new(io::ErrorKind::InvalidData, e)))
+    });
+    let text = match text {
         Ok(text) => text,
-        Err(e) => {
-            eprintln!("collide2d: cannot read {}: {e}", scene.display());
-            return ExitCode::from(2);
-        }
+        Err(e) => return load_failed(scene, e),
     };
     let picture = match render::ScenePicture::load(&text, broad) {
         Ok(picture) => picture,
@@ -380,43 +385,41 @@ fn query(file: Option<PathBuf>, answer: fn(&str) -> Result<String, String>) -> E
     }
 }
 
-/// `collide2d pairs`: loads the whole scene, finds every pair, and only then prints, so a scene
-/// that fails prints nothing on standard output (status 1, the message on standard error).
-fn pairs_command(path: &std::path::Path, contacts: bool, broad: collide2d::BroadPhase) -> ExitCode {
-    let text = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin().lock(), &mut text).map(|_| text)
-    } else {
-        std::fs::read_to_string(path)
-    };
-    let text = match text {
-        Ok(text) => text,
-        Err(e) => {
+/// Says why the scene at `path` did not load: status 2 when it could not be read, 1 when it is
+/// not a scene within the limits.
+fn load_failed(path: &Path, e: LoadError) -> ExitCode {
+    match e {
+        LoadError::Read(e) => {
             eprintln!("collide2d: cannot read {}: {e}", path.display());
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
+        LoadError::Scene(e) => {
+            eprintln!("collide2d: {}: {e}", path.display());
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `collide2d pairs`: loads the whole scene (so a scene that fails prints nothing on standard
+/// output: status 1, the message on standard error), then writes each pair as it is found.
+fn pairs_command(path: &Path, contacts: bool, broad: collide2d::BroadPhase) -> ExitCode {
+    let scene = match scene_file::load_scene(path) {
+        Ok(scene) => scene,
+        Err(e) => return load_failed(path, e),
     };
-    let lines = scene::parse_scene(&text)
-        .map_err(|e| e.0)
-        .and_then(|scene| pairs::pair_lines(&scene, broad, contacts));
-    match lines {
-        Ok(lines) => {
-            let mut out = BufWriter::new(io::stdout().lock());
-            let written = lines
-                .iter()
-                .try_for_each(|line| writeln!(out, "{line}"))
-                .and_then(|()| out.flush());
-            match written {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("collide2d: cannot write output: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-        Err(message) => {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match pairs::write_pairs(&scene, broad, contacts, &mut out)
+        .and_then(|()| out.flush().map_err(PairsError::Write))
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(PairsError::Scene(message)) => {
+            let _ = out.flush();
             eprintln!("collide2d: {}: {message}", path.display());
             ExitCode::from(1)
+        }
+        Err(PairsError::Write(e)) => {
+            eprintln!("collide2d: cannot write output: {e}");
+            ExitCode::from(2)
         }
     }
 }
@@ -509,6 +512,23 @@ mod tests {
         // Exactly at the limit, the line is read.
         let at_limit = format!("{}{good}", " ".repeat(MAX_LINE_BYTES - good.len()));
         assert_eq!(run(&at_limit), (true, format!("{miss}\n")));
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_ending_in_crlf_is_read() {
+        // The `\r` before the break is ignored, so it does not count against the limit.
+        let good = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [3, 4]}}"#;
+        let at_limit = format!("{}{good}", " ".repeat(MAX_LINE_BYTES - good.len()));
+        let miss = r#"{"intersects": false, "distance": 5, "contact": null}"#;
+        let crlf = format!("{at_limit}\r\n{at_limit}\r\n");
+        assert_eq!(run(&crlf), (true, format!("{miss}\n{miss}\n")));
+        // One byte more is over it, and says the length without the `\r`.
+        let (ok, out) = run(&format!(" {at_limit}\r\n"));
+        assert!(!ok);
+        assert!(
+            out.contains("line is 1048577 bytes long, over the limit of 1048576 bytes"),
+            "{out}"
+        );
     }
 
     #[test]

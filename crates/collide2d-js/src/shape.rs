@@ -28,7 +28,7 @@ fn checked<S: Into<Shape>>(kind: &str, made: Result<S, ShapeError>) -> Result<Js
 
 /// `[x0, y0, x1, y1, ...]` as points, an odd count or a non-finite number naming its place.
 fn points(kind: &str, xy: &[f64]) -> Result<Vec<Vec2>, JsError> {
-    if xy.len() % 2 != 0 {
+    if !xy.len().is_multiple_of(2) {
         return Err(JsError::new(&format!(
             "{kind}.points must hold x, y pairs, got {} numbers",
             xy.len()

@@ -125,7 +125,8 @@ impl Fields {
     }
 }
 
-/// Reads `[x, y]`, exactly two numbers.
+/// Reads `[x, y]`, exactly two numbers, each within the range of `f32`. A coordinate's error
+/// starts with `.x` or `.y`, for the caller to put after the field's name.
 struct XyVisitor;
 
 impl<'de> Visitor<'de> for XyVisitor {
@@ -136,12 +137,16 @@ impl<'de> Visitor<'de> for XyVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec2, A::Error> {
-        let x: f32 = seq
-            .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
-        let y: f32 = seq
-            .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        let mut xy = [0.0f32; 2];
+        for (i, axis) in ["x", "y"].into_iter().enumerate() {
+            let n = seq
+                .next_element::<Number>()
+                .map_err(|e| de::Error::custom(format_args!(".{axis}: {e}")))?
+                .ok_or_else(|| de::Error::invalid_length(i, &self))?;
+            xy[i] = n
+                .to_f32()
+                .map_err(|m| de::Error::custom(format_args!(".{axis} {m}")))?;
+        }
         let mut len = 2;
         while seq.next_element::<IgnoredAny>()?.is_some() {
             len += 1;
@@ -149,7 +154,48 @@ impl<'de> Visitor<'de> for XyVisitor {
         if len > 2 {
             return Err(de::Error::invalid_length(len, &self));
         }
-        Ok(Vec2::new(x, y))
+        Ok(Vec2::new(xy[0], xy[1]))
+    }
+}
+
+/// A JSON number, read as `f64` so one beyond the range of `f32` can be refused and echoed
+/// (`f32`'s own loader would turn `1e39` into infinity).
+struct Number(f64);
+
+impl Number {
+    /// The number as `f32`, or the end of a message: `is out of the f32 range (about ±3.4e38),
+    /// got 1e39`.
+    fn to_f32(&self) -> Result<f32, String> {
+        let x = self.0 as f32;
+        if x.is_infinite() && self.0.is_finite() {
+            return Err(format!(
+                "is out of the f32 range (about ±3.4e38), got {:e}",
+                self.0
+            ));
+        }
+        Ok(x)
+    }
+}
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
+        struct NumberVisitor;
+        impl Visitor<'_> for NumberVisitor {
+            type Value = Number;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("f32")
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Number, E> {
+                Ok(Number(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Number, E> {
+                Ok(Number(v as f64))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Number, E> {
+                Ok(Number(v as f64))
+            }
+        }
+        d.deserialize_f64(NumberVisitor)
     }
 }
 
@@ -201,10 +247,13 @@ impl<'de, S: DeserializeSeed<'de> + Copy> Visitor<'de> for ListVisitor<S> {
                 Ok(Some(item)) => items.push(item),
                 Ok(None) => return Ok(items),
                 Err(e) => {
+                    // `.y ...` continues the path: `points[2].y is out of ...`.
+                    let e = e.to_string();
+                    let sep = if e.starts_with('.') { "" } else { ": " };
                     return Err(de::Error::custom(format_args!(
-                        "{}[{index}]: {e}",
+                        "{}[{index}]{sep}{e}",
                         self.name
-                    )))
+                    )));
                 }
             }
         }
@@ -277,7 +326,11 @@ impl ShapeVisitor {
         } else if let Some(i) = VECTOR_FIELDS.iter().position(|f| *f == key) {
             fields.vectors[i] = Some(map.next_value::<Xy>()?.0);
         } else if let Some(i) = SCALAR_FIELDS.iter().position(|f| *f == key) {
-            fields.scalars[i] = Some(map.next_value::<f32>()?);
+            let n = map.next_value::<Number>()?;
+            let x = n
+                .to_f32()
+                .map_err(|m| de::Error::custom(format_args!("{key} {m}")))?;
+            fields.scalars[i] = Some(x);
         } else if key == "points" {
             fields.points = Some(map.next_value::<PointList>()?.0);
         } else if key == "parts" {
@@ -314,9 +367,13 @@ impl ShapeVisitor {
 }
 
 /// `<type>.<field>: <message>`, or `<type>.<message>` when the message already starts with the
-/// field's name (`points[2]: ...`, `points must hold at most ...`).
+/// field's name (`points[2]: ...`, `points must hold at most ...`), or `<type>.<field><message>`
+/// when it continues the path (`.y is out of ...`).
 fn field_message(kind: Option<&str>, key: &str, message: &str) -> String {
     let prefix = kind.map(|k| format!("{k}.")).unwrap_or_default();
+    if message.starts_with('.') {
+        return format!("{prefix}{key}{message}");
+    }
     let indexed = message
         .strip_prefix(key)
         .is_some_and(|rest| rest.starts_with('[') || rest.starts_with(' '));
@@ -512,7 +569,15 @@ mod tests {
             ),
             (
                 json!({"type": "circle", "center": [0, 1e39], "radius": 1}),
-                "circle.center.y must be finite, got inf",
+                "circle.center.y is out of the f32 range (about ±3.4e38), got 1e39",
+            ),
+            (
+                json!({"type": "circle", "center": [0, 0], "radius": -3.5e38}),
+                "circle.radius is out of the f32 range (about ±3.4e38), got -3.5e38",
+            ),
+            (
+                json!({"type": "polygon", "points": [[0, 0], [1, 0], [1e300, 1]]}),
+                "polygon.points[2].x is out of the f32 range (about ±3.4e38), got 1e300",
             ),
             (
                 json!({"type": "rect", "x": 0, "y": 0, "w": -2, "h": 1}),
