@@ -25,8 +25,8 @@ use crate::shape::{Aabb, Circle, Point, Shape};
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Circles {
-    xs: Vec<f32>,
-    ys: Vec<f32>,
+    pub(super) xs: Vec<f32>,
+    pub(super) ys: Vec<f32>,
     radii: Vec<f32>,
 }
 
@@ -234,10 +234,10 @@ impl Extend<Circle> for Circles {
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Aabbs {
-    min_xs: Vec<f32>,
-    min_ys: Vec<f32>,
-    max_xs: Vec<f32>,
-    max_ys: Vec<f32>,
+    pub(super) min_xs: Vec<f32>,
+    pub(super) min_ys: Vec<f32>,
+    pub(super) max_xs: Vec<f32>,
+    pub(super) max_ys: Vec<f32>,
 }
 
 impl Aabbs {

@@ -4,7 +4,8 @@ use crate::error::{finite_vec, ShapeError};
 use crate::exact::area_sign;
 use crate::limits::MAX_POLYGON_POINTS;
 use crate::math::Vec2;
-use crate::shape::{hull::convex_hull, Aabb};
+use crate::shape::hull::{convex_hull, in_hull_order};
+use crate::shape::Aabb;
 
 /// A closed convex polygon with positive area, stored counter-clockwise without repeated or
 /// collinear vertices.
@@ -48,9 +49,7 @@ impl ConvexPolygon {
 
     /// A polygon the caller knows to be strictly convex and counter-clockwise.
     pub(crate) fn new_unchecked(points: Vec<Vec2>) -> ConvexPolygon {
-        let extent = points
-            .iter()
-            .fold(0.0_f32, |m, p| m.max(p.abs().max_element()));
+        let extent = extent(&points);
         ConvexPolygon { points, extent }
     }
 
@@ -80,6 +79,25 @@ impl ConvexPolygon {
         let mapped: Vec<Vec2> = self.points.iter().map(|&p| f(p)).collect();
         ConvexPolygon::new_unchecked(convex_hull(&mapped))
     }
+
+    /// [`map_points`](Self::map_points) into `out`, reusing its memory: the mapped ring is
+    /// kept when it is still strictly convex (the usual case: [`convex_hull`] would give the
+    /// same points, from the lowest `(x, y)`), else replaced by its hull.
+    pub(crate) fn map_points_into(&self, f: impl Fn(Vec2) -> Vec2, out: &mut ConvexPolygon) {
+        out.points.clear();
+        out.points.extend(self.points.iter().map(|&p| f(p)));
+        if !in_hull_order(&mut out.points) {
+            out.points = convex_hull(&out.points);
+        }
+        out.extent = extent(&out.points);
+    }
+}
+
+/// The largest magnitude of a coordinate of `points`.
+fn extent(points: &[Vec2]) -> f32 {
+    points
+        .iter()
+        .fold(0.0_f32, |m, p| m.max(p.abs().max_element()))
 }
 
 /// The bounding box of a non-empty point list.

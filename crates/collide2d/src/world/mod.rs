@@ -18,17 +18,21 @@
 //! pairs. Every result is sorted by handle and is the same bit for bit with or without the
 //! `rayon` feature, at any thread count.
 
+mod lazy;
+mod moves;
 mod queries;
 mod quick;
 mod shapes;
 mod update;
 
-use crate::broad::{Broad, BroadPhase, Groups};
+use crate::broad::{BroadPhase, Groups};
 use crate::math::{Pose, Vec2};
 use crate::query::Contact;
 #[cfg(doc)]
 use crate::query::{cast_shapes, contact, intersects, CastHit};
 use crate::shape::{Aabb, Shape};
+use lazy::LazyBroad;
+use quick::Quick;
 use shapes::Shapes;
 use std::borrow::Cow;
 use thiserror::Error;
@@ -177,9 +181,27 @@ pub struct UpdateStats {
 /// Where a fast object was at the previous update and how far it moved since.
 #[derive(Clone, Debug)]
 struct Sweep {
-    start: Shape,
+    start: Start,
     start_box: Aabb,
     motion: Vec2,
+}
+
+/// A fast object's shape at the previous update: a circle or a box as its 16-byte record (so a
+/// fast move writes no more than a dynamic one), any other shape whole.
+#[derive(Clone, Debug)]
+enum Start {
+    Record(Quick),
+    Shape(Shape),
+}
+
+impl Start {
+    /// The shape (`None` only for a record of no circle or box, which is never kept).
+    fn shape(&self) -> Option<Cow<'_, Shape>> {
+        match self {
+            Start::Record(r) => r.shape().map(Cow::Owned),
+            Start::Shape(s) => Some(Cow::Borrowed(s)),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -228,15 +250,11 @@ pub struct CollisionWorld<T = ()> {
     swept: Vec<u32>,
     /// Group by slot, `u32::MAX` for an empty slot.
     groups: Vec<u32>,
-    /// `epoch` for slots changed since the last update (also listed in `changed`): each update
-    /// moves `epoch` on instead of clearing them all.
-    marked: Vec<u32>,
-    epoch: u32,
-    changed: Vec<u32>,
     free: Vec<u32>,
     len: usize,
     table: Groups,
-    broad: Broad,
+    /// The broad phase and the slots changed since it last took changes in.
+    broad: LazyBroad,
     contacts: bool,
     /// The contact of each pair in `pairs` when `contacts` is on, else empty.
     pair_contacts: Vec<Contact>,
@@ -271,13 +289,10 @@ impl<T> CollisionWorld<T> {
             moving: Vec::new(),
             swept: Vec::new(),
             groups: Vec::new(),
-            marked: Vec::new(),
-            epoch: 1,
-            changed: Vec::new(),
             free: Vec::new(),
             len: 0,
             table: Groups::default(),
-            broad: Broad::new(broad_phase),
+            broad: LazyBroad::new(broad_phase),
             contacts: false,
             pair_contacts: Vec::new(),
             candidates: Vec::new(),
@@ -311,19 +326,9 @@ impl<T> CollisionWorld<T> {
         self.len == 0
     }
 
+    #[inline]
     fn mark(&mut self, slot: u32) {
-        let marked = &mut self.marked[slot as usize];
-        if *marked != self.epoch {
-            *marked = self.epoch;
-            self.changed.push(slot);
-        }
-    }
-
-    /// Whether `slot` changed since the last update (true for a slot past the end).
-    fn is_dirty(&self, slot: u32) -> bool {
-        self.marked
-            .get(slot as usize)
-            .is_none_or(|&m| m == self.epoch)
+        self.broad.mark(slot);
     }
 
     fn checked_aabb(shape: &Shape) -> Result<Aabb, WorldError> {
@@ -354,6 +359,7 @@ impl<T> CollisionWorld<T> {
             let slot = &mut self.slots[index as usize];
             slot.1 = Some(object);
             self.shapes.set(index as usize, shape);
+            self.shapes.forget_local(index as usize);
             self.aabbs[index as usize] = aabb;
             self.fast[index as usize] = kind == ObjectKind::Fast;
             self.sweeps[index as usize] = None;
@@ -367,7 +373,7 @@ impl<T> CollisionWorld<T> {
             self.fast.push(kind == ObjectKind::Fast);
             self.sweeps.push(None);
             self.groups.push(group);
-            self.marked.push(self.epoch.wrapping_sub(1));
+            self.broad.push_slot();
             (self.slots.len() - 1) as u32
         };
         self.len += 1;
@@ -510,6 +516,7 @@ impl<T> CollisionWorld<T> {
         let aabb = Self::checked_aabb(&shape)?;
         let i = self.live_index(handle)?;
         self.shapes.set(i, shape);
+        self.shapes.forget_local(i);
         self.aabbs[i] = aabb;
         // Only fast objects have sweeps: no need to read the (large) sweep of the others.
         if self.fast[i] {
@@ -553,7 +560,11 @@ impl<T> CollisionWorld<T> {
         let i = self.live_index(handle)?;
         // The usual case, a circle or box that just moves: its record translated in place, the
         // same numbers as `transformed`.
-        if !self.fast[i] {
+        if self.fast[i] {
+            if self.shapes.record(i).is_circle_or_box() {
+                return self.move_fast(i, delta);
+            }
+        } else {
             if let Some(aabb) = self
                 .shapes
                 .translate(i, delta)
@@ -568,6 +579,41 @@ impl<T> CollisionWorld<T> {
             return Err(WorldError::NonFiniteMotion);
         }
         self.move_by_other(i, handle, delta)
+    }
+
+    /// [`move_by`](Self::move_by) of a fast circle or box: its record translated in place, its
+    /// start kept as a record.
+    #[inline]
+    fn move_fast(&mut self, i: usize, delta: Vec2) -> Result<(), WorldError> {
+        if !delta.is_finite() {
+            return Err(WorldError::NonFiniteMotion);
+        }
+        let record = self.shapes.record(i);
+        let (moved, end) = record.translated(delta).ok_or(WorldError::NonFiniteShape)?;
+        let sweep = &mut self.sweeps[i];
+        let (start_box, motion) = match sweep {
+            Some(s) => (s.start_box, s.motion + delta),
+            None => (record.aabb(), delta),
+        };
+        if !motion.is_finite() {
+            return Err(WorldError::NonFiniteMotion);
+        }
+        match sweep {
+            Some(s) => s.motion = motion,
+            None => {
+                *sweep = Some(Sweep {
+                    start: Start::Record(record),
+                    start_box,
+                    motion,
+                });
+                self.moving.push(i as u32);
+            }
+        }
+        self.shapes.set_record(i, moved);
+        // One ulp wider: the cast goes to `start + motion` unrounded.
+        self.aabbs[i] = start_box.union(&end).outward();
+        self.mark(i as u32);
+        Ok(())
     }
 
     /// [`move_by`](Self::move_by) of a fast object or of a shape not moved in place, `delta`
@@ -586,7 +632,7 @@ impl<T> CollisionWorld<T> {
                 None => {
                     self.moving.push(handle.index);
                     Sweep {
-                        start: shape.clone().into_owned(),
+                        start: Start::Shape(shape.clone().into_owned()),
                         start_box: shape.aabb(),
                         motion: Vec2::ZERO,
                     }

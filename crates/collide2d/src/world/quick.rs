@@ -74,13 +74,28 @@ impl Quick {
         if !Vec4::select(still, Vec4::ZERO, moved).is_finite() {
             return None;
         }
-        // A disc's box (finite: clamped to `±f32::MAX`); a box's is its moved record.
-        let disc = Circle::new_unchecked(moved.xy(), moved.z).aabb();
-        let disc = Vec4::new(disc.min().x, disc.min().y, disc.max().x, disc.max().y);
-        let b = Vec4::select(circle, disc, moved);
-        let aabb = Aabb::new_unchecked(b.xy(), b.zw());
-        Some((Quick(moved.to_array()), aabb))
+        Some((Quick(moved.to_array()), bounds(moved, circle)))
     }
+
+    /// The bounding box of its circle or box (the numbers of [`Shape::aabb`]).
+    #[inline(always)]
+    pub(super) fn aabb(&self) -> Aabb {
+        debug_assert!(self.is_circle_or_box());
+        bounds(
+            Vec4::from_array(self.0),
+            BVec4A::splat(self.kind() == CIRCLE),
+        )
+    }
+}
+
+/// The bounding box of record `v`, a circle's when `circle` is all true: a disc's box (finite:
+/// clamped to `±f32::MAX`); a box's is its record.
+#[inline(always)]
+fn bounds(v: Vec4, circle: BVec4A) -> Aabb {
+    let disc = Circle::new_unchecked(v.xy(), v.z).aabb();
+    let disc = Vec4::new(disc.min().x, disc.min().y, disc.max().x, disc.max().y);
+    let b = Vec4::select(circle, disc, v);
+    Aabb::new_unchecked(b.xy(), b.zw())
 }
 
 /// [`intersects`](crate::query::intersects) of the shapes behind `a` and `b` when both are

@@ -9,6 +9,7 @@ use crate::broad::View;
 use crate::math::Vec2;
 use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
 use crate::shape::Shape;
+use std::borrow::Cow;
 
 impl<T> CollisionWorld<T> {
     /// Finds the colliding pairs of the objects as they are now, and the pairs that began and
@@ -36,16 +37,10 @@ impl<T> CollisionWorld<T> {
             groups: &self.groups,
             table: &self.table,
         };
-        self.broad.sync(&view, &self.changed);
-        // Every mark is now old; at the wrap, the one clearing a new first epoch needs.
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.marked.fill(0);
-            self.epoch = 1;
-        }
-        self.changed.clear();
         self.candidates.clear();
-        self.broad.pairs(&view, &mut self.candidates);
+        self.broad
+            .refreshed_mut(&view)
+            .pairs(&view, &mut self.candidates);
         sort_pairs(
             &mut self.candidates,
             self.slots.len(),
@@ -107,10 +102,14 @@ impl<T> CollisionWorld<T> {
         let sweeps = &self.sweeps;
         let contacts = self.contacts;
         // Where the object in `slot`, now `end`, was at the previous update, and its motion.
-        fn start<'a>(sweeps: &'a [Option<Sweep>], slot: u32, end: &'a Shape) -> (&'a Shape, Vec2) {
+        fn start<'a>(
+            sweeps: &'a [Option<Sweep>],
+            slot: u32,
+            end: &'a Shape,
+        ) -> Option<(Cow<'a, Shape>, Vec2)> {
             match &sweeps[slot as usize] {
-                Some(sweep) => (&sweep.start, sweep.motion),
-                None => (end, Vec2::ZERO),
+                Some(sweep) => Some((sweep.start.shape()?, sweep.motion)),
+                None => Some((Cow::Borrowed(end), Vec2::ZERO)),
             }
         }
         let neither_fast = |a: u32, b: u32| !(any_fast && (fast[a as usize] || fast[b as usize]));
@@ -129,9 +128,9 @@ impl<T> CollisionWorld<T> {
             };
             let (sa, sb) = (&*sa, &*sb);
             if !neither_fast(a, b) {
-                let ((sa, va), (sb, vb)) = (start(sweeps, a, sa), start(sweeps, b, sb));
-                let hit = cast_shapes(sa, va, sb, vb)?;
-                let contact = contacts.then(|| toi_contact(sa, sb, &hit));
+                let ((sa, va), (sb, vb)) = (start(sweeps, a, sa)?, start(sweeps, b, sb)?);
+                let hit = cast_shapes(&sa, va, &sb, vb)?;
+                let contact = contacts.then(|| toi_contact(&sa, &sb, &hit));
                 Some((contact, Some(hit.t)))
             } else if contacts {
                 contact(sa, sb).map(|c| (Some(c), None))
