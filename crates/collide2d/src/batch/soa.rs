@@ -280,7 +280,7 @@ impl Aabbs {
     /// Element `i`, if there is one.
     #[must_use]
     pub fn get(&self, i: usize) -> Option<Aabb> {
-        Some(Aabb::new_unchecked(
+        Some(Aabb::raw(
             Vec2::new(*self.min_xs.get(i)?, *self.min_ys.get(i)?),
             Vec2::new(*self.max_xs.get(i)?, *self.max_ys.get(i)?),
         ))
@@ -394,7 +394,7 @@ impl Aabbs {
     }
 
     fn at(&self, i: usize) -> Aabb {
-        Aabb::new_unchecked(
+        Aabb::raw(
             Vec2::new(self.min_xs[i], self.min_ys[i]),
             Vec2::new(self.max_xs[i], self.max_ys[i]),
         )

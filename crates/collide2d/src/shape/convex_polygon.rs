@@ -106,7 +106,7 @@ pub(crate) fn points_aabb(points: &[Vec2]) -> Aabb {
     let (lo, hi) = points
         .iter()
         .fold((first, first), |(lo, hi), &p| (lo.min(p), hi.max(p)));
-    Aabb::new_unchecked(lo, hi)
+    Aabb::raw(lo, hi)
 }
 
 /// Validates a closed ring of points and returns it counter-clockwise, with consecutive repeats

@@ -174,14 +174,12 @@ impl Shape {
     pub fn transformed(&self, pose: &Pose) -> Shape {
         let p = placer(pose);
         match self {
-            Shape::Point(s) => Shape::Point(Point::new_unchecked(p(s.p()))),
-            Shape::Segment(s) => Shape::Segment(Segment::new_unchecked(p(s.a()), p(s.b()))),
-            Shape::Circle(s) => Shape::Circle(Circle::new_unchecked(p(s.center()), s.radius())),
-            Shape::Capsule(s) => {
-                Shape::Capsule(Capsule::new_unchecked(p(s.a()), p(s.b()), s.radius()))
-            }
+            Shape::Point(s) => Shape::Point(Point::raw(p(s.p()))),
+            Shape::Segment(s) => Shape::Segment(Segment::raw(p(s.a()), p(s.b()))),
+            Shape::Circle(s) => Shape::Circle(Circle::raw(p(s.center()), s.radius())),
+            Shape::Capsule(s) => Shape::Capsule(Capsule::raw(p(s.a()), p(s.b()), s.radius())),
             Shape::Aabb(s) if pose.is_translation() => {
-                Shape::Aabb(Aabb::new_unchecked(p(s.min()), p(s.max())))
+                Shape::Aabb(Aabb::raw(p(s.min()), p(s.max())))
             }
             Shape::Aabb(s) => Shape::Obb(Obb::from_parts(
                 p(s.center()),

@@ -150,7 +150,7 @@ impl Obb {
         let (lo, hi) = hull
             .iter()
             .fold((hull[0], hull[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
-        Aabb::new_unchecked(lo, hi)
+        Aabb::raw(lo, hi)
     }
 }
 

@@ -18,6 +18,7 @@
 //! pairs. Every result is sorted by handle and is the same bit for bit with or without the
 //! `rayon` feature, at any thread count.
 
+mod events;
 mod lazy;
 mod moves;
 mod queries;
@@ -36,6 +37,8 @@ use quick::Quick;
 use shapes::Shapes;
 use std::borrow::Cow;
 use thiserror::Error;
+
+pub use events::Side;
 
 /// Names one object of a [`CollisionWorld`]: a slot index and that slot's generation, so a
 /// handle kept after its object was removed never names another object.
@@ -272,6 +275,11 @@ pub struct CollisionWorld<T = ()> {
     previous: Vec<Pair>,
     began: Vec<(Handle, Handle)>,
     ended: Vec<(Handle, Handle)>,
+    /// The objects removed since the last update, with their layers (for the events of the
+    /// next update: `ended_between`).
+    removed: Vec<(Handle, u64)>,
+    /// `removed` as it was at the last update, sorted: the objects whose pairs ended with it.
+    gone: Vec<(Handle, u64)>,
 }
 
 impl<T> CollisionWorld<T> {
@@ -305,6 +313,8 @@ impl<T> CollisionWorld<T> {
             previous: Vec::new(),
             began: Vec::new(),
             ended: Vec::new(),
+            removed: Vec::new(),
+            gone: Vec::new(),
         }
     }
 
@@ -425,6 +435,7 @@ impl<T> CollisionWorld<T> {
             .1
             .take()
             .ok_or(WorldError::StaleHandle { handle })?;
+        self.removed.push((handle, object.filter.layer));
         self.slots[i].0 = self.slots[i].0.wrapping_add(1);
         self.generations[i] = self.slots[i].0;
         self.groups[i] = u32::MAX;

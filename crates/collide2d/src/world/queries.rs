@@ -73,7 +73,7 @@ impl<T> CollisionWorld<T> {
     /// (`u64::MAX` for all), in handle order. Queries see the objects as they are now.
     #[must_use]
     pub fn objects_at_point(&self, p: Vec2, mask: u64) -> Vec<Handle> {
-        self.objects_in(&Aabb::new_unchecked(p, p), mask, |o| contains_point(o, p))
+        self.objects_in(&Aabb::raw(p, p), mask, |o| contains_point(o, p))
     }
 
     /// The objects intersecting `shape` (touching counts) whose layer is in `mask`, in handle
@@ -173,7 +173,7 @@ impl<T> CollisionWorld<T> {
         if !lo.is_finite() || !hi.is_finite() {
             return Vec::new();
         }
-        let region = start.union(&Aabb::new_unchecked(lo, hi)).outward();
+        let region = start.union(&Aabb::raw(lo, hi)).outward();
         self.gather(|broad, view, f| broad.query(view, &region, mask, f))
             .into_iter()
             .filter_map(|s| {

@@ -51,8 +51,8 @@ impl Quick {
     pub(super) fn shape(&self) -> Option<Shape> {
         let [a, b, c, d] = self.0;
         match self.kind() {
-            BOX => Some(Aabb::new_unchecked(Vec2::new(a, b), Vec2::new(c, d)).into()),
-            CIRCLE => Some(Circle::new_unchecked(Vec2::new(a, b), c).into()),
+            BOX => Some(Aabb::raw(Vec2::new(a, b), Vec2::new(c, d)).into()),
+            CIRCLE => Some(Circle::raw(Vec2::new(a, b), c).into()),
             _ => None,
         }
     }
@@ -92,10 +92,10 @@ impl Quick {
 /// clamped to `±f32::MAX`); a box's is its record.
 #[inline(always)]
 fn bounds(v: Vec4, circle: BVec4A) -> Aabb {
-    let disc = Circle::new_unchecked(v.xy(), v.z).aabb();
+    let disc = Circle::raw(v.xy(), v.z).aabb();
     let disc = Vec4::new(disc.min().x, disc.min().y, disc.max().x, disc.max().y);
     let b = Vec4::select(circle, disc, v);
-    Aabb::new_unchecked(b.xy(), b.zw())
+    Aabb::raw(b.xy(), b.zw())
 }
 
 /// [`intersects`](crate::query::intersects) of the shapes behind `a` and `b` when both are
@@ -152,16 +152,10 @@ mod tests {
         for i in 0..300 {
             let (px, py) = (next(12), next(12));
             shapes.push(if i % 2 == 0 {
-                Shape::Circle(Circle::new_unchecked(
-                    Vec2::new(px, py),
-                    next(4) + 0.5 * next(2),
-                ))
+                Shape::Circle(Circle::raw(Vec2::new(px, py), next(4) + 0.5 * next(2)))
             } else {
                 let (w, h) = (next(4), next(4));
-                Shape::Aabb(Aabb::new_unchecked(
-                    Vec2::new(px, py),
-                    Vec2::new(px + w, py + h),
-                ))
+                Shape::Aabb(Aabb::raw(Vec2::new(px, py), Vec2::new(px + w, py + h)))
             });
         }
         let capsule = Shape::from(Capsule::new(Vec2::ZERO, Vec2::new(3.0, 1.0), 1.0).unwrap());

@@ -11,7 +11,7 @@ fn circle(x: f32, r: f32) -> Shape {
 
 fn world_with_wall(broad: BroadPhase) -> (CollisionWorld, Handle) {
     let mut world = CollisionWorld::new(broad);
-    let wall = Aabb::new_unchecked(Vec2::new(10.0, -5.0), Vec2::new(11.0, 5.0));
+    let wall = Aabb::raw(Vec2::new(10.0, -5.0), Vec2::new(11.0, 5.0));
     let wall = world.insert(wall.into(), Filter::DEFAULT, ObjectKind::Static, ());
     (world, wall.unwrap_or_else(|e| panic!("{e}")))
 }
@@ -137,8 +137,7 @@ fn queries_before_any_update_refresh_the_broad_phase_once_and_keep_it() {
     for broad in both() {
         let mut world = CollisionWorld::new(broad);
         for i in 0..500 {
-            let tile =
-                Aabb::new_unchecked(Vec2::new(i as f32, 0.0), Vec2::new(i as f32 + 1.0, 1.0));
+            let tile = Aabb::raw(Vec2::new(i as f32, 0.0), Vec2::new(i as f32 + 1.0, 1.0));
             let tile = world.insert(tile.into(), Filter::DEFAULT, ObjectKind::Static, ());
             tile.unwrap_or_else(|e| panic!("{e}"));
         }
@@ -151,7 +150,7 @@ fn queries_before_any_update_refresh_the_broad_phase_once_and_keep_it() {
         });
         assert_eq!(held.sum::<usize>(), 500);
         // Many queries, one refresh: the changes are taken in once, not scanned at each query.
-        let player: Shape = Aabb::new_unchecked(Vec2::new(3.0, 1.0), Vec2::new(4.0, 3.0)).into();
+        let player: Shape = Aabb::raw(Vec2::new(3.0, 1.0), Vec2::new(4.0, 3.0)).into();
         for _ in 0..10 {
             let m = world.move_shape(&player, Vec2::new(2.0, -4.0), u64::MAX, |_, ()| {
                 crate::Response::Slide

@@ -57,6 +57,10 @@ impl<T> CollisionWorld<T> {
         }
         core::mem::swap(&mut self.swept, &mut self.moving);
 
+        // The objects removed since the previous update: their pairs end now.
+        core::mem::swap(&mut self.gone, &mut self.removed);
+        self.gone.sort_unstable_by_key(|&(h, _)| h);
+        self.removed.clear();
         // Both lists are sorted: one merge gives the events in order.
         self.began.clear();
         self.ended.clear();
@@ -236,14 +240,18 @@ impl<T> CollisionWorld<T> {
         &self.pair_contacts
     }
 
-    /// The pairs that started colliding at the last update, sorted.
+    /// The pairs that started colliding at the last update, sorted by handle
+    /// ([`began_between`](Self::began_between): by layer, with data, as a list of one's own).
     #[must_use]
     pub fn began(&self) -> &[(Handle, Handle)] {
         &self.began
     }
 
     /// The pairs that stopped colliding at the last update, sorted; a pair whose object was
-    /// removed ends too (its handle is then stale).
+    /// removed ends too (its handle is then stale: [`data`](Self::data) answers
+    /// [`WorldError::StaleHandle`](super::WorldError::StaleHandle), never a panic).
+    /// [`ended_between`](Self::ended_between) gives them by layer, with the data of the objects
+    /// still alive.
     #[must_use]
     pub fn ended(&self) -> &[(Handle, Handle)] {
         &self.ended
