@@ -5,7 +5,13 @@
 //! [`ObjectKind`] and user data, and is named by a generational [`Handle`]: once an object is
 //! removed, its handle is an error everywhere ([`WorldError::StaleHandle`]), even after the
 //! slot is reused. Moving an object is [`CollisionWorld::set_shape`] with the shape at its new
-//! place (`local.transformed(&pose)`), or [`CollisionWorld::move_by`] with a translation.
+//! place, [`CollisionWorld::move_by`] with a translation ([`CollisionWorld::move_many`] for
+//! many objects in one call), or [`CollisionWorld::set_pose`], which places the object's local
+//! shape by a rotation and a translation, in place.
+//!
+//! Queries see the objects as they are now: the first query after a change brings the broad
+//! phase up to date (once; `update` would have done the same), so they cost the same whether
+//! or not [`CollisionWorld::update`] ran.
 //!
 //! A [`ObjectKind::Fast`] object (a bullet) is swept: its motion since the previous update (the
 //! sum of its `move_by` translations) is a straight line from where it was to where it is, its
@@ -181,28 +187,44 @@ pub struct UpdateStats {
     pub ended: usize,
 }
 
-/// Where a fast object was at the previous update and how far it moved since.
-#[derive(Clone, Debug)]
+/// Where a fast object was at the previous update and how far it moved since, in 48 bytes
+/// (the start kept as a circle's or box's 16-byte record where it can be): a fast move reads
+/// and writes little more than a dynamic one.
+#[derive(Clone, Copy, Debug)]
 struct Sweep {
-    start: Start,
+    /// The start's record when it is a circle or a box.
+    start: Quick,
+    /// The start's bounding box.
     start_box: Aabb,
+    /// The motion since the previous update.
     motion: Vec2,
+    /// [`Sweep::RECORD`] when the start is `start`, else its index in the world's
+    /// `start_shapes`; [`Sweep::NONE`] when the object has not moved since the previous update
+    /// (the other fields then unused).
+    shape: u32,
 }
 
-/// A fast object's shape at the previous update: a circle or a box as its 16-byte record (so a
-/// fast move writes no more than a dynamic one), any other shape whole.
-#[derive(Clone, Debug)]
-enum Start {
-    Record(Quick),
-    Shape(Shape),
-}
+impl Sweep {
+    const NONE: Sweep = Sweep {
+        start: Quick::OTHER,
+        start_box: Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO),
+        motion: Vec2::ZERO,
+        shape: u32::MAX,
+    };
+    const RECORD: u32 = u32::MAX - 1;
 
-impl Start {
-    /// The shape (`None` only for a record of no circle or box, which is never kept).
-    fn shape(&self) -> Option<Cow<'_, Shape>> {
-        match self {
-            Start::Record(r) => r.shape().map(Cow::Owned),
-            Start::Shape(s) => Some(Cow::Borrowed(s)),
+    /// True once the object moved since the previous update.
+    #[inline]
+    fn is_moving(&self) -> bool {
+        self.shape != Sweep::NONE.shape
+    }
+
+    /// The start shape, given the world's `start_shapes` (`None` when not moving).
+    fn start_shape<'a>(&self, start_shapes: &'a [Shape]) -> Option<Cow<'a, Shape>> {
+        if self.shape == Sweep::RECORD {
+            self.start.shape().map(Cow::Owned)
+        } else {
+            start_shapes.get(self.shape as usize).map(Cow::Borrowed)
         }
     }
 }
@@ -246,7 +268,10 @@ pub struct CollisionWorld<T = ()> {
     /// How many live objects are fast: with none, the narrow phase reads no `fast` flag.
     fast_count: usize,
     /// The motion of each fast object moved since the previous update.
-    sweeps: Vec<Option<Sweep>>,
+    sweeps: Vec<Sweep>,
+    /// The start shapes of the fast objects moved since the previous update that are not
+    /// circles or boxes ([`Start::Shape`]); emptied, keeping its memory, at each update.
+    start_shapes: Vec<Shape>,
     /// Slots given a sweep since the previous update (may repeat).
     moving: Vec<u32>,
     /// Slots whose box was swept at the previous update.
@@ -294,6 +319,7 @@ impl<T> CollisionWorld<T> {
             fast: Vec::new(),
             fast_count: 0,
             sweeps: Vec::new(),
+            start_shapes: Vec::new(),
             moving: Vec::new(),
             swept: Vec::new(),
             groups: Vec::new(),
@@ -372,7 +398,7 @@ impl<T> CollisionWorld<T> {
             self.shapes.forget_local(index as usize);
             self.aabbs[index as usize] = aabb;
             self.fast[index as usize] = kind == ObjectKind::Fast;
-            self.sweeps[index as usize] = None;
+            self.sweeps[index as usize] = Sweep::NONE;
             self.groups[index as usize] = group;
             index
         } else {
@@ -381,7 +407,7 @@ impl<T> CollisionWorld<T> {
             self.shapes.push(shape);
             self.aabbs.push(aabb);
             self.fast.push(kind == ObjectKind::Fast);
-            self.sweeps.push(None);
+            self.sweeps.push(Sweep::NONE);
             self.groups.push(group);
             self.broad.push_slot();
             (self.slots.len() - 1) as u32
@@ -442,7 +468,7 @@ impl<T> CollisionWorld<T> {
         self.shapes.clear(i);
         self.fast_count -= usize::from(self.fast[i]);
         self.fast[i] = false;
-        self.sweeps[i] = None;
+        self.sweeps[i] = Sweep::NONE;
         self.len -= 1;
         // A slot whose generation wrapped around is retired, so no old handle can come back.
         if self.slots[i].0 != 0 {
@@ -518,7 +544,8 @@ impl<T> CollisionWorld<T> {
     ///
     /// This is a teleport: a fast object is placed at `shape` with no motion, its earlier
     /// [`move_by`](Self::move_by) calls since the previous update forgotten, and is not swept
-    /// from where it was.
+    /// from where it was. A local shape kept by [`set_pose`](Self::set_pose) is dropped: the
+    /// next pose places `shape`.
     ///
     /// # Errors
     /// [`WorldError::StaleHandle`] when `handle` names no live object;
@@ -531,7 +558,7 @@ impl<T> CollisionWorld<T> {
         self.aabbs[i] = aabb;
         // Only fast objects have sweeps: no need to read the (large) sweep of the others.
         if self.fast[i] {
-            self.sweeps[i] = None;
+            self.sweeps[i] = Sweep::NONE;
         }
         self.mark(handle.index);
         Ok(())
@@ -602,23 +629,25 @@ impl<T> CollisionWorld<T> {
         let record = self.shapes.record(i);
         let (moved, end) = record.translated(delta).ok_or(WorldError::NonFiniteShape)?;
         let sweep = &mut self.sweeps[i];
-        let (start_box, motion) = match sweep {
-            Some(s) => (s.start_box, s.motion + delta),
-            None => (record.aabb(), delta),
+        let moving = sweep.is_moving();
+        let (start_box, motion) = if moving {
+            (sweep.start_box, sweep.motion + delta)
+        } else {
+            (record.aabb(), delta)
         };
         if !motion.is_finite() {
             return Err(WorldError::NonFiniteMotion);
         }
-        match sweep {
-            Some(s) => s.motion = motion,
-            None => {
-                *sweep = Some(Sweep {
-                    start: Start::Record(record),
-                    start_box,
-                    motion,
-                });
-                self.moving.push(i as u32);
-            }
+        if moving {
+            sweep.motion = motion;
+        } else {
+            *sweep = Sweep {
+                start: record,
+                start_box,
+                motion,
+                shape: Sweep::RECORD,
+            };
+            self.moving.push(i as u32);
         }
         self.shapes.set_record(i, moved);
         // One ulp wider: the cast goes to `start + motion` unrounded.
@@ -638,25 +667,29 @@ impl<T> CollisionWorld<T> {
         let moved = shape.transformed(&Pose::from_translation(delta));
         let end = Self::checked_aabb(&moved)?;
         if self.fast[i] {
-            let sweep = match self.sweeps[i].take() {
-                Some(sweep) => sweep,
-                None => {
-                    self.moving.push(handle.index);
-                    Sweep {
-                        start: Start::Shape(shape.clone().into_owned()),
-                        start_box: shape.aabb(),
-                        motion: Vec2::ZERO,
-                    }
-                }
+            let sweep = &mut self.sweeps[i];
+            let (start_box, motion) = if sweep.is_moving() {
+                (sweep.start_box, sweep.motion + delta)
+            } else {
+                (shape.aabb(), delta)
             };
-            let motion = sweep.motion + delta;
             if !motion.is_finite() {
-                self.sweeps[i] = Some(sweep);
                 return Err(WorldError::NonFiniteMotion);
             }
+            if sweep.is_moving() {
+                sweep.motion = motion;
+            } else {
+                self.moving.push(handle.index);
+                *sweep = Sweep {
+                    start: Quick::OTHER,
+                    start_box,
+                    motion,
+                    shape: self.start_shapes.len() as u32,
+                };
+                self.start_shapes.push(shape.clone().into_owned());
+            }
             // One ulp wider: the cast goes to `start + motion` unrounded.
-            self.aabbs[i] = sweep.start_box.union(&end).outward();
-            self.sweeps[i] = Some(Sweep { motion, ..sweep });
+            self.aabbs[i] = start_box.union(&end).outward();
         } else {
             self.aabbs[i] = end;
         }
@@ -672,9 +705,12 @@ impl<T> CollisionWorld<T> {
     /// [`WorldError::StaleHandle`] when `handle` names no live object.
     pub fn motion(&self, handle: Handle) -> Result<Vec2, WorldError> {
         self.object(handle)?;
-        Ok(self.sweeps[handle.index as usize]
-            .as_ref()
-            .map_or(Vec2::ZERO, |s| s.motion))
+        let sweep = &self.sweeps[handle.index as usize];
+        Ok(if sweep.is_moving() {
+            sweep.motion
+        } else {
+            Vec2::ZERO
+        })
     }
 
     /// Changes an object's layer and mask.

@@ -191,15 +191,7 @@ fn set_pose_places_the_local_shape_as_transformed_does() {
         .map(|k| Vec2::from_angle(k as f32 * core::f32::consts::FRAC_PI_3) * 3.0)
         .collect();
     let convex = ConvexPolygon::new(&hexagon).unwrap();
-    let concave = Polygon::new(&[
-        v(0.0, 0.0),
-        v(4.0, 0.0),
-        v(4.0, 1.0),
-        v(1.0, 1.0),
-        v(1.0, 4.0),
-        v(0.0, 4.0),
-    ]);
-    let concave = concave.unwrap();
+    let concave = Polygon::new(&crate::test_support::l_ring()).unwrap();
     let body = Aabb::new(v(-1.0, -2.0), v(1.0, 2.0)).unwrap();
     let compound = Compound::new(vec![body.into(), concave.clone().into()]).unwrap();
     let capsule = Capsule::new(v(-2.0, 0.0), v(2.0, 0.0), 0.5).unwrap();

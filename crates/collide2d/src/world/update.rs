@@ -25,7 +25,7 @@ impl<T> CollisionWorld<T> {
         // Fast objects swept last time and not moved since: back to their tight box.
         for slot in core::mem::take(&mut self.swept) {
             let s = slot as usize;
-            if self.sweeps[s].is_none() {
+            if !self.sweeps[s].is_moving() {
                 if let Some(shape) = self.shapes.get(s) {
                     self.aabbs[s] = shape.aabb();
                     self.mark(slot);
@@ -53,8 +53,9 @@ impl<T> CollisionWorld<T> {
         self.moving.sort_unstable();
         self.moving.dedup();
         for &slot in &self.moving {
-            self.sweeps[slot as usize] = None;
+            self.sweeps[slot as usize] = Sweep::NONE;
         }
+        self.start_shapes.clear();
         core::mem::swap(&mut self.swept, &mut self.moving);
 
         // The objects removed since the previous update: their pairs end now.
@@ -104,18 +105,22 @@ impl<T> CollisionWorld<T> {
         let fast = &self.fast;
         let any_fast = self.fast_count > 0;
         let sweeps = &self.sweeps;
+        let start_shapes = &self.start_shapes[..];
         let contacts = self.contacts;
         // Where the object in `slot`, now `end`, was at the previous update, and its motion.
         fn start<'a>(
-            sweeps: &'a [Option<Sweep>],
+            (sweeps, start_shapes): (&'a [Sweep], &'a [Shape]),
             slot: u32,
             end: &'a Shape,
         ) -> Option<(Cow<'a, Shape>, Vec2)> {
-            match &sweeps[slot as usize] {
-                Some(sweep) => Some((sweep.start.shape()?, sweep.motion)),
-                None => Some((Cow::Borrowed(end), Vec2::ZERO)),
+            let sweep = &sweeps[slot as usize];
+            if sweep.is_moving() {
+                Some((sweep.start_shape(start_shapes)?, sweep.motion))
+            } else {
+                Some((Cow::Borrowed(end), Vec2::ZERO))
             }
         }
+        let starts = (&sweeps[..], start_shapes);
         let neither_fast = |a: u32, b: u32| !(any_fast && (fast[a as usize] || fast[b as usize]));
         // The usual pair, two circles or boxes and no contact wanted: decided from their 16-byte
         // records (`records`), or `None` for `test`.
@@ -132,7 +137,7 @@ impl<T> CollisionWorld<T> {
             };
             let (sa, sb) = (&*sa, &*sb);
             if !neither_fast(a, b) {
-                let ((sa, va), (sb, vb)) = (start(sweeps, a, sa)?, start(sweeps, b, sb)?);
+                let ((sa, va), (sb, vb)) = (start(starts, a, sa)?, start(starts, b, sb)?);
                 let hit = cast_shapes(&sa, va, &sb, vb)?;
                 let contact = contacts.then(|| toi_contact(&sa, &sb, &hit));
                 Some((contact, Some(hit.t)))
