@@ -93,7 +93,7 @@ fn bullets() -> Vec<(Vec2, Vec2)> {
     (0..20_000)
         .map(|_| {
             let at = Vec2::new(next() * 400.0, next() * 400.0);
-            (at, Vec2::from_angle(next() * 6.283) * 3.0)
+            (at, Vec2::from_angle(next() * std::f32::consts::TAU) * 3.0)
         })
         .collect()
 }

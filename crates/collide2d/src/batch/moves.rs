@@ -272,12 +272,8 @@ mod tests {
             discs.translate_each(&far).unwrap_err().to_string(),
             "ys[17] moved must be finite, got inf"
         );
-        for i in 0..40 {
-            let moved = if i == 17 || i == 20 {
-                Vec2::ZERO
-            } else {
-                far[i]
-            };
+        for (i, &step) in far.iter().enumerate() {
+            let moved = if i == 17 || i == 20 { Vec2::ZERO } else { step };
             assert_eq!(
                 discs.get(i).unwrap().center(),
                 d1.get(i).unwrap().center() + moved,
