@@ -17,12 +17,19 @@
 //! - [`CollisionWorld`] holds many objects with layers and masks and finds their colliding
 //!   pairs, begin and end events, and point, shape, ray and shape-cast queries, over a choice
 //!   of [`BroadPhase`] (uniform grid or bounding-volume trees); fast objects (bullets) are
-//!   swept over their motion, with the time of impact;
+//!   swept over their motion, with the time of impact; queries see the objects as they are now,
+//!   at the same cost with or without an `update`. Objects move one by one or many at once
+//!   ([`CollisionWorld::move_many`]), or keep a local shape placed by a pose with no
+//!   allocation per frame ([`CollisionWorld::set_pose`]); pairs and events come by layer, with
+//!   both objects' data ([`CollisionWorld::pairs_between`]);
 //!   [`CollisionWorld::move_shape`] moves a box or capsule through its static objects with a
 //!   [`Response`] per contact (slide, stop, cross, bounce, one-way), snag-free on tile seams.
 //! - [`batch`] tests one shape against many discs or boxes stored as structure-of-arrays,
 //!   with SIMD kernels (AVX2, AVX-512) picked at run time and the same exact answers.
 //! - Input sizes are bounded by the constants of [`limits`] (compound depth, polygon points).
+//! - Constructors validate and return a `Result`; for values known valid, the `const`
+//!   `new_unchecked` constructors ([`Circle::new_unchecked`], [`Aabb::new_unchecked`], ...)
+//!   skip the checks in release builds and assert them in debug builds.
 //!
 //! ## Units and axes
 //! The library has no units: coordinates, sizes, radii and motions are whatever your game uses
@@ -87,6 +94,7 @@ pub mod math;
 pub mod motion;
 pub mod query;
 pub mod shape;
+mod sync;
 #[cfg(test)]
 mod test_support;
 pub mod world;
@@ -102,7 +110,7 @@ pub use query::{
 pub use shape::{
     Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind,
 };
-pub use world::{CollisionWorld, Filter, Handle, ObjectKind, Pair, UpdateStats, WorldError};
+pub use world::{CollisionWorld, Filter, Handle, ObjectKind, Pair, Side, UpdateStats, WorldError};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

@@ -25,6 +25,7 @@
 use alloc::vec::Vec;
 mod filter;
 mod kernel;
+mod moves;
 mod portable;
 mod soa;
 // The SIMD kernels hold the crate's only unsafe code; each block states why it is sound.

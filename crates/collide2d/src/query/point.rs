@@ -40,7 +40,7 @@ pub struct PointProjection {
 /// ```
 #[must_use]
 pub fn contains_point(shape: &Shape, p: Vec2) -> bool {
-    p.is_finite() && dispatch::intersects(shape, &Shape::Point(Point::new_unchecked(p)))
+    p.is_finite() && dispatch::intersects(shape, &Shape::Point(Point::raw(p)))
 }
 
 /// The distance from `p` to the nearest point of `shape`: exactly 0 when
@@ -60,8 +60,7 @@ pub fn distance_to_point(shape: &Shape, p: Vec2) -> f32 {
     if !p.is_finite() {
         return if p.is_nan() { f32::NAN } else { f32::INFINITY };
     }
-    dispatch::closest_points(shape, &Shape::Point(Point::new_unchecked(p)))
-        .map_or(0.0, |c| c.distance)
+    dispatch::closest_points(shape, &Shape::Point(Point::raw(p))).map_or(0.0, |c| c.distance)
 }
 
 /// The point of `shape`'s boundary nearest to `p`, and whether `p` lies in `shape`.
@@ -99,7 +98,7 @@ pub fn project_point(shape: &Shape, p: Vec2) -> PointProjection {
             is_inside: false,
         };
     }
-    let point_shape = Shape::Point(Point::new_unchecked(p));
+    let point_shape = Shape::Point(Point::raw(p));
     if let Some(c) = dispatch::closest_points(shape, &point_shape) {
         return PointProjection {
             point: c.point_a,

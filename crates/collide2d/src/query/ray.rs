@@ -158,7 +158,7 @@ fn first_entry(part: &Convex, ray: &Ray, exit: f64) -> Option<f64> {
     let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
     let meets = |t: f64| {
         let end = crate::query::convex::clamp_to_f32(o + d * t);
-        let segment = Shape::Segment(crate::shape::Segment::new_unchecked(ray.origin, end));
+        let segment = Shape::Segment(crate::shape::Segment::raw(ray.origin, end));
         segment
             .as_convex()
             .is_some_and(|s| crate::query::convex::intersects(&s, part))

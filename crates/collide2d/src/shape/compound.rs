@@ -73,6 +73,24 @@ impl Compound {
         }
     }
 
+    /// Places `local`'s parts by `pose` into this compound's, which has as many, reusing their
+    /// memory: the same as [`map_parts`](Self::map_parts) with `transformed`.
+    pub(crate) fn set_transformed(&mut self, local: &Compound, pose: &crate::math::Pose) {
+        debug_assert_eq!(self.parts.len(), local.parts.len());
+        for (part, from) in self.parts.iter_mut().zip(&local.parts) {
+            part.set_transformed(from, pose);
+        }
+        let first = self.parts.first().map(Shape::aabb);
+        if let Some(first) = first {
+            self.aabb = self
+                .parts
+                .iter()
+                .map(Shape::aabb)
+                .fold(first, |a, b| a.union(&b));
+        }
+        self.depth = local.depth;
+    }
+
     /// Its bounding box (the union of the parts' boxes).
     #[must_use]
     pub fn aabb(&self) -> Aabb {

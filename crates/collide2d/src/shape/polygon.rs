@@ -77,6 +77,16 @@ impl Polygon {
             parts: self.parts.iter().map(|part| part.map_points(f)).collect(),
         }
     }
+
+    /// [`map_points`](Self::map_points) into `out`, which has as many parts, reusing its memory.
+    pub(crate) fn map_points_into(&self, f: impl Fn(Vec2) -> Vec2 + Copy, out: &mut Polygon) {
+        debug_assert_eq!(self.parts.len(), out.parts.len());
+        out.points.clear();
+        out.points.extend(self.points.iter().map(|&p| f(p)));
+        for (part, into) in self.parts.iter().zip(&mut out.parts) {
+            part.map_points_into(f, into);
+        }
+    }
 }
 
 /// Rejects a ring whose edges meet anywhere but at the shared vertex of neighbouring edges.

@@ -12,11 +12,11 @@ use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 impl<T> CollisionWorld<T> {
-    /// The broad phase's structure as of the last [`update`](Self::update), read only, for
-    /// debug drawing: with [`BroadPhase::grid`], each cell holding objects (by row, then column)
+    /// The broad phase's structure, read only, for debug drawing (brought up to date with the
+    /// objects as they are now, as for any query): with [`BroadPhase::grid`], each cell holding objects (by row, then column)
     /// and then the objects too large for a cell; with [`BroadPhase::tree`], each node of each
     /// tree with its depth, leaves naming their object (tree by tree, depth first). The same
-    /// operations give the same list. Objects changed since the update are shown as they were.
+    /// operations give the same list.
     ///
     /// ```
     /// use collide2d::{math::Vec2, BroadBoxKind, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind};
@@ -36,12 +36,13 @@ impl<T> CollisionWorld<T> {
             table: &self.table,
         };
         let mut out = Vec::new();
-        self.broad.boxes(&view, &|slot| self.handle(slot), &mut out);
+        let broad = self.broad.refreshed(&view);
+        broad.boxes(&view, &|slot| self.handle(slot), &mut out);
         out
     }
 
-    /// The live, visible candidate slots for a query: the broad phase's (as of the last update)
-    /// minus the slots changed since, plus those changed slots; sorted, each once.
+    /// The candidate slots for a query from the broad phase, brought up to date first (once
+    /// after each change: see `lazy.rs`); sorted, each once.
     fn gather(
         &self,
         mut from_broad: impl FnMut(&Broad, &View<'_>, &mut dyn FnMut(u32)),
@@ -52,17 +53,9 @@ impl<T> CollisionWorld<T> {
             table: &self.table,
         };
         let mut out = Vec::new();
-        from_broad(&self.broad, &view, &mut |slot| {
-            if !self.is_dirty(slot) {
-                out.push(slot);
-            }
+        from_broad(&self.broad.refreshed(&view), &view, &mut |slot| {
+            out.push(slot)
         });
-        out.extend(
-            self.changed
-                .iter()
-                .copied()
-                .filter(|&s| self.groups[s as usize] != u32::MAX),
-        );
         out.sort_unstable();
         out.dedup();
         out
@@ -81,7 +74,7 @@ impl<T> CollisionWorld<T> {
     /// (`u64::MAX` for all), in handle order. Queries see the objects as they are now.
     #[must_use]
     pub fn objects_at_point(&self, p: Vec2, mask: u64) -> Vec<Handle> {
-        self.objects_in(&Aabb::new_unchecked(p, p), mask, |o| contains_point(o, p))
+        self.objects_in(&Aabb::raw(p, p), mask, |o| contains_point(o, p))
     }
 
     /// The objects intersecting `shape` (touching counts) whose layer is in `mask`, in handle
@@ -134,19 +127,15 @@ impl<T> CollisionWorld<T> {
             groups: &self.groups,
             table: &self.table,
         };
-        self.broad.ray(&view, ray, max_t, mask, &mut |s| {
-            if self.is_dirty(s) {
-                return max_t;
-            }
-            // A slot the broad phase holds that has not changed since the last update is live,
-            // and the broad phase only reports groups whose layer is in `mask`: its shape is
-            // all that is left to read (not the object, a cache miss per leaf).
-            debug_assert!(self.live(s, mask).is_some());
-            consider(s, self.shapes.get(s as usize).as_deref(), max_t)
-        });
-        for &s in &self.changed {
-            consider(s, self.live(s, mask).as_deref(), max_t);
-        }
+        self.broad
+            .refreshed(&view)
+            .ray(&view, ray, max_t, mask, &mut |s| {
+                // The broad phase, up to date, holds live slots only and reports only groups whose
+                // layer is in `mask`: the shape is all that is left to read (not the object, a
+                // cache miss per leaf).
+                debug_assert!(self.live(s, mask).is_some());
+                consider(s, self.shapes.get(s as usize).as_deref(), max_t)
+            });
         best.map(|(s, hit)| (self.handle(s), hit))
     }
 
@@ -185,7 +174,7 @@ impl<T> CollisionWorld<T> {
         if !lo.is_finite() || !hi.is_finite() {
             return Vec::new();
         }
-        let region = start.union(&Aabb::new_unchecked(lo, hi)).outward();
+        let region = start.union(&Aabb::raw(lo, hi)).outward();
         self.gather(|broad, view, f| broad.query(view, &region, mask, f))
             .into_iter()
             .filter_map(|s| {

@@ -189,7 +189,7 @@ mod tests {
 
     #[test]
     fn merge_from_back_gives_the_sorted_union() {
-        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        let b = Aabb::raw(Vec2::ZERO, Vec2::ZERO);
         let entry = |order: u64, slot: u32| Entry {
             order,
             slot,

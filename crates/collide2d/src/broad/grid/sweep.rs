@@ -242,7 +242,7 @@ mod tests {
 
     /// Entries in the given rows, one each, slots and `min x` bits in order, column 0.
     fn in_rows(rows: &[u64]) -> Vec<Entry> {
-        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        let b = Aabb::raw(Vec2::ZERO, Vec2::ZERO);
         rows.iter()
             .enumerate()
             .map(|(i, &r)| Entry {
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn gallop_finds_the_first_key_not_below() {
-        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        let b = Aabb::raw(Vec2::ZERO, Vec2::ZERO);
         let v: Vec<Entry> = (0..50u64)
             .map(|k| Entry {
                 order: 0,

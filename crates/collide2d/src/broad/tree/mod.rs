@@ -50,7 +50,7 @@ impl Trees {
     }
 
     fn fat(&self, b: &Aabb) -> Aabb {
-        Aabb::new_unchecked(b.min() - self.margin, b.max() + self.margin).outward()
+        Aabb::raw(b.min() - self.margin, b.max() + self.margin).outward()
     }
 
     pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
