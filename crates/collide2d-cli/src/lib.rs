@@ -6,10 +6,12 @@
 //!   ([`MAX_LINE_BYTES`](collide2d::limits::MAX_LINE_BYTES)).
 //! - [`pairs`]: the output lines of `collide2d pairs`, found by a `CollisionWorld`.
 //! - [`scene`]: scene files (`pairs`, `render`), with layers and masks resolved to bits.
+//! - [`level`]: Tiled and LDtk maps as scenes (`pairs MAP`, `render MAP`).
 //! - [`render`]: a scene drawn as SVG, collisions highlighted (`render`, `demo --svg`).
 //! - [`serve`]: a small static file server for the playground under `web/` (`serve`).
 
 pub mod json;
+pub mod level;
 pub mod lines;
 pub mod pairs;
 pub mod render;
