@@ -12,7 +12,9 @@
 
 use collide2d::math::Vec2;
 use collide2d::{BroadPhase, Circle, CollisionWorld, Filter, Handle, ObjectKind, Shape};
-use collide2d_benches::level::{platformer_cells, rectangles_by_hand, write_tmj, write_tmx, SIDE, TILE};
+use collide2d_benches::level::{
+    platformer_cells, rectangles_by_hand, write_tmj, write_tmx, SIDE, TILE,
+};
 use collide2d_benches::Rng;
 use collide2d_level::{load, LayerFilters, LoadOptions};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -27,11 +29,21 @@ fn load_merge(c: &mut Criterion) {
     let by_hand = rectangles_by_hand(&cells);
     let solid = cells.iter().filter(|&&c| c != 0).count();
     let mut group = c.benchmark_group("level/load_merge");
-    for (name, path) in [("tmx_zlib", write_tmx(&dir, &cells)), ("tmj_csv", write_tmj(&dir, &cells))] {
+    for (name, path) in [
+        ("tmx_zlib", write_tmx(&dir, &cells)),
+        ("tmj_csv", write_tmj(&dir, &cells)),
+    ] {
         let objects = load(&path, &LoadOptions::default()).unwrap().objects;
         let shapes: Vec<Shape> = objects.iter().map(|o| o.shape.clone()).collect();
-        assert!(shapes == by_hand, "{name}: the loaded boxes differ from the hand-made ones");
-        println!("{name}: {solid} solid tiles of {} became {} boxes", SIDE * SIDE, shapes.len());
+        assert!(
+            shapes == by_hand,
+            "{name}: the loaded boxes differ from the hand-made ones"
+        );
+        println!(
+            "{name}: {solid} solid tiles of {} became {} boxes",
+            SIDE * SIDE,
+            shapes.len()
+        );
         group.bench_function(name, |b| {
             b.iter(|| black_box(load(&path, &LoadOptions::default()).unwrap().objects.len()));
         });
@@ -50,7 +62,9 @@ fn world(boxes: impl Fn(&mut CollisionWorld<u32>)) -> (CollisionWorld<u32>, Vec<
         .map(|_| {
             let p = Vec2::new(rng.range(0.0, side), rng.range(0.0, side));
             let shape = Circle::new(p, rng.range(2.0, 10.0)).unwrap().into();
-            world.insert(shape, Filter::DEFAULT, ObjectKind::Dynamic, 1).unwrap()
+            world
+                .insert(shape, Filter::DEFAULT, ObjectKind::Dynamic, 1)
+                .unwrap()
         })
         .collect();
     world.update();
@@ -61,7 +75,9 @@ fn world_update(c: &mut Criterion) {
     let cells = platformer_cells(7);
     let dir = std::env::temp_dir().join(format!("collide2d-level-bench-w-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let objects = load(&write_tmx(&dir, &cells), &LoadOptions::default()).unwrap().objects;
+    let objects = load(&write_tmx(&dir, &cells), &LoadOptions::default())
+        .unwrap()
+        .objects;
     let _ = std::fs::remove_dir_all(&dir);
     let filters = LayerFilters::new().layer("Ground", Filter::DEFAULT, ObjectKind::Static);
     let loaded = world(|w| {
@@ -69,7 +85,8 @@ fn world_update(c: &mut Criterion) {
     });
     let hand = world(|w| {
         for shape in rectangles_by_hand(&cells) {
-            w.insert(shape, Filter::DEFAULT, ObjectKind::Static, 0).unwrap();
+            w.insert(shape, Filter::DEFAULT, ObjectKind::Static, 0)
+                .unwrap();
         }
     });
     let mut group = c.benchmark_group("level/world_update");

@@ -10,6 +10,7 @@ fn main() {
     let what = args.get(1).map_or("write", String::as_str);
     let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     if what == "write" {
+        std::fs::create_dir_all(dir).unwrap();
         let cells = platformer_cells(7);
         let _ = (write_tmx(dir, &cells), write_tmj(dir, &cells));
         return;

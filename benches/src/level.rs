@@ -23,30 +23,33 @@ pub const TILE: f32 = 16.0;
 pub fn platformer_cells(seed: u64) -> Vec<u32> {
     let mut rng = Rng::new(seed);
     let mut cells = vec![0u32; SIDE * SIDE];
-    let mut fill = |x0: usize, x1: usize, y0: usize, y1: usize, cells: &mut Vec<u32>| {
-        for y in y0..y1.min(SIDE) {
-            for x in x0..x1.min(SIDE) {
-                cells[y * SIDE + x] = 1;
-            }
-        }
-    };
-    fill(0, SIDE, 0, 1, &mut cells);
-    fill(0, 1, 0, SIDE, &mut cells);
-    fill(SIDE - 1, SIDE, 0, SIDE, &mut cells);
-    fill(0, SIDE, 950, SIDE, &mut cells);
+    fill(&mut cells, 0, SIDE, 0, 1);
+    fill(&mut cells, 0, 1, 0, SIDE);
+    fill(&mut cells, SIDE - 1, SIDE, 0, SIDE);
+    fill(&mut cells, 0, SIDE, 950, SIDE);
     for y in (10..940).step_by(6) {
         let mut x = 1 + rng.below(20);
         while x < SIDE - 1 {
             let len = 4 + rng.below(46);
-            fill(x, x + len, y, y + 1, &mut cells);
+            fill(&mut cells, x, x + len, y, y + 1);
             x += len + 3 + rng.below(22);
         }
     }
     for _ in 0..300 {
         let (x, y) = (1 + rng.below(SIDE - 2), 1 + rng.below(900));
-        fill(x, x + 1 + rng.below(3), y, y + 5 + rng.below(35), &mut cells);
+        let (x1, y1) = (x + 1 + rng.below(3), y + 5 + rng.below(35));
+        fill(&mut cells, x, x1, y, y1);
     }
     cells
+}
+
+/// Sets the cells of columns `x0..x1` and rows `y0..y1` (clipped to the level) solid.
+fn fill(cells: &mut [u32], x0: usize, x1: usize, y0: usize, y1: usize) {
+    for y in y0..y1.min(SIDE) {
+        for x in x0..x1.min(SIDE) {
+            cells[y * SIDE + x] = 1;
+        }
+    }
 }
 
 /// The boxes a caller would make by hand from `cells`: merged, in the loader's order.
@@ -85,7 +88,10 @@ pub fn write_tmx(dir: &Path, cells: &[u32]) -> PathBuf {
     use base64::Engine;
     let bytes: Vec<u8> = cells.iter().flat_map(|g| g.to_le_bytes()).collect();
     let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-    let packed = z.write_all(&bytes).and_then(|()| z.finish()).unwrap_or_default();
+    let packed = z
+        .write_all(&bytes)
+        .and_then(|()| z.finish())
+        .unwrap_or_default();
     let data = base64::engine::general_purpose::STANDARD.encode(packed);
     let text = format!(
         "{}{data}</data>\n </layer>\n</map>\n",

@@ -45,7 +45,7 @@ pub fn map_scene(
         ..LoadOptions::default()
     };
     let level = load(path, &options).map_err(|e| MapError {
-        unreadable: matches!(&e.kind, ErrorKind::Read { path: p, .. } if p == path),
+        unreadable: matches!(&*e.kind, ErrorKind::Read { path: p, .. } if p == path),
         message: e.to_string(),
     })?;
     let unused = layers
@@ -64,7 +64,10 @@ fn on_layer(o: &LevelObject, name: &str) -> bool {
 }
 
 fn is_geometry(o: &LevelObject) -> bool {
-    matches!(o.source, ObjectSource::Tile { .. } | ObjectSource::Cells { .. })
+    matches!(
+        o.source,
+        ObjectSource::Tile { .. } | ObjectSource::Cells { .. }
+    )
 }
 
 fn scene(path: &Path, objects: Vec<LevelObject>) -> Result<Scene, MapError> {

@@ -187,7 +187,9 @@ fn main() -> ExitCode {
             };
             match map_or_scene(&scene, &layers) {
                 Err(code) => code,
-                Ok(true) => maps::render_command(&scene, &layers, output.as_deref(), broad, &options),
+                Ok(true) => {
+                    maps::render_command(&scene, &layers, output.as_deref(), broad, &options)
+                }
                 Ok(false) => render_command(&scene, output.as_deref(), broad, &options),
             }
         }
@@ -257,7 +259,10 @@ fn main() -> ExitCode {
 fn map_or_scene(path: &Path, layers: &[String]) -> Result<bool, ExitCode> {
     let map = collide2d_cli::level::is_map_file(path);
     if !map && !layers.is_empty() {
-        eprintln!("collide2d: --layer applies to maps only (.tmx, .tmj, .ldtk), not to {}", path.display());
+        eprintln!(
+            "collide2d: --layer applies to maps only (.tmx, .tmj, .ldtk), not to {}",
+            path.display()
+        );
         return Err(ExitCode::from(2));
     }
     Ok(map)

@@ -13,13 +13,21 @@ use collide2d_cli::{pairs, render};
 use collide2d_level::YAxis;
 
 /// `collide2d pairs MAP`: the map's colliding pairs, shapes in the map's own coordinates (y down).
-pub fn pairs_command(path: &Path, layers: &[String], contacts: bool, broad: BroadPhase) -> ExitCode {
+pub fn pairs_command(
+    path: &Path,
+    layers: &[String],
+    contacts: bool,
+    broad: BroadPhase,
+) -> ExitCode {
     let scene = match load(path, layers, YAxis::Down) {
         Ok(scene) => scene,
         Err(code) => return code,
     };
     match pairs::pair_lines(&scene, broad, contacts) {
-        Ok(lines) => emit(None, &lines.iter().map(|l| format!("{l}\n")).collect::<String>()),
+        Ok(lines) => emit(
+            None,
+            &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+        ),
         Err(message) => {
             eprintln!("collide2d: {}: {message}", path.display());
             ExitCode::from(1)
@@ -36,7 +44,11 @@ pub fn render_command(
     broad: BroadPhase,
     options: &render::Options,
 ) -> ExitCode {
-    let y_axis = if options.y_down { YAxis::Down } else { YAxis::Up };
+    let y_axis = if options.y_down {
+        YAxis::Down
+    } else {
+        YAxis::Up
+    };
     let scene = match load(path, layers, y_axis) {
         Ok(scene) => scene,
         Err(code) => return code,
@@ -51,7 +63,12 @@ pub fn render_command(
     // Objects and entities are labelled; tiles and merged cells (mask not everything) are not.
     let picture = render::world_svg(
         &world,
-        |_, &i| (scene.objects[i].id.clone(), scene.objects[i].mask == u32::MAX),
+        |_, &i| {
+            (
+                scene.objects[i].id.clone(),
+                scene.objects[i].mask == u32::MAX,
+            )
+        },
         options,
     );
     emit(output, &picture)
@@ -80,8 +97,9 @@ fn load(path: &Path, layers: &[String], y_axis: YAxis) -> Result<Scene, ExitCode
 /// Writes `text` to `output` (standard output when `None` or `-`).
 fn emit(output: Option<&Path>, text: &str) -> ExitCode {
     let written = match output {
-        Some(path) if path.as_os_str() != "-" => std::fs::write(path, text)
-            .map_err(|e| format!("cannot write {}: {e}", path.display())),
+        Some(path) if path.as_os_str() != "-" => {
+            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
         _ => {
             let mut out = io::stdout().lock();
             out.write_all(text.as_bytes())

@@ -1,5 +1,6 @@
 //! `collide2d pairs MAP` and `collide2d render MAP` on Tiled and LDtk maps (the test maps of
 //! crates/collide2d-level), on the real binary.
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -7,7 +8,9 @@ use std::process::{Command, Output};
 const BIN: &str = env!("CARGO_BIN_EXE_collide2d");
 
 fn map(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../collide2d-level/tests/maps").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../collide2d-level/tests/maps")
+        .join(name)
 }
 
 fn run(args: &[&str]) -> Output {
@@ -38,13 +41,23 @@ fn pairs_of_a_tiled_map_pair_objects_with_tiles_but_never_tiles_with_tiles() {
     assert_eq!(text(&out.stdout).lines().collect::<Vec<_>>(), want);
     // The JSON form gives the same pairs.
     let json = run(&["pairs", map("level.tmj").to_str().unwrap()]);
-    assert_eq!(text(&json.stdout), text(&out.stdout).replace("level.tmx", "level.tmj"));
+    assert_eq!(
+        text(&json.stdout),
+        text(&out.stdout).replace("level.tmx", "level.tmj")
+    );
 }
 
 #[test]
 fn layer_chooses_layers_and_warns_about_names_with_no_object() {
     let path = map("level.tmj");
-    let out = run(&["pairs", path.to_str().unwrap(), "--layer", "Things", "--layer", "Nope"]);
+    let out = run(&[
+        "pairs",
+        path.to_str().unwrap(),
+        "--layer",
+        "Things",
+        "--layer",
+        "Nope",
+    ]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         text(&out.stdout),
@@ -58,7 +71,15 @@ fn layer_chooses_layers_and_warns_about_names_with_no_object() {
 
 #[test]
 fn pairs_of_an_ldtk_project_with_contacts() {
-    let out = run(&["pairs", map("world.ldtk").to_str().unwrap(), "--contacts", "--layer", "Entities", "--layer", "Collisions"]);
+    let out = run(&[
+        "pairs",
+        map("world.ldtk").to_str().unwrap(),
+        "--contacts",
+        "--layer",
+        "Entities",
+        "--layer",
+        "Collisions",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let lines = text(&out.stdout);
     let lines: Vec<&str> = lines.lines().collect();
@@ -80,7 +101,13 @@ fn bad_and_missing_maps_print_nothing_and_exit_1_or_2() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let message = text(&out.stderr);
-    assert!(message.starts_with(&format!(r#"collide2d: {}: layer "Walls": object 6 "bow": polygon: "#, bad.display())), "{message}");
+    assert!(
+        message.starts_with(&format!(
+            r#"collide2d: {}: layer "Walls": object 6 "bow": polygon: "#,
+            bad.display()
+        )),
+        "{message}"
+    );
     // --layer with a scene file is a usage error.
     let scene = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/scenes/platformer.json");
     let out = run(&["pairs", scene.to_str().unwrap(), "--layer", "x"]);
@@ -89,11 +116,20 @@ fn bad_and_missing_maps_print_nothing_and_exit_1_or_2() {
 
 #[test]
 fn render_draws_every_object_of_a_map() {
-    let out = run(&["render", map("level.tmx").to_str().unwrap(), "--layer", "Ground"]);
+    let out = run(&[
+        "render",
+        map("level.tmx").to_str().unwrap(),
+        "--layer",
+        "Ground",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let svg = text(&out.stdout);
     assert!(svg.contains("<svg"));
-    for id in ["level.tmx/Ground/tile 6,1", "level.tmx/Ground/cells 1,2 4x2", "level.tmx/Ground/cells 5,3 1x1"] {
+    for id in [
+        "level.tmx/Ground/tile 6,1",
+        "level.tmx/Ground/cells 1,2 4x2",
+        "level.tmx/Ground/cells 5,3 1x1",
+    ] {
         assert!(svg.contains(&format!(r#"data-id="{id}""#)), "{id}");
     }
     assert!(!svg.contains("Things/"));

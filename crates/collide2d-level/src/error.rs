@@ -16,8 +16,8 @@ pub struct LevelError {
     /// The object, tile or entity, when the problem is inside one (`object 7 "door"`,
     /// `tile 3 of tileset "terrain"`, `cell (4, 2)`, `entity "Player"`).
     pub object: Option<String>,
-    /// What is wrong.
-    pub kind: ErrorKind,
+    /// What is wrong (boxed: the error stays small on the success path).
+    pub kind: Box<ErrorKind>,
 }
 
 /// What is wrong with a map (see [`LevelError`] for where).
@@ -151,7 +151,7 @@ impl At {
             file: self.file.clone(),
             layer: self.layer.clone(),
             object: self.object.clone(),
-            kind,
+            kind: Box::new(kind),
         }
     }
 

@@ -2,7 +2,9 @@
 //! once into a collide2d [`Shape`].
 
 use collide2d::limits::MAX_POLYGON_POINTS;
-use collide2d::{Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape};
+use collide2d::{
+    Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape,
+};
 use glam::DVec2;
 
 use crate::error::ErrorKind;
@@ -12,13 +14,28 @@ use crate::options::Ellipses;
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Geom {
     /// An axis-aligned rectangle.
-    Rect { min: DVec2, max: DVec2 },
+    Rect {
+        min: DVec2,
+        max: DVec2,
+    },
     /// A rotated rectangle: `angle` radians from the x axis towards the y axis.
-    Box { center: DVec2, half: DVec2, angle: f64 },
+    Box {
+        center: DVec2,
+        half: DVec2,
+        angle: f64,
+    },
     /// The ellipse `center + u cos t + v sin t` (u, v: conjugate semi-diameters).
-    Ellipse { center: DVec2, u: DVec2, v: DVec2 },
+    Ellipse {
+        center: DVec2,
+        u: DVec2,
+        v: DVec2,
+    },
     /// A segment with a radius.
-    Capsule { a: DVec2, b: DVec2, radius: f64 },
+    Capsule {
+        a: DVec2,
+        b: DVec2,
+        radius: f64,
+    },
     Polygon(Vec<DVec2>),
     Polyline(Vec<DVec2>),
     Point(DVec2),
@@ -172,7 +189,9 @@ impl Geom {
                     angle,
                 }
             }
-            Geom::Box { .. } => Geom::Polygon(self.box_corners().iter().map(|&p| m.point(p)).collect()),
+            Geom::Box { .. } => {
+                Geom::Polygon(self.box_corners().iter().map(|&p| m.point(p)).collect())
+            }
             Geom::Ellipse { center, u, v } => Geom::Ellipse {
                 center: m.point(center),
                 u: m.vector(u),
@@ -188,7 +207,9 @@ impl Geom {
                     "a capsule stretched more along one axis than the other".to_string(),
                 ))
             }
-            Geom::Polygon(points) => Geom::Polygon(points.into_iter().map(|p| m.point(p)).collect()),
+            Geom::Polygon(points) => {
+                Geom::Polygon(points.into_iter().map(|p| m.point(p)).collect())
+            }
             Geom::Polyline(points) => {
                 Geom::Polyline(points.into_iter().map(|p| m.point(p)).collect())
             }
@@ -207,7 +228,12 @@ impl Geom {
         };
         let (s, c) = angle.sin_cos();
         let (ax, ay) = (DVec2::new(c, s) * half.x, DVec2::new(-s, c) * half.y);
-        vec![center - ax - ay, center + ax - ay, center + ax + ay, center - ax + ay]
+        vec![
+            center - ax - ay,
+            center + ax - ay,
+            center + ax + ay,
+            center - ax + ay,
+        ]
     }
 
     /// The name of the map's kind of object, for messages.
@@ -255,8 +281,7 @@ impl Geom {
                     .windows(2)
                     .map(|w| Segment::new(v(w[0]), v(w[1])).map(Shape::from))
                     .collect();
-                let segments =
-                    segments.map_err(|source| ErrorKind::Shape { what, source })?;
+                let segments = segments.map_err(|source| ErrorKind::Shape { what, source })?;
                 match segments {
                     s if s.is_empty() => Err(ErrorKind::Invalid(
                         "polyline: points must hold at least 2 points".to_string(),
@@ -286,7 +311,9 @@ fn ellipse(center: DVec2, u: DVec2, v: DVec2, ellipses: Ellipses) -> Result<Shap
     if u.perp_dot(v).abs() <= scale * scale * 1e-12 {
         // Flat: the segment it has become.
         let w = if lu >= lv { u } else { v };
-        return shape(Segment::new((center - w).as_vec2(), (center + w).as_vec2()).map(Shape::from));
+        return shape(
+            Segment::new((center - w).as_vec2(), (center + w).as_vec2()).map(Shape::from),
+        );
     }
     let tolerance = match ellipses {
         Ellipses::Exact => {
@@ -302,7 +329,11 @@ fn ellipse(center: DVec2, u: DVec2, v: DVec2, ellipses: Ellipses) -> Result<Shap
     // the unit circle is within 1 - cos(pi / n) of it, so the image is within a (1 - cos(pi / n)).
     let (uu, vv, uv) = (u.dot(u), v.dot(v), u.dot(v));
     let half_trace = (uu + vv) / 2.0;
-    let a = (half_trace + (half_trace * half_trace - (uu * vv - uv * uv)).max(0.0).sqrt()).sqrt();
+    let a = (half_trace
+        + (half_trace * half_trace - (uu * vv - uv * uv))
+            .max(0.0)
+            .sqrt())
+    .sqrt();
     let n = (8..=MAX_POLYGON_POINTS)
         .find(|&n| a * (1.0 - (std::f64::consts::PI / n as f64).cos()) <= tolerance)
         .ok_or(ErrorKind::EllipseTooLarge {

@@ -131,7 +131,12 @@ pub fn load_ldtk(path: &Path, options: &LoadOptions) -> Result<Vec<LevelObject>,
     let at = At::file(path);
     let project: Project = read_json(path, &at)?;
     let mut groups = vec![(project.levels, project.world_layout)];
-    groups.extend(project.worlds.into_iter().map(|w| (w.levels, w.world_layout)));
+    groups.extend(
+        project
+            .worlds
+            .into_iter()
+            .map(|w| (w.levels, w.world_layout)),
+    );
     let mut out = Vec::new();
     for (levels, layout) in groups {
         let mut along = 0.0;
@@ -151,7 +156,11 @@ pub fn load_ldtk(path: &Path, options: &LoadOptions) -> Result<Vec<LevelObject>,
                 Some("LinearVertical") => DVec2::new(0.0, along),
                 _ => DVec2::new(level.world_x, level.world_y),
             };
-            along += if layout.as_deref() == Some("LinearVertical") { level.px_hei } else { level.px_wid };
+            along += if layout.as_deref() == Some("LinearVertical") {
+                level.px_hei
+            } else {
+                level.px_wid
+            };
             level_objects(&level, origin, &project.defs, &level_at, options, &mut out)?;
         }
     }
@@ -177,7 +186,9 @@ fn level_objects(
     out: &mut Vec<LevelObject>,
 ) -> Result<(), LevelError> {
     let place = |geom: Geom, at: &At| -> Result<collide2d::Shape, LevelError> {
-        let g = geom.mapped(&AxisMap::translation(origin)).map_err(|k| at.err(k))?;
+        let g = geom
+            .mapped(&AxisMap::translation(origin))
+            .map_err(|k| at.err(k))?;
         let g = match options.y_axis {
             YAxis::Down => g,
             YAxis::Up => g.mapped(&AxisMap::Y_UP).map_err(|k| at.err(k))?,
@@ -217,8 +228,14 @@ fn level_objects(
                         Ok(label) => label,
                         Err(_) if !solid => 0,
                         Err(_) => {
-                            let cell = format!("cell ({}, {})", i % layer.c_wid.max(1) as usize, i / layer.c_wid.max(1) as usize);
-                            return Err(at.object(cell).invalid(format!("IntGrid value {v} is out of range")));
+                            let cell = format!(
+                                "cell ({}, {})",
+                                i % layer.c_wid.max(1) as usize,
+                                i / layer.c_wid.max(1) as usize
+                            );
+                            return Err(at
+                                .object(cell)
+                                .invalid(format!("IntGrid value {v} is out of range")));
                         }
                     };
                     labels.push(if solid { label } else { 0 });
@@ -235,7 +252,11 @@ fn level_objects(
                     let cell_at = at.object(format!("cells ({}, {}) {}x{}", r.x, r.y, r.w, r.h));
                     let shape = place(Geom::Rect { min, max }, &cell_at)?;
                     let class = names
-                        .and_then(|d| d.int_grid_values.iter().find(|v| v.value == i64::from(r.label)))
+                        .and_then(|d| {
+                            d.int_grid_values
+                                .iter()
+                                .find(|v| v.value == i64::from(r.label))
+                        })
                         .and_then(|v| v.identifier.clone())
                         .unwrap_or_else(|| r.label.to_string());
                     let source = ObjectSource::Cells {
@@ -255,7 +276,10 @@ fn level_objects(
                     let geom = if size == DVec2::ZERO {
                         Geom::Point(min)
                     } else {
-                        Geom::Rect { min, max: min + size }
+                        Geom::Rect {
+                            min,
+                            max: min + size,
+                        }
                     };
                     let shape = place(geom, &e_at)?;
                     let properties = e
@@ -264,7 +288,13 @@ fn level_objects(
                         .map(|f| (f.identifier.clone(), field(&f.kind, f.value.clone())))
                         .collect();
                     let source = ObjectSource::Entity { iid: e.iid.clone() };
-                    out.push(object(shape, &e.identifier, e.identifier.clone(), properties, source));
+                    out.push(object(
+                        shape,
+                        &e.identifier,
+                        e.identifier.clone(),
+                        properties,
+                        source,
+                    ));
                 }
             }
             _ => {}
@@ -275,7 +305,10 @@ fn level_objects(
 
 /// An entity field's value by its LDtk type.
 fn field(kind: &str, value: Value) -> Property {
-    if let Some(item) = kind.strip_prefix("Array<").and_then(|k| k.strip_suffix('>')) {
+    if let Some(item) = kind
+        .strip_prefix("Array<")
+        .and_then(|k| k.strip_suffix('>'))
+    {
         if let Value::Array(items) = value {
             return Property::List(items.into_iter().map(|v| field(item, v)).collect());
         }

@@ -132,12 +132,23 @@ mod tests {
     #[test]
     fn a_full_grid_is_one_rectangle() {
         let rects = merge_cells(&[7; 12], 4);
-        assert_eq!(rects, [CellRect { x: 0, y: 0, w: 4, h: 3, label: 7 }]);
+        assert_eq!(
+            rects,
+            [CellRect {
+                x: 0,
+                y: 0,
+                w: 4,
+                h: 3,
+                label: 7
+            }]
+        );
     }
 
     #[test]
     fn a_checkerboard_stays_cell_by_cell() {
-        let labels: Vec<u32> = (0..36).map(|i| u32::from((i % 6 + i / 6) % 2 == 0)).collect();
+        let labels: Vec<u32> = (0..36)
+            .map(|i| u32::from((i % 6 + i / 6) % 2 == 0))
+            .collect();
         let rects = merge_cells(&labels, 6);
         assert_eq!(rects.len(), 18);
         check(&labels, 6, &rects);
@@ -150,8 +161,20 @@ mod tests {
         assert_eq!(
             rects,
             [
-                CellRect { x: 0, y: 0, w: 2, h: 2, label: 1 },
-                CellRect { x: 2, y: 0, w: 2, h: 2, label: 2 },
+                CellRect {
+                    x: 0,
+                    y: 0,
+                    w: 2,
+                    h: 2,
+                    label: 1
+                },
+                CellRect {
+                    x: 2,
+                    y: 0,
+                    w: 2,
+                    h: 2,
+                    label: 2
+                },
             ]
         );
     }

@@ -234,10 +234,19 @@ mod tests {
     fn keys_name_layer_and_object() {
         let mut o = door();
         assert_eq!(o.key(), "a.tmx/Walls/door#7");
-        o.source = ObjectSource::Cells { x: 0, y: 9, w: 40, h: 1 };
+        o.source = ObjectSource::Cells {
+            x: 0,
+            y: 9,
+            w: 40,
+            h: 1,
+        };
         assert_eq!(o.key(), "a.tmx/Walls/cells 0,9 40x1");
         o.map = "Level_0".into();
-        o.source = ObjectSource::Tile { x: 3, y: 4, tile: 1 };
+        o.source = ObjectSource::Tile {
+            x: 3,
+            y: 4,
+            tile: 1,
+        };
         assert_eq!(o.key(), "Level_0/Walls/tile 3,4");
     }
 }

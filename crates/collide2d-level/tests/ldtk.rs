@@ -1,11 +1,15 @@
 //! An LDtk project written for the tests (tests/maps/world.ldtk, one level in its own file):
 //! IntGrid values merged per value, entities with their fields, levels at their world positions.
+#![cfg(feature = "ldtk")]
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use std::path::{Path, PathBuf};
 
 use collide2d::math::Vec2;
 use collide2d::{Aabb, Shape};
-use collide2d_level::{load, IntGridSolid, LevelObject, LoadOptions, ObjectSource, Property, TileMode, YAxis};
+use collide2d_level::{
+    load, IntGridSolid, LevelObject, LoadOptions, ObjectSource, Property, TileMode, YAxis,
+};
 
 fn project() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps/world.ldtk")
@@ -25,7 +29,14 @@ fn int_grid_values_merge_per_value_and_levels_sit_at_their_world_position() {
     let cells: Vec<(&str, &str, &str, Shape)> = o
         .iter()
         .filter(|o| o.layer == "Collisions")
-        .map(|o| (o.map.as_str(), o.class.as_str(), o.name.as_str(), o.shape.clone()))
+        .map(|o| {
+            (
+                o.map.as_str(),
+                o.class.as_str(),
+                o.name.as_str(),
+                o.shape.clone(),
+            )
+        })
         .collect();
     assert_eq!(
         cells,
@@ -52,7 +63,15 @@ fn solid_values_are_the_callers_choice() {
     let o = objects(&walls);
     assert!(o.iter().all(|o| o.class == "wall"));
     assert_eq!(o.len(), 14 + 4); // one per wall cell
-    assert_eq!(o[0].source, ObjectSource::Cells { x: 0, y: 0, w: 1, h: 1 });
+    assert_eq!(
+        o[0].source,
+        ObjectSource::Cells {
+            x: 0,
+            y: 0,
+            w: 1,
+            h: 1
+        }
+    );
 }
 
 #[test]
@@ -61,26 +80,40 @@ fn entities_are_boxes_from_their_pivot_with_their_fields() {
     let player = o.iter().find(|o| o.name == "Player").unwrap();
     // px (40, 48) is the bottom-centre pivot of a 12 x 24 box.
     assert_eq!(player.shape, rect(34.0, 24.0, 12.0, 24.0));
-    assert_eq!((player.layer.as_str(), player.class.as_str()), ("Entities", "Player"));
+    assert_eq!(
+        (player.layer.as_str(), player.class.as_str()),
+        ("Entities", "Player")
+    );
     assert_eq!(player.source, ObjectSource::Entity { iid: "e1".into() });
     assert_eq!(player.int_property("hp").unwrap(), Some(3));
     assert_eq!(player.float_property("speed").unwrap(), Some(1.5));
     assert_eq!(player.string_property("team").unwrap(), Some("Blue"));
     assert_eq!(
         player.properties["loot"],
-        Property::List(vec![Property::String("key".into()), Property::String("gem".into())])
+        Property::List(vec![
+            Property::String("key".into()),
+            Property::String("gem".into())
+        ])
     );
     assert!(matches!(player.properties["target"], Property::Json(_)));
     let e = player.bool_property("hp").unwrap_err().to_string();
-    assert_eq!(e, r#"Start: layer "Entities": Start/Entities/Player#e1: property "hp" must be bool, got int"#);
+    assert_eq!(
+        e,
+        r#"Start: layer "Entities": Start/Entities/Player#e1: property "hp" must be bool, got int"#
+    );
     let marker = o.iter().find(|o| o.name == "Marker").unwrap();
-    let Shape::Point(p) = &marker.shape else { panic!() };
+    let Shape::Point(p) = &marker.shape else {
+        panic!()
+    };
     assert_eq!(p.p(), Vec2::new(8.0, 8.0));
 }
 
 #[test]
 fn y_up_mirrors_levels_too() {
-    let up = objects(&LoadOptions { y_axis: YAxis::Up, ..LoadOptions::default() });
+    let up = objects(&LoadOptions {
+        y_axis: YAxis::Up,
+        ..LoadOptions::default()
+    });
     let cave = up.iter().find(|o| o.map == "Cave").unwrap();
     assert_eq!(cave.shape, rect(128.0, -72.0, 64.0, 16.0));
 }
@@ -91,11 +124,23 @@ fn a_missing_level_file_and_a_short_grid_are_errors() {
     std::fs::create_dir_all(&dir).unwrap();
     let text = std::fs::read_to_string(project()).unwrap();
     std::fs::write(dir.join("p.ldtk"), &text).unwrap();
-    let e = load(&dir.join("p.ldtk"), &LoadOptions::default()).unwrap_err().to_string();
+    let e = load(&dir.join("p.ldtk"), &LoadOptions::default())
+        .unwrap_err()
+        .to_string();
     let d = dir.display();
-    assert!(e.starts_with(&format!("{d}/p.ldtk: cannot read {d}/world/Cave.ldtkl: ")), "{e}");
+    assert!(
+        e.starts_with(&format!("{d}/p.ldtk: cannot read {d}/world/Cave.ldtkl: ")),
+        "{e}"
+    );
     let short = text.replace("1, 1, 1, 1, 1, 1, 1, 1 ]", "1 ]");
     std::fs::write(dir.join("q.ldtk"), short).unwrap();
-    let e = load(&dir.join("q.ldtk"), &LoadOptions::default()).unwrap_err().to_string();
-    assert_eq!(e, format!(r#"{d}/q.ldtk: layer "Start/Collisions": intGridCsv holds 25 values, expected 8 x 4 = 32"#));
+    let e = load(&dir.join("q.ldtk"), &LoadOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        format!(
+            r#"{d}/q.ldtk: layer "Start/Collisions": intGridCsv holds 25 values, expected 8 x 4 = 32"#
+        )
+    );
 }

@@ -1,5 +1,7 @@
 //! End to end: a platformer map loaded, its layers mapped to a collision world, and a character
 //! moved through it with `CollisionWorld::move_shape`, landing where the map's geometry says.
+#![cfg(feature = "tiled")]
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use std::path::PathBuf;
 
@@ -35,7 +37,8 @@ fn map() -> PathBuf {
       {{"id": 2, "name": "left", "x": 40, "y": 100, "point": true}}]}}]}}"#,
         data.join(",")
     );
-    let dir = std::env::temp_dir().join(format!("collide2d-level-platformer-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("collide2d-level-platformer-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("platformer.tmj");
     std::fs::write(&path, text).unwrap();
@@ -50,9 +53,12 @@ fn world(y_axis: YAxis) -> (CollisionWorld<usize>, Vec<(String, Vec2)>, usize) {
         ..LoadOptions::default()
     };
     let level = load(&map(), &options).unwrap();
-    let filters = LayerFilters::new().layer("Ground", Filter::new(WALL, PLAYER), ObjectKind::Static);
+    let filters =
+        LayerFilters::new().layer("Ground", Filter::new(WALL, PLAYER), ObjectKind::Static);
     let mut world = CollisionWorld::new(BroadPhase::default());
-    let handles = filters.insert_into(&mut world, &level.objects, |i, _| i).unwrap();
+    let handles = filters
+        .insert_into(&mut world, &level.objects, |i, _| i)
+        .unwrap();
     let spawns = level
         .objects
         .iter()
@@ -80,15 +86,22 @@ fn a_character_falls_onto_the_platform_and_runs_into_the_wall() {
     let slide = |_, _: &usize| Response::Slide;
     // A 12 x 24 character whose top-left corner is at the spawn point, falling (y down).
     let start = spawn(&spawns, "above_platform");
-    let player: Shape = Aabb::from_rect(start.x, start.y, 12.0, 24.0).unwrap().into();
+    let player: Shape = Aabb::from_rect(start.x, start.y, 12.0, 24.0)
+        .unwrap()
+        .into();
     let fall = world.move_shape(&player, Vec2::new(0.0, 300.0), WALL, slide);
     // The platform's top is row 9: y = 144, so the character's top rests at 120.
     assert_eq!(fall.delta, Vec2::new(0.0, 144.0 - 24.0 - start.y));
-    assert!(fall.contacts.iter().any(|c| c.normal == Vec2::new(0.0, -1.0)));
+    assert!(fall
+        .contacts
+        .iter()
+        .any(|c| c.normal == Vec2::new(0.0, -1.0)));
     // From the left spawn: down onto the floor (y = 224), then right along the seams of
     // 40 merged tiles into the wall at x = 480.
     let start = spawn(&spawns, "left");
-    let player: Shape = Aabb::from_rect(start.x, start.y, 12.0, 24.0).unwrap().into();
+    let player: Shape = Aabb::from_rect(start.x, start.y, 12.0, 24.0)
+        .unwrap()
+        .into();
     let fall = world.move_shape(&player, Vec2::new(0.0, 300.0), WALL, slide);
     assert_eq!(start.y + fall.delta.y + 24.0, 224.0);
     let run = world.move_shape(&fall.shape, Vec2::new(600.0, 0.0), WALL, slide);
@@ -101,8 +114,12 @@ fn with_y_up_the_character_falls_down_the_axis_onto_the_same_platform() {
     let (world, spawns, _) = world(YAxis::Up);
     let start = spawn(&spawns, "above_platform");
     // The spawn point's y is negated; the character hangs below it in y up.
-    let player: Shape = Aabb::from_rect(start.x, start.y - 24.0, 12.0, 24.0).unwrap().into();
-    let fall = world.move_shape(&player, Vec2::new(0.0, -300.0), WALL, |_, _| Response::Slide);
+    let player: Shape = Aabb::from_rect(start.x, start.y - 24.0, 12.0, 24.0)
+        .unwrap()
+        .into();
+    let fall = world.move_shape(&player, Vec2::new(0.0, -300.0), WALL, |_, _| {
+        Response::Slide
+    });
     assert_eq!(fall.shape.aabb().min().y, -144.0);
     assert!(fall.contacts.iter().any(|c| c.normal == Vec2::Y));
 }

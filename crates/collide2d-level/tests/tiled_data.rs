@@ -1,5 +1,7 @@
 //! Tile layer data in every encoding and compression, infinite maps' chunks, and bad maps:
 //! each error names the file, the layer and the object, and nothing is loaded.
+#![cfg(feature = "tiled")]
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -68,34 +70,65 @@ fn tmj(data: &str, tileset: &str) -> String {
     )
 }
 
-fn load_text(dir: &Path, file: &str, text: &str) -> Result<Vec<LevelObject>, collide2d_level::LevelError> {
+fn load_text(
+    dir: &Path,
+    file: &str,
+    text: &str,
+) -> Result<Vec<LevelObject>, collide2d_level::LevelError> {
     let path = dir.join(file);
     std::fs::write(&path, text).unwrap();
     load(&path, &LoadOptions::default()).map(|l| l.objects)
 }
 
 fn shapes(objects: &[LevelObject]) -> Vec<(collide2d::Shape, collide2d_level::ObjectSource)> {
-    objects.iter().map(|o| (o.shape.clone(), o.source.clone())).collect()
+    objects
+        .iter()
+        .map(|o| (o.shape.clone(), o.source.clone()))
+        .collect()
 }
 
 #[test]
 fn every_encoding_and_compression_loads_the_same_tiles() {
     let dir = scratch("encodings");
     let csv: Vec<String> = GIDS.iter().map(u32::to_string).collect();
-    let want = shapes(&load_text(&dir, "csv.tmx", &tmx(&format!(r#"<data encoding="csv">{}</data>"#, csv.join(",")))).unwrap());
+    let want = shapes(
+        &load_text(
+            &dir,
+            "csv.tmx",
+            &tmx(&format!(r#"<data encoding="csv">{}</data>"#, csv.join(","))),
+        )
+        .unwrap(),
+    );
     assert_eq!(want.len(), 7);
-    let json = load_text(&dir, "csv.tmj", &tmj(&format!(r#""data": [{}]"#, csv.join(",")), "terrain.tsj")).unwrap();
+    let json = load_text(
+        &dir,
+        "csv.tmj",
+        &tmj(&format!(r#""data": [{}]"#, csv.join(",")), "terrain.tsj"),
+    )
+    .unwrap();
     assert_eq!(shapes(&json), want);
     // A JSON map with an XML tileset.
-    let mixed = load_text(&dir, "mixed.tmj", &tmj(&format!(r#""data": [{}]"#, csv.join(",")), "terrain.tsx")).unwrap();
+    let mixed = load_text(
+        &dir,
+        "mixed.tmj",
+        &tmj(&format!(r#""data": [{}]"#, csv.join(",")), "terrain.tsx"),
+    )
+    .unwrap();
     assert_eq!(shapes(&mixed), want);
     for compression in ["", "zlib", "gzip", "zstd"] {
         let data = encode(compression);
-        let attr = if compression.is_empty() { String::new() } else { format!(r#" compression="{compression}""#) };
+        let attr = if compression.is_empty() {
+            String::new()
+        } else {
+            format!(r#" compression="{compression}""#)
+        };
         let xml = tmx(&format!(r#"<data encoding="base64"{attr}>{data}</data>"#));
         let got = load_text(&dir, &format!("b64{compression}.tmx"), &xml).unwrap();
         assert_eq!(shapes(&got), want, "tmx {compression}");
-        let json = tmj(&format!(r#""encoding": "base64", "compression": "{compression}", "data": "{data}""#), "terrain.tsj");
+        let json = tmj(
+            &format!(r#""encoding": "base64", "compression": "{compression}", "data": "{data}""#),
+            "terrain.tsj",
+        );
         let got = load_text(&dir, &format!("b64{compression}.tmj"), &json).unwrap();
         assert_eq!(shapes(&got), want, "tmj {compression}");
     }
@@ -137,8 +170,19 @@ fn infinite_maps_merge_across_chunks() {
     for (file, text) in [("inf.tmx", xml), ("inf.tmj", json)] {
         let o = load_text(&dir, file, &text).unwrap();
         assert_eq!(o.len(), 1, "{file}");
-        assert_eq!(o[0].source, collide2d_level::ObjectSource::Cells { x: -16, y: 5, w: 32, h: 1 });
-        assert_eq!(o[0].shape.aabb(), collide2d::Aabb::from_rect(-256.0, 80.0, 512.0, 16.0).unwrap());
+        assert_eq!(
+            o[0].source,
+            collide2d_level::ObjectSource::Cells {
+                x: -16,
+                y: 5,
+                w: 32,
+                h: 1
+            }
+        );
+        assert_eq!(
+            o[0].shape.aabb(),
+            collide2d::Aabb::from_rect(-256.0, 80.0, 512.0, 16.0).unwrap()
+        );
     }
 }
 
@@ -153,22 +197,48 @@ fn bad_maps_are_errors_naming_file_layer_and_object() {
     let d = dir.display();
     // A missing tileset file.
     let (m, e) = error(&dir, "m1.tmj", &tmj(r#""data": [0]"#, "nowhere.tsj"));
-    assert!(matches!(e.kind, ErrorKind::Read { .. }));
-    assert_eq!(m, format!("{d}/m1.tmj: cannot read {d}/nowhere.tsj: no such tileset file"));
-    let (m, _) = error(&dir, "m1.tmx", &tmx(r#"<data encoding="csv">0</data>"#).replace("terrain.tsx", "nowhere.tsx"));
-    assert!(m.starts_with(&format!("{d}/m1.tmx: cannot read {d}/nowhere.tsx")), "{m}");
+    assert!(matches!(*e.kind, ErrorKind::Read { .. }));
+    assert_eq!(
+        m,
+        format!("{d}/m1.tmj: cannot read {d}/nowhere.tsj: no such tileset file")
+    );
+    let (m, _) = error(
+        &dir,
+        "m1.tmx",
+        &tmx(r#"<data encoding="csv">0</data>"#).replace("terrain.tsx", "nowhere.tsx"),
+    );
+    assert!(
+        m.starts_with(&format!("{d}/m1.tmx: cannot read {d}/nowhere.tsx")),
+        "{m}"
+    );
     // An unknown compression.
-    let (m, e) = error(&dir, "m2.tmj", &tmj(r#""encoding": "base64", "compression": "lz4", "data": "AAAA""#, "terrain.tsj"));
-    assert!(matches!(e.kind, ErrorKind::Encoding { .. }));
+    let (m, e) = error(
+        &dir,
+        "m2.tmj",
+        &tmj(
+            r#""encoding": "base64", "compression": "lz4", "data": "AAAA""#,
+            "terrain.tsj",
+        ),
+    );
+    assert!(matches!(*e.kind, ErrorKind::Encoding { .. }));
     assert!(m.starts_with(&format!(r#"{d}/m2.tmj: layer "Ground": layer data: unknown encoding Some("base64") with compression Some("lz4")"#)), "{m}");
-    let (_, e) = error(&dir, "m2.tmx", &tmx(r#"<data encoding="base64" compression="lz4">AAAA</data>"#));
-    assert!(matches!(e.kind, ErrorKind::Encoding { .. }), "{e}");
+    let (_, e) = error(
+        &dir,
+        "m2.tmx",
+        &tmx(r#"<data encoding="base64" compression="lz4">AAAA</data>"#),
+    );
+    assert!(matches!(*e.kind, ErrorKind::Encoding { .. }), "{e}");
     // Data of the wrong size, in a chunk of an infinite map.
     let bad_chunk = r#"{"type": "map", "orientation": "orthogonal", "width": 4, "height": 4, "tilewidth": 16,
       "tileheight": 16, "infinite": true, "tilesets": [],
       "layers": [{"type": "tilelayer", "name": "Ground", "chunks": [{"x": 0, "y": 0, "width": 16, "height": 16, "data": [1, 2]}]}]}"#;
     let (m, _) = error(&dir, "m3.tmj", bad_chunk);
-    assert_eq!(m, format!(r#"{d}/m3.tmj: layer "Ground": chunk (0, 0): data holds 2 tiles, expected 16 x 16 = 256"#));
+    assert_eq!(
+        m,
+        format!(
+            r#"{d}/m3.tmj: layer "Ground": chunk (0, 0): data holds 2 tiles, expected 16 x 16 = 256"#
+        )
+    );
     // A polygon that crosses itself.
     let objects = |object: &str| {
         format!(
@@ -178,22 +248,56 @@ fn bad_maps_are_errors_naming_file_layer_and_object() {
     };
     let bow = r#"{"id": 6, "name": "bow", "x": 0, "y": 0, "polygon": [{"x": 0, "y": 0}, {"x": 4, "y": 4}, {"x": 4, "y": 0}, {"x": 0, "y": 4}]}"#;
     let (m, e) = error(&dir, "m4.tmj", &objects(bow));
-    assert!(matches!(e.kind, ErrorKind::Shape { what: "polygon", .. }));
-    assert!(m.starts_with(&format!(r#"{d}/m4.tmj: layer "Walls": object 6 "bow": polygon: "#)), "{m}");
+    assert!(matches!(
+        *e.kind,
+        ErrorKind::Shape {
+            what: "polygon",
+            ..
+        }
+    ));
+    assert!(
+        m.starts_with(&format!(
+            r#"{d}/m4.tmj: layer "Walls": object 6 "bow": polygon: "#
+        )),
+        "{m}"
+    );
     // A property of the wrong type.
     let hp = r#"{"id": 2, "name": "orc", "x": 0, "y": 0, "width": 4, "height": 4, "properties": [{"name": "hp", "type": "int", "value": "three"}]}"#;
     let (m, _) = error(&dir, "m5.tmj", &objects(hp));
-    assert_eq!(m, format!(r#"{d}/m5.tmj: layer "Walls": object 2 "orc": property "hp" must be int, got string"#));
+    assert_eq!(
+        m,
+        format!(
+            r#"{d}/m5.tmj: layer "Walls": object 2 "orc": property "hp" must be int, got string"#
+        )
+    );
     // An ellipse when only exact shapes are wanted.
-    let oval = r#"{"id": 3, "name": "oval", "x": 0, "y": 0, "width": 8, "height": 4, "ellipse": true}"#;
+    let oval =
+        r#"{"id": 3, "name": "oval", "x": 0, "y": 0, "width": 8, "height": 4, "ellipse": true}"#;
     let path = dir.join("m6.tmj");
     std::fs::write(&path, objects(oval)).unwrap();
-    let exact = LoadOptions { ellipses: collide2d_level::Ellipses::Exact, ..LoadOptions::default() };
+    let exact = LoadOptions {
+        ellipses: collide2d_level::Ellipses::Exact,
+        ..LoadOptions::default()
+    };
     let m = load(&path, &exact).unwrap_err().to_string();
-    assert!(m.starts_with(&format!(r#"{d}/m6.tmj: layer "Walls": object 3 "oval": ellipse 8 x 4 is not a circle"#)), "{m}");
+    assert!(
+        m.starts_with(&format!(
+            r#"{d}/m6.tmj: layer "Walls": object 3 "oval": ellipse 8 x 4 is not a circle"#
+        )),
+        "{m}"
+    );
     // Not orthogonal.
-    let (m, _) = error(&dir, "m7.tmj", &objects("").replace("orthogonal", "isometric"));
-    assert_eq!(m, format!(r#"{d}/m7.tmj: a map of orientation "isometric" (only orthogonal maps are read) is not supported"#));
+    let (m, _) = error(
+        &dir,
+        "m7.tmj",
+        &objects("").replace("orthogonal", "isometric"),
+    );
+    assert_eq!(
+        m,
+        format!(
+            r#"{d}/m7.tmj: a map of orientation "isometric" (only orthogonal maps are read) is not supported"#
+        )
+    );
     // Not a map at all, and an unknown extension.
     let (m, _) = error(&dir, "m8.tmj", "{\"layers\": 3}");
     assert!(m.starts_with(&format!("{d}/m8.tmj: ")), "{m}");
@@ -206,11 +310,21 @@ fn a_tile_property_of_the_wrong_type_names_the_tileset_and_tile() {
     let dir = scratch("tileprop");
     let csv: Vec<String> = GIDS.iter().map(u32::to_string).collect();
     let path = dir.join("p.tmj");
-    std::fs::write(&path, tmj(&format!(r#""data": [{}]"#, csv.join(",")), "terrain.tsj")).unwrap();
+    std::fs::write(
+        &path,
+        tmj(&format!(r#""data": [{}]"#, csv.join(",")), "terrain.tsj"),
+    )
+    .unwrap();
     let options = LoadOptions {
         solid_tiles: collide2d_level::SolidTiles::Property("friction".into()),
         ..LoadOptions::default()
     };
     let m = load(&path, &options).unwrap_err().to_string();
-    assert_eq!(m, format!(r#"{}/terrain.tsj: tile 0 of tileset "terrain": property "friction" must be bool, got float"#, dir.display()));
+    assert_eq!(
+        m,
+        format!(
+            r#"{}/terrain.tsj: tile 0 of tileset "terrain": property "friction" must be bool, got float"#,
+            dir.display()
+        )
+    );
 }

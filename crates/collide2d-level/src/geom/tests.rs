@@ -40,7 +40,9 @@ fn quarter_turns_keep_rectangles_axis_aligned_and_exact() {
 fn other_turns_make_rotated_boxes_about_the_corner() {
     let turned = rect(0.0, 0.0, 4.0, 2.0).rotated(DVec2::ZERO, 30.0);
     let shape = turned.to_shape(Ellipses::Exact).unwrap();
-    let Shape::Obb(b) = &shape else { panic!("{shape:?}") };
+    let Shape::Obb(b) = &shape else {
+        panic!("{shape:?}")
+    };
     assert!((b.angle() - 30f32.to_radians()).abs() < 1e-6);
     // The top-left corner stays put; the top-right one turns 30 degrees towards +y.
     let (s, c) = 30f32.to_radians().sin_cos();
@@ -54,7 +56,11 @@ fn other_turns_make_rotated_boxes_about_the_corner() {
 fn tile_flips_mirror_within_the_tile_diagonal_first() {
     let size = d(16.0, 16.0);
     let r = rect(0.0, 0.0, 4.0, 8.0);
-    let flip = |h, v, dg| r.clone().mapped(&AxisMap::tile_flip(size, h, v, dg)).unwrap();
+    let flip = |h, v, dg| {
+        r.clone()
+            .mapped(&AxisMap::tile_flip(size, h, v, dg))
+            .unwrap()
+    };
     assert_eq!(flip(true, false, false), rect(12.0, 0.0, 4.0, 8.0));
     assert_eq!(flip(false, true, false), rect(0.0, 8.0, 4.0, 8.0));
     assert_eq!(flip(false, false, true), rect(0.0, 0.0, 8.0, 4.0));
@@ -76,7 +82,12 @@ fn mirrored_and_flipped_boxes_keep_their_corners() {
         AxisMap::tile_flip(d(16.0, 16.0), false, true, true),
         AxisMap::tile_flip(d(16.0, 16.0), true, true, true),
     ] {
-        let mapped = b.clone().mapped(&m).unwrap().to_shape(Ellipses::Exact).unwrap();
+        let mapped = b
+            .clone()
+            .mapped(&m)
+            .unwrap()
+            .to_shape(Ellipses::Exact)
+            .unwrap();
         assert_eq!(mapped.kind(), ShapeKind::Obb);
         let Shape::Obb(o) = &original else { panic!() };
         let got = corners(&mapped);
@@ -91,7 +102,10 @@ fn mirrored_and_flipped_boxes_keep_their_corners() {
             c
         };
         for (g, e) in got.iter().zip(&expect) {
-            assert!((g.0 - e.0).abs() <= 1 && (g.1 - e.1).abs() <= 1, "{got:?} {expect:?}");
+            assert!(
+                (g.0 - e.0).abs() <= 1 && (g.1 - e.1).abs() <= 1,
+                "{got:?} {expect:?}"
+            );
         }
     }
 }
@@ -128,7 +142,9 @@ fn equal_axes_make_a_circle_in_every_mode() {
 
 #[test]
 fn unequal_axes_are_an_error_when_exact_shapes_are_asked_for() {
-    let e = ellipse_geom(40.0, 20.0).to_shape(Ellipses::Exact).unwrap_err();
+    let e = ellipse_geom(40.0, 20.0)
+        .to_shape(Ellipses::Exact)
+        .unwrap_err();
     assert_eq!(
         e.to_string(),
         "ellipse 40 x 20 is not a circle, and only exact shapes were asked for (Ellipses::Exact)"
@@ -144,9 +160,13 @@ fn ellipse_polygons_stay_within_the_tolerance_inside_the_ellipse() {
         (2000.0, 10.0, 0.0, 1.0),
     ] {
         let e = ellipse_geom(w, h).rotated(d(100.0, 50.0), degrees);
-        let Geom::Ellipse { center, u, v } = e.clone() else { panic!() };
+        let Geom::Ellipse { center, u, v } = e.clone() else {
+            panic!()
+        };
         let shape = e.to_shape(Ellipses::Polygon { tolerance }).unwrap();
-        let Shape::ConvexPolygon(p) = &shape else { panic!("{shape:?}") };
+        let Shape::ConvexPolygon(p) = &shape else {
+            panic!("{shape:?}")
+        };
         assert!(p.points().len() >= 8 && p.points().len() <= MAX_POLYGON_POINTS);
         // Every point of the ellipse is within the tolerance of the polygon (and outside or on it).
         let mut worst = 0f64;
@@ -155,7 +175,10 @@ fn ellipse_polygons_stay_within_the_tolerance_inside_the_ellipse() {
             let q = (center + u * t.cos() + v * t.sin()).as_vec2();
             worst = worst.max(f64::from(distance_to_point(&shape, q)));
         }
-        assert!(worst <= tolerance * 1.001 + 1e-4, "{w}x{h}: {worst} > {tolerance}");
+        assert!(
+            worst <= tolerance * 1.001 + 1e-4,
+            "{w}x{h}: {worst} > {tolerance}"
+        );
         // Corners lie on the ellipse: inside it, so no false hit.
         for q in p.points() {
             let r = (q.as_dvec2() - center).rotate(DVec2::from_angle(-degrees.to_radians()));
@@ -190,7 +213,9 @@ fn a_polygon_that_crosses_itself_is_a_shape_error() {
 #[test]
 fn polylines_are_segments_joined() {
     let line = Geom::Polyline(vec![d(0.0, 0.0), d(4.0, 0.0), d(4.0, 4.0)]);
-    let Shape::Compound(c) = line.to_shape(Ellipses::Exact).unwrap() else { panic!() };
+    let Shape::Compound(c) = line.to_shape(Ellipses::Exact).unwrap() else {
+        panic!()
+    };
     assert_eq!(c.parts().len(), 2);
     let one = Geom::Polyline(vec![d(0.0, 0.0), d(4.0, 0.0)]).to_shape(Ellipses::Exact);
     assert_eq!(one.unwrap().kind(), ShapeKind::Segment);

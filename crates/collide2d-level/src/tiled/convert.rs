@@ -102,7 +102,11 @@ impl<'m> Converter<'m> {
         let mut properties = o.properties.clone();
         if let ObjectShape::Tile(gid) = o.shape {
             // A tile object inherits its tile's class and properties; its own come first.
-            if let Some(tile) = self.map.tile(gid & GID_MASK).and_then(|(t, id)| t.tiles.get(&id)) {
+            if let Some(tile) = self
+                .map
+                .tile(gid & GID_MASK)
+                .and_then(|(t, id)| t.tiles.get(&id))
+            {
                 if class.is_empty() {
                     class.clone_from(&tile.class);
                 }
@@ -164,10 +168,12 @@ impl<'m> Converter<'m> {
     /// A tile object: its tile's collision shapes (else the tile's rectangle), flipped,
     /// stretched over the object's size, then turned with the object.
     fn tile_object(&self, o: &Object, gid: u32, at: &At) -> Result<Vec<Geom>, LevelError> {
-        let (tileset, id) = self
-            .map
-            .tile(gid & GID_MASK)
-            .ok_or_else(|| at.invalid(format!("tile gid {} is in no tileset of the map", gid & GID_MASK)))?;
+        let (tileset, id) = self.map.tile(gid & GID_MASK).ok_or_else(|| {
+            at.invalid(format!(
+                "tile gid {} is in no tileset of the map",
+                gid & GID_MASK
+            ))
+        })?;
         let tile = tileset.tiles.get(&id);
         let tile_size = tile.and_then(|t| t.size).unwrap_or(tileset.tile_size);
         let size = if o.width > 0.0 && o.height > 0.0 {
@@ -201,7 +207,12 @@ impl<'m> Converter<'m> {
     }
 
     /// A tile's collision shapes in tile coordinates; errors name the tileset's file and the tile.
-    fn collision_geoms(&self, tile: &Tile, tileset: &Tileset, id: u32) -> Result<Vec<Geom>, LevelError> {
+    fn collision_geoms(
+        &self,
+        tile: &Tile,
+        tileset: &Tileset,
+        id: u32,
+    ) -> Result<Vec<Geom>, LevelError> {
         let at = At::file(&tileset.file).object(format!("tile {id} of tileset {:?}", tileset.name));
         let mut geoms = Vec::new();
         for c in &tile.collision {
@@ -225,8 +236,15 @@ impl<'m> Converter<'m> {
         };
         let mut gids = vec![0u32; width * height];
         for chunk in chunks {
-            let (cw, dx, dy) = (chunk.width as usize, (chunk.x - x0) as usize, (chunk.y - y0) as usize);
-            let rows = chunk.gids.chunks_exact(cw.max(1)).take(chunk.height as usize);
+            let (cw, dx, dy) = (
+                chunk.width as usize,
+                (chunk.x - x0) as usize,
+                (chunk.y - y0) as usize,
+            );
+            let rows = chunk
+                .gids
+                .chunks_exact(cw.max(1))
+                .take(chunk.height as usize);
             for (r, row) in rows.enumerate() {
                 let start = (dy + r) * width + dx;
                 gids[start..start + cw].copy_from_slice(row);
@@ -274,12 +292,24 @@ impl<'m> Converter<'m> {
             let min = DVec2::new(f64::from(x), f64::from(y)) * cell;
             let size = DVec2::new(f64::from(r.w), f64::from(r.h)) * cell;
             let at = at.object(format!("cells ({x}, {y}) {}x{}", r.w, r.h));
-            let shape = self.finish(vec![Geom::Rect { min, max: min + size }], offset, &at)?;
+            let shape = self.finish(
+                vec![Geom::Rect {
+                    min,
+                    max: min + size,
+                }],
+                offset,
+                &at,
+            )?;
             let (class, properties, source) = match self.options.tiles {
                 TileMode::Merged => (
                     layer.class.clone(),
                     layer.properties.clone(),
-                    ObjectSource::Cells { x, y, w: r.w, h: r.h },
+                    ObjectSource::Cells {
+                        x,
+                        y,
+                        w: r.w,
+                        h: r.h,
+                    },
                 ),
                 TileMode::PerTile => {
                     let gid = gids[r.y as usize * width + r.x as usize] & GID_MASK;
@@ -375,8 +405,10 @@ impl<'m> Converter<'m> {
         let (flip, flipped) = flip_of(gid, tile_size);
         let cell = self.map.tile_size;
         // Tiles are drawn from the bottom-left of their cell (taller tiles reach upwards).
-        let top_left = DVec2::new(f64::from(col) * cell.x, f64::from(row + 1) * cell.y - flipped.y)
-            + tileset.offset;
+        let top_left = DVec2::new(
+            f64::from(col) * cell.x,
+            f64::from(row + 1) * cell.y - flipped.y,
+        ) + tileset.offset;
         let at = at.object(format!("tile at cell ({col}, {row})"));
         let geoms = self
             .collision_geoms(tile, tileset, id)?
@@ -394,7 +426,11 @@ impl<'m> Converter<'m> {
             name: String::new(),
             class: tile.class.clone(),
             properties: tile.properties.clone(),
-            source: ObjectSource::Tile { x: col, y: row, tile: id },
+            source: ObjectSource::Tile {
+                x: col,
+                y: row,
+                tile: id,
+            },
         })
     }
 
@@ -416,9 +452,12 @@ impl<'m> Converter<'m> {
         if shapes.len() == 1 {
             return Ok(shapes.remove(0));
         }
-        Compound::new(shapes)
-            .map(Shape::from)
-            .map_err(|source| at.err(ErrorKind::Shape { what: "compound", source }))
+        Compound::new(shapes).map(Shape::from).map_err(|source| {
+            at.err(ErrorKind::Shape {
+                what: "compound",
+                source,
+            })
+        })
     }
 }
 
@@ -430,7 +469,10 @@ fn flip_of(gid: u32, size: DVec2) -> (AxisMap, DVec2) {
 }
 
 /// The cells spanned by `chunks`: first column and row, width and height; `None` when empty.
-fn bounds(chunks: &[super::model::Chunk], at: &At) -> Result<Option<(i32, i32, usize, usize)>, LevelError> {
+fn bounds(
+    chunks: &[super::model::Chunk],
+    at: &At,
+) -> Result<Option<(i32, i32, usize, usize)>, LevelError> {
     let spans = chunks.iter().filter(|c| c.width > 0 && c.height > 0);
     let mut b: Option<(i64, i64, i64, i64)> = None;
     for c in spans {

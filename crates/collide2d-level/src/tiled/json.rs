@@ -208,7 +208,9 @@ pub(crate) fn read(path: &Path) -> Result<model::Map, LevelError> {
     let mut tilesets = Vec::with_capacity(raw.tilesets.len());
     for t in raw.tilesets {
         let tileset = match &t.source {
-            Some(source) => external_tileset(&path.parent().unwrap_or(Path::new("")).join(source), &at)?,
+            Some(source) => {
+                external_tileset(&path.parent().unwrap_or(Path::new("")).join(source), &at)?
+            }
             None => tileset(t.embedded, path, &at)?,
         };
         tilesets.push(model::TilesetRef {
@@ -291,7 +293,9 @@ fn tileset(raw: RawTileset, file: &Path, at: &At) -> Result<model::Tileset, Leve
         Some("right") => (1.0, 0.5),
         Some("bottom") => (0.5, 1.0),
         Some("bottomright") => (1.0, 1.0),
-        Some(other) => return Err(at.invalid(format!("objectalignment {other:?} is not an alignment"))),
+        Some(other) => {
+            return Err(at.invalid(format!("objectalignment {other:?} is not an alignment")))
+        }
     };
     Ok(model::Tileset {
         name: raw.name,
@@ -305,7 +309,12 @@ fn tileset(raw: RawTileset, file: &Path, at: &At) -> Result<model::Tileset, Leve
 }
 
 /// A layer; `size` is the map's width, height and whether it is infinite.
-fn layer(raw: RawLayer, size: (u32, u32, bool), parent: &str, at: &At) -> Result<model::Layer, LevelError> {
+fn layer(
+    raw: RawLayer,
+    size: (u32, u32, bool),
+    parent: &str,
+    at: &At,
+) -> Result<model::Layer, LevelError> {
     let path = if parent.is_empty() {
         raw.name.clone()
     } else {
@@ -321,13 +330,27 @@ fn layer(raw: RawLayer, size: (u32, u32, bool), parent: &str, at: &At) -> Result
                     .map(|c| {
                         let chunk_at = at.object(format!("chunk ({}, {})", c.x, c.y));
                         let gids = gids(c.data, codec, c.width, c.height, &chunk_at)?;
-                        Ok(Chunk { x: c.x, y: c.y, width: c.width, height: c.height, gids })
+                        Ok(Chunk {
+                            x: c.x,
+                            y: c.y,
+                            width: c.width,
+                            height: c.height,
+                            gids,
+                        })
                     })
                     .collect::<Result<_, LevelError>>()?,
-                (None, _) if size.2 => return Err(at.invalid("an infinite map's tile layer has no chunks")),
+                (None, _) if size.2 => {
+                    return Err(at.invalid("an infinite map's tile layer has no chunks"))
+                }
                 (None, Some(data)) => {
                     let gids = gids(data, codec, raw.width, raw.height, &at)?;
-                    vec![Chunk { x: 0, y: 0, width: raw.width, height: raw.height, gids }]
+                    vec![Chunk {
+                        x: 0,
+                        y: 0,
+                        width: raw.width,
+                        height: raw.height,
+                        gids,
+                    }]
                 }
                 (None, None) => return Err(at.invalid("data is missing")),
             };
@@ -361,7 +384,13 @@ fn layer(raw: RawLayer, size: (u32, u32, bool), parent: &str, at: &At) -> Result
 }
 
 /// The `width * height` global ids of layer or chunk data.
-fn gids(data: Data, codec: (Option<&str>, Option<&str>), width: u32, height: u32, at: &At) -> Result<Vec<u32>, LevelError> {
+fn gids(
+    data: Data,
+    codec: (Option<&str>, Option<&str>),
+    width: u32,
+    height: u32,
+    at: &At,
+) -> Result<Vec<u32>, LevelError> {
     let expected = width as usize * height as usize;
     let gids = match (data, codec) {
         (Data::Gids(gids), (None | Some("csv"), None | Some(""))) => gids,
@@ -398,14 +427,25 @@ fn base64_decode(text: &str, at: &At) -> Result<Vec<u8>, LevelError> {
 
 /// The bytes of `data` decompressed, reading at most one byte more than `expected` tiles need
 /// (a bomb stops there).
-fn decompress(data: &[u8], compression: Option<&str>, expected: usize, at: &At) -> Result<Vec<u8>, LevelError> {
+fn decompress(
+    data: &[u8],
+    compression: Option<&str>,
+    expected: usize,
+    at: &At,
+) -> Result<Vec<u8>, LevelError> {
     let limit = (expected as u64 * 4) + 1;
     let mut out = Vec::new();
     let read = match compression {
         None | Some("") => return Ok(data.to_vec()),
-        Some("zlib") => flate2::read::ZlibDecoder::new(data).take(limit).read_to_end(&mut out),
-        Some("gzip") => flate2::read::GzDecoder::new(data).take(limit).read_to_end(&mut out),
-        Some("zstd") => zstd::stream::read::Decoder::new(data).and_then(|d| d.take(limit).read_to_end(&mut out)),
+        Some("zlib") => flate2::read::ZlibDecoder::new(data)
+            .take(limit)
+            .read_to_end(&mut out),
+        Some("gzip") => flate2::read::GzDecoder::new(data)
+            .take(limit)
+            .read_to_end(&mut out),
+        Some("zstd") => {
+            zstd::stream::read::Decoder::new(data).and_then(|d| d.take(limit).read_to_end(&mut out))
+        }
         Some(other) => {
             return Err(at.err(ErrorKind::Encoding {
                 encoding: Some("base64".to_string()),
@@ -413,9 +453,17 @@ fn decompress(data: &[u8], compression: Option<&str>, expected: usize, at: &At) 
             }))
         }
     };
-    read.map_err(|e| at.invalid(format!("data does not decompress ({}): {e}", compression.unwrap_or(""))))?;
+    read.map_err(|e| {
+        at.invalid(format!(
+            "data does not decompress ({}): {e}",
+            compression.unwrap_or("")
+        ))
+    })?;
     if out.len() % 4 != 0 {
-        return Err(at.invalid(format!("data holds {} bytes, not a whole number of tile ids", out.len())));
+        return Err(at.invalid(format!(
+            "data holds {} bytes, not a whole number of tile ids",
+            out.len()
+        )));
     }
     Ok(out)
 }
@@ -510,7 +558,9 @@ fn property(kind: &str, class: &str, value: Value) -> Result<Property, &'static 
         ("float", Value::Number(n)) => Property::Float(n.as_f64().ok_or(got)?),
         ("color", Value::String(s)) => Property::Color(s),
         ("file", Value::String(s)) => Property::File(s),
-        ("object", Value::Number(n)) => Property::Object(n.as_u64().and_then(|i| u32::try_from(i).ok()).ok_or(got)?),
+        ("object", Value::Number(n)) => {
+            Property::Object(n.as_u64().and_then(|i| u32::try_from(i).ok()).ok_or(got)?)
+        }
         ("class", Value::Object(members)) => Property::Class {
             class: class.to_string(),
             // Class members hold bare values: their types live in the project file.

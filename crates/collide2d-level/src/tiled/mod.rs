@@ -24,8 +24,9 @@ pub fn load_tiled(path: &Path, options: &LoadOptions) -> Result<Vec<LevelObject>
     } else {
         json::read(path)?
     };
-    let name = path
-        .file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     convert::convert(&map, &At::file(path), &name, options)
 }

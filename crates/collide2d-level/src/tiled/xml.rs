@@ -18,7 +18,9 @@ use crate::object::{Properties, Property};
 /// Reads the `.tmx` map at `path` with its tilesets.
 pub(crate) fn read(path: &Path) -> Result<model::Map, LevelError> {
     let at = At::file(path);
-    let map = tiled::Loader::new().load_tmx_map(path).map_err(|e| error(&at, e))?;
+    let map = tiled::Loader::new()
+        .load_tmx_map(path)
+        .map_err(|e| error(&at, e))?;
     if map.orientation != Orientation::Orthogonal {
         return Err(at.err(ErrorKind::Unsupported(format!(
             "a map of orientation {} (only orthogonal maps are read)",
@@ -29,10 +31,7 @@ pub(crate) fn read(path: &Path) -> Result<model::Map, LevelError> {
     for tileset in map.tilesets() {
         tilesets.add(tileset);
     }
-    let layers = map
-        .layers()
-        .map(|l| layer(&l, &mut tilesets, map.tilesets()))
-        .collect();
+    let layers = map.layers().map(|l| layer(&l, &mut tilesets)).collect();
     Ok(model::Map {
         tile_size: DVec2::new(f64::from(map.tile_width), f64::from(map.tile_height)),
         tilesets: tilesets.sets,
@@ -163,7 +162,7 @@ fn anchor(alignment: ObjectAlignment) -> DVec2 {
     DVec2::new(x, y)
 }
 
-fn layer(l: &tiled::Layer<'_>, sets: &mut Tilesets, map_sets: &[Arc<tiled::Tileset>]) -> model::Layer {
+fn layer(l: &tiled::Layer<'_>, sets: &mut Tilesets) -> model::Layer {
     let kind = match l.layer_type() {
         LayerType::Tiles(TileLayer::Finite(t)) => {
             let (w, h) = (t.width(), t.height());
@@ -231,7 +230,7 @@ fn layer(l: &tiled::Layer<'_>, sets: &mut Tilesets, map_sets: &[Arc<tiled::Tiles
                 })
                 .collect(),
         ),
-        LayerType::Group(g) => LayerKind::Group(g.layers().map(|l| layer(&l, sets, map_sets)).collect()),
+        LayerType::Group(g) => LayerKind::Group(g.layers().map(|l| layer(&l, sets)).collect()),
         LayerType::Image(_) => LayerKind::Image,
     };
     model::Layer {
