@@ -31,6 +31,16 @@ pub struct MapError {
 /// in the `y_axis` convention. Names in `layers` that no object is on are returned too, for a
 /// warning.
 ///
+/// ```
+/// use collide2d_cli::level::map_scene;
+/// use collide2d_level::YAxis;
+/// let map = std::path::Path::new("../collide2d-level/tests/maps/level.tmj");
+/// let (scene, unused) = map_scene(map, &["Things".to_string()], YAxis::Down).unwrap();
+/// assert_eq!(scene.layers, ["Things"]);
+/// assert_eq!(scene.objects[0].id, "level.tmj/Things/wall#1");
+/// assert!(unused.is_empty());
+/// ```
+///
 /// # Errors
 /// The map's [`LevelError`](collide2d_level::LevelError), or a map with more than
 /// [`MAX_LAYERS`] layers holding objects.

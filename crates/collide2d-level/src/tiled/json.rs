@@ -3,18 +3,16 @@
 //! `.tsx` tilesets too (read by the crate). Object templates (`.tj`) are not read.
 
 use std::collections::BTreeMap;
-use std::fmt;
-use std::io::Read;
 use std::path::Path;
 
 use glam::DVec2;
-use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::json_properties::{properties, RawProperty};
+use super::layer_data::{gids, Data};
 use super::model::{self, Chunk, LayerKind, ObjectShape};
 use crate::error::{At, ErrorKind, LevelError};
-use crate::object::{Properties, Property};
 
 #[derive(Deserialize)]
 struct RawMap {
@@ -150,49 +148,6 @@ struct RawObject {
     template: Option<String>,
     #[serde(default)]
     properties: Vec<RawProperty>,
-}
-
-#[derive(Deserialize)]
-struct RawProperty {
-    name: String,
-    #[serde(rename = "type", default = "string_type")]
-    kind: String,
-    #[serde(default)]
-    propertytype: String,
-    value: Value,
-}
-
-fn string_type() -> String {
-    "string".to_string()
-}
-
-/// Tile layer data: an array of global ids, or a base64 string.
-enum Data {
-    Gids(Vec<u32>),
-    Text(String),
-}
-
-impl<'de> Deserialize<'de> for Data {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Data, D::Error> {
-        struct DataVisitor;
-        impl<'de> Visitor<'de> for DataVisitor {
-            type Value = Data;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an array of tile ids or a base64 string")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<Data, E> {
-                Ok(Data::Text(s.to_string()))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Data, A::Error> {
-                let mut gids = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 20));
-                while let Some(g) = seq.next_element()? {
-                    gids.push(g);
-                }
-                Ok(Data::Gids(gids))
-            }
-        }
-        d.deserialize_any(DataVisitor)
-    }
 }
 
 /// Reads the `.tmj` map at `path` with its tilesets.
@@ -383,91 +338,6 @@ fn layer(
     })
 }
 
-/// The `width * height` global ids of layer or chunk data.
-fn gids(
-    data: Data,
-    codec: (Option<&str>, Option<&str>),
-    width: u32,
-    height: u32,
-    at: &At,
-) -> Result<Vec<u32>, LevelError> {
-    let expected = width as usize * height as usize;
-    let gids = match (data, codec) {
-        (Data::Gids(gids), (None | Some("csv"), None | Some(""))) => gids,
-        (Data::Text(text), (Some("base64"), compression)) => {
-            let bytes = base64_decode(&text, at)?;
-            let bytes = decompress(&bytes, compression, expected, at)?;
-            bytes
-                .chunks_exact(4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect()
-        }
-        (_, (encoding, compression)) => {
-            return Err(at.err(ErrorKind::Encoding {
-                encoding: encoding.map(str::to_string),
-                compression: compression.map(str::to_string),
-            }))
-        }
-    };
-    if gids.len() != expected {
-        return Err(at.invalid(format!(
-            "data holds {} tiles, expected {width} x {height} = {expected}",
-            gids.len()
-        )));
-    }
-    Ok(gids)
-}
-
-fn base64_decode(text: &str, at: &At) -> Result<Vec<u8>, LevelError> {
-    use base64::Engine;
-    base64::engine::general_purpose::STANDARD
-        .decode(text.trim())
-        .map_err(|e| at.invalid(format!("data is not base64: {e}")))
-}
-
-/// The bytes of `data` decompressed, reading at most one byte more than `expected` tiles need
-/// (a bomb stops there).
-fn decompress(
-    data: &[u8],
-    compression: Option<&str>,
-    expected: usize,
-    at: &At,
-) -> Result<Vec<u8>, LevelError> {
-    let limit = (expected as u64 * 4) + 1;
-    let mut out = Vec::new();
-    let read = match compression {
-        None | Some("") => return Ok(data.to_vec()),
-        Some("zlib") => flate2::read::ZlibDecoder::new(data)
-            .take(limit)
-            .read_to_end(&mut out),
-        Some("gzip") => flate2::read::GzDecoder::new(data)
-            .take(limit)
-            .read_to_end(&mut out),
-        Some("zstd") => {
-            zstd::stream::read::Decoder::new(data).and_then(|d| d.take(limit).read_to_end(&mut out))
-        }
-        Some(other) => {
-            return Err(at.err(ErrorKind::Encoding {
-                encoding: Some("base64".to_string()),
-                compression: Some(other.to_string()),
-            }))
-        }
-    };
-    read.map_err(|e| {
-        at.invalid(format!(
-            "data does not decompress ({}): {e}",
-            compression.unwrap_or("")
-        ))
-    })?;
-    if out.len() % 4 != 0 {
-        return Err(at.invalid(format!(
-            "data holds {} bytes, not a whole number of tile ids",
-            out.len()
-        )));
-    }
-    Ok(out)
-}
-
 fn object(raw: RawObject, at: &At) -> Result<model::Object, LevelError> {
     if let Some(template) = &raw.template {
         return Err(at.err(ErrorKind::Unsupported(format!(
@@ -504,83 +374,4 @@ fn object(raw: RawObject, at: &At) -> Result<model::Object, LevelError> {
         shape,
         properties: properties(raw.properties, at)?,
     })
-}
-
-/// Custom properties; a value that does not match its declared type is an error naming it.
-fn properties(raw: Vec<RawProperty>, at: &At) -> Result<Properties, LevelError> {
-    raw.into_iter()
-        .map(|p| {
-            let value = property(&p.kind, &p.propertytype, p.value).map_err(|got| {
-                at.err(ErrorKind::PropertyType {
-                    name: p.name.clone(),
-                    expected: declared(&p.kind),
-                    got,
-                })
-            })?;
-            Ok((p.name, value))
-        })
-        .collect()
-}
-
-/// The declared type's name for messages.
-fn declared(kind: &str) -> &'static str {
-    match kind {
-        "bool" => "bool",
-        "int" => "int",
-        "float" => "float",
-        "color" => "color",
-        "file" => "file",
-        "object" => "object",
-        "class" => "class",
-        "list" => "list",
-        _ => "string",
-    }
-}
-
-/// The JSON type of a value, for messages.
-fn json_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(n) if n.is_i64() || n.is_u64() => "int",
-        Value::Number(_) => "float",
-        Value::String(_) => "string",
-        Value::Array(_) => "list",
-        Value::Object(_) => "object",
-    }
-}
-
-fn property(kind: &str, class: &str, value: Value) -> Result<Property, &'static str> {
-    let got = json_type(&value);
-    Ok(match (kind, value) {
-        ("bool", Value::Bool(b)) => Property::Bool(b),
-        ("int", Value::Number(n)) => Property::Int(n.as_i64().ok_or(got)?),
-        ("float", Value::Number(n)) => Property::Float(n.as_f64().ok_or(got)?),
-        ("color", Value::String(s)) => Property::Color(s),
-        ("file", Value::String(s)) => Property::File(s),
-        ("object", Value::Number(n)) => {
-            Property::Object(n.as_u64().and_then(|i| u32::try_from(i).ok()).ok_or(got)?)
-        }
-        ("class", Value::Object(members)) => Property::Class {
-            class: class.to_string(),
-            // Class members hold bare values: their types live in the project file.
-            properties: members.into_iter().map(|(k, v)| (k, bare(v))).collect(),
-        },
-        ("list", Value::Array(items)) => Property::List(items.into_iter().map(bare).collect()),
-        ("string" | "", Value::String(s)) => Property::String(s),
-        _ => return Err(got),
-    })
-}
-
-/// A value whose declared type is not at hand (class members, list items), by its JSON type.
-fn bare(v: Value) -> Property {
-    match v {
-        Value::Bool(b) => Property::Bool(b),
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => Property::Int(i),
-            None => Property::Float(n.as_f64().unwrap_or(f64::NAN)),
-        },
-        Value::String(s) => Property::String(s),
-        other => Property::Json(other),
-    }
 }

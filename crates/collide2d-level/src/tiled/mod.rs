@@ -3,12 +3,15 @@
 
 mod convert;
 mod json;
+mod json_properties;
+mod layer_data;
 pub(crate) mod model;
+mod tile_layer;
 mod xml;
 
 use std::path::Path;
 
-pub use convert::MAX_LAYER_CELLS;
+pub use tile_layer::MAX_LAYER_CELLS;
 
 use crate::error::{At, LevelError};
 use crate::object::LevelObject;
