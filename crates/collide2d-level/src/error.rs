@@ -161,6 +161,21 @@ impl At {
     }
 }
 
+/// The JSON file at `path` as a `T`: a file that cannot be read is an error at `at` (the file
+/// that refers to it), JSON that does not fit `T` an error in the file itself.
+pub(crate) fn read_json<T: for<'de> serde::Deserialize<'de>>(
+    path: &Path,
+    at: &At,
+) -> Result<T, LevelError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        at.err(ErrorKind::Read {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })
+    })?;
+    serde_json::from_str(&text).map_err(|e| At::file(path).err(ErrorKind::Syntax(e.to_string())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

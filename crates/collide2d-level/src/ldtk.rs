@@ -8,7 +8,7 @@ use glam::DVec2;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::error::{At, ErrorKind, LevelError};
+use crate::error::{read_json, At, LevelError};
 use crate::geom::{AxisMap, Geom};
 use crate::merge::{merge_cells, single_cells};
 use crate::object::{LevelObject, ObjectSource, Properties, Property};
@@ -165,16 +165,6 @@ pub fn load_ldtk(path: &Path, options: &LoadOptions) -> Result<Vec<LevelObject>,
         }
     }
     Ok(out)
-}
-
-fn read_json<T: for<'de> Deserialize<'de>>(path: &Path, at: &At) -> Result<T, LevelError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        at.err(ErrorKind::Read {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        })
-    })?;
-    serde_json::from_str(&text).map_err(|e| At::file(path).err(ErrorKind::Syntax(e.to_string())))
 }
 
 fn level_objects(

@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::json_properties::{properties, RawProperty};
 use super::layer_data::{gids, Data};
 use super::model::{self, Chunk, LayerKind, ObjectShape};
-use crate::error::{At, ErrorKind, LevelError};
+use crate::error::{read_json, At, ErrorKind, LevelError};
 
 #[derive(Deserialize)]
 struct RawMap {
@@ -153,7 +153,7 @@ struct RawObject {
 /// Reads the `.tmj` map at `path` with its tilesets.
 pub(crate) fn read(path: &Path) -> Result<model::Map, LevelError> {
     let at = At::file(path);
-    let raw: RawMap = parse(path, &at)?;
+    let raw: RawMap = read_json(path, &at)?;
     if raw.orientation != "orthogonal" {
         return Err(at.err(ErrorKind::Unsupported(format!(
             "a map of orientation {:?} (only orthogonal maps are read)",
@@ -187,16 +187,6 @@ pub(crate) fn read(path: &Path) -> Result<model::Map, LevelError> {
     })
 }
 
-fn parse<T: for<'de> Deserialize<'de>>(path: &Path, at: &At) -> Result<T, LevelError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        at.err(ErrorKind::Read {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        })
-    })?;
-    serde_json::from_str(&text).map_err(|e| At::file(path).err(ErrorKind::Syntax(e.to_string())))
-}
-
 /// A tileset in its own file: `.tsj` (or `.json`) here, `.tsx` through the `tiled` crate.
 fn external_tileset(path: &Path, at: &At) -> Result<model::Tileset, LevelError> {
     if !path.is_file() {
@@ -208,7 +198,7 @@ fn external_tileset(path: &Path, at: &At) -> Result<model::Tileset, LevelError> 
     if path.extension().is_some_and(|e| e == "tsx") {
         return super::xml::read_tileset(path);
     }
-    let raw: RawTileset = parse(path, at)?;
+    let raw: RawTileset = read_json(path, at)?;
     tileset(raw, path, &At::file(path))
 }
 
