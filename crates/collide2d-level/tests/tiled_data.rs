@@ -328,3 +328,53 @@ fn a_tile_property_of_the_wrong_type_names_the_tileset_and_tile() {
         )
     );
 }
+
+#[test]
+fn the_tiled_crates_errors_in_a_tmx_are_located_in_layer_and_object() {
+    let dir = scratch("tmxerrors");
+    let d = dir.display();
+    let level = std::fs::read_to_string(maps().join("level.tmx")).unwrap();
+    let bad_int = level.replace(
+        r#"name="hp" type="int" value="3""#,
+        r#"name="hp" type="int" value="three""#,
+    );
+    let (m, _) = error(&dir, "p.tmx", &bad_int);
+    assert_eq!(
+        m,
+        format!(
+            r#"{d}/p.tmx: layer "Things": object 1 "wall": property "hp" must be int, got "three""#
+        )
+    );
+    let (m, e) = error(
+        &dir,
+        "c.tmx",
+        &level.replace(
+            r#"encoding="csv""#,
+            r#"encoding="base64" compression="lz4""#,
+        ),
+    );
+    assert!(matches!(*e.kind, ErrorKind::Encoding { .. }));
+    assert!(
+        m.starts_with(&format!(
+            r#"{d}/c.tmx: layer "Ground": layer data: unknown encoding"#
+        )),
+        "{m}"
+    );
+    // In an external tileset: its file and tile are named.
+    let tsx = std::fs::read_to_string(dir.join("terrain.tsx")).unwrap();
+    std::fs::write(
+        dir.join("bad.tsx"),
+        tsx.replace(
+            r#"type="float" value="0.5""#,
+            r#"type="float" value="half""#,
+        ),
+    )
+    .unwrap();
+    let (m, _) = error(&dir, "t.tmx", &level.replace("terrain.tsx", "bad.tsx"));
+    assert_eq!(
+        m,
+        format!(
+            r#"{d}/bad.tsx: tile 0 of tileset "terrain": property "friction" must be float, got "half""#
+        )
+    );
+}

@@ -5,6 +5,7 @@ mod convert;
 mod json;
 mod json_properties;
 mod layer_data;
+mod locate;
 pub(crate) mod model;
 mod tile_layer;
 mod xml;

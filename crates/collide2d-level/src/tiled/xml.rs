@@ -3,7 +3,8 @@
 //! The crate reads every encoding and compression of the TMX format (CSV, base64 plain, zlib,
 //! gzip, zstd), external tilesets and object templates, infinite maps' chunks and every object
 //! shape. It does not read JSON maps (`.tmj`, see `json.rs`), and its errors carry no layer or
-//! object: a broken `.tmx` is reported with the file and the crate's message.
+//! object: a bad property value or layer encoding is then located by `locate.rs`; other broken
+//! `.tmx` files are reported with the file and the crate's message.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -20,7 +21,7 @@ pub(crate) fn read(path: &Path) -> Result<model::Map, LevelError> {
     let at = At::file(path);
     let map = tiled::Loader::new()
         .load_tmx_map(path)
-        .map_err(|e| error(&at, e))?;
+        .map_err(|e| super::locate::locate(path, &e).unwrap_or_else(|| error(&at, e)))?;
     if map.orientation != Orientation::Orthogonal {
         return Err(at.err(ErrorKind::Unsupported(format!(
             "a map of orientation {} (only orthogonal maps are read)",
