@@ -378,3 +378,33 @@ fn the_tiled_crates_errors_in_a_tmx_are_located_in_layer_and_object() {
         )
     );
 }
+
+#[test]
+fn rotated_and_flipped_tile_objects_turn_their_collision_shapes_about_their_corner() {
+    let dir = scratch("tileobjects");
+    // Tile 2's shape is the box (0, 8)-(8, 16) of its 16 x 16 tile. Placed with its bottom-left
+    // corner at (0, 16) and turned 90 degrees (clockwise on screen) about that corner.
+    let text = |gid: u32| {
+        format!(
+            r#"{{"type": "map", "orientation": "orthogonal", "width": 4, "height": 4, "tilewidth": 16,
+      "tileheight": 16, "tilesets": [{{"firstgid": 1, "source": "terrain.tsj"}}],
+      "layers": [{{"type": "objectgroup", "name": "Props", "objects": [
+        {{"id": 1, "name": "crate", "gid": {gid}, "x": 0, "y": 16, "width": 16, "height": 16, "rotation": 90}}]}}]}}"#
+        )
+    };
+    let turned = load_text(&dir, "r.tmj", &text(3)).unwrap();
+    assert_eq!(
+        turned[0].shape,
+        collide2d::Aabb::from_rect(0.0, 16.0, 8.0, 8.0)
+            .unwrap()
+            .into()
+    );
+    // Flipped horizontally first: the box (8, 8)-(16, 16), then turned.
+    let flipped = load_text(&dir, "f.tmj", &text(3 | 0x8000_0000)).unwrap();
+    assert_eq!(
+        flipped[0].shape,
+        collide2d::Aabb::from_rect(0.0, 24.0, 8.0, 8.0)
+            .unwrap()
+            .into()
+    );
+}
