@@ -4,9 +4,9 @@
 //! Each loaded object becomes a scene object whose id is its
 //! [`key`](collide2d_level::LevelObject::key) (`level.tmx/Walls/door#7`,
 //! `level.tmx/Ground/cells 0,9 40x1`; a repeated key gets ` (2)`, ` (3)`... in file order) and
-//! whose layer is its map layer's name. Tiles and merged cells are level geometry: they never
-//! pair with each other (as static objects never do), only with the map's objects and entities,
-//! which pair with everything.
+//! whose layer is its map layer's name, with every layer in its mask. Tiles and merged cells
+//! are level geometry, static: they never pair with each other, only with the map's objects and
+//! entities, which pair with everything.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -83,7 +83,6 @@ fn is_geometry(o: &LevelObject) -> bool {
 fn scene(path: &Path, objects: Vec<LevelObject>) -> Result<Scene, MapError> {
     let mut names: Vec<String> = Vec::new();
     let mut bits = Vec::with_capacity(objects.len());
-    let mut geometry = 0u32;
     for o in &objects {
         let n = match names.iter().position(|l| *l == o.layer) {
             Some(n) => n,
@@ -101,11 +100,7 @@ fn scene(path: &Path, objects: Vec<LevelObject>) -> Result<Scene, MapError> {
                 })
             }
         };
-        let bit = 1u32 << n;
-        if is_geometry(o) {
-            geometry |= bit;
-        }
-        bits.push(bit);
+        bits.push(1u32 << n);
     }
     let mut seen: HashMap<String, usize> = HashMap::new();
     let objects = objects
@@ -120,12 +115,12 @@ fn scene(path: &Path, objects: Vec<LevelObject>) -> Result<Scene, MapError> {
             } else {
                 format!("{key} ({count})")
             };
-            let mask = if is_geometry(&o) { !geometry } else { u32::MAX };
             SceneObject {
+                is_static: is_geometry(&o),
                 id,
                 shape: o.shape,
                 layer,
-                mask,
+                mask: u32::MAX,
             }
         })
         .collect();

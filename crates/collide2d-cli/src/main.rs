@@ -1,4 +1,4 @@
-//! `collide2d`: the command line of FORMAT.md.
+//! `collide2d`: the command line of `docs/formats.md`.
 //!
 //! - `collide2d query [FILE]`: pair queries as JSON Lines, from FILE or standard input (`-` also
 //!   means standard input). Exactly one output line per input line, in order; a blank line is
@@ -48,7 +48,12 @@ use clap::{Parser, Subcommand};
 
 /// Exact 2D collision queries: JSON Lines in, one answer per line out.
 #[derive(Debug, Parser)]
-#[command(name = "collide2d", version, about)]
+#[command(
+    name = "collide2d",
+    version,
+    about,
+    after_help = "Shapes, scenes, query and cast lines, answers and exit statuses: docs/formats.md in the collide2d repository."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -56,13 +61,13 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Answer one {"a": SHAPE, "b": SHAPE} query per line (JSON Lines, see FORMAT.md).
+    /// Answer one {"a": SHAPE, "b": SHAPE} query per line (JSON Lines, see docs/formats.md).
     Query {
         /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
-    /// Print every colliding pair of a scene file, one {"a": ID, "b": ID} line each (FORMAT.md),
-    /// or of a Tiled (.tmx, .tmj) or LDtk (.ldtk) map.
+    /// Print every colliding pair of a scene file, one {"a": ID, "b": ID} line each
+    /// (docs/formats.md), or of a Tiled (.tmx, .tmj) or LDtk (.ldtk) map.
     Pairs {
         /// Scene file ({"objects": [...]}), standard input when `-`; or a .tmx, .tmj or .ldtk map.
         scene: PathBuf,
@@ -101,7 +106,7 @@ enum Command {
         /// Frames to simulate.
         #[arg(long, default_value_t = 300)]
         frames: u32,
-        /// Enemy bullets to keep in the air (about).
+        /// The enemies fire rings of bullets while fewer than this many are in the air.
         #[arg(long, default_value_t = 30_000)]
         bullets: usize,
         /// Seed of the bullet speeds and sizes.
@@ -111,7 +116,7 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         every: u32,
     },
-    /// Draw a scene (FORMAT.md's `pairs` input) as SVG: every object, colliding ones in red,
+    /// Draw a scene (the `pairs` input of docs/formats.md) as SVG: every object, colliding ones in red,
     /// contact points and normals (from a towards b), a legend and a scale bar.
     Render {
         /// The scene file, or a .tmx, .tmj or .ldtk map (drawn as its editor shows it).
@@ -281,19 +286,26 @@ fn render_command(
             return ExitCode::from(2);
         }
     };
-    let picture = match render::render_scene(&text, broad, options) {
+    let picture = match render::ScenePicture::load(&text, broad) {
         Ok(picture) => picture,
         Err(e) => {
             eprintln!("collide2d: {}: {e}", scene.display());
             return ExitCode::from(1);
         }
     };
+    // Streamed: the document is never held whole in memory.
     let written = match output {
-        Some(path) if path.as_os_str() != "-" => std::fs::write(path, picture)
+        Some(path) if path.as_os_str() != "-" => std::fs::File::create(path)
+            .and_then(|file| {
+                let mut out = io::BufWriter::new(file);
+                picture.write_svg(options, &mut out)?;
+                out.flush()
+            })
             .map_err(|e| format!("cannot write {}: {e}", path.display())),
         _ => {
-            let mut out = io::stdout().lock();
-            out.write_all(picture.as_bytes())
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            picture
+                .write_svg(options, &mut out)
                 .and_then(|()| out.flush())
                 .map_err(|e| format!("cannot write output: {e}"))
         }

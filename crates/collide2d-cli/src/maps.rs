@@ -60,17 +60,8 @@ pub fn render_command(
             return ExitCode::from(1);
         }
     };
-    // Objects and entities are labelled; tiles and merged cells (mask not everything) are not.
-    let picture = render::world_svg(
-        &world,
-        |_, &i| {
-            (
-                scene.objects[i].id.clone(),
-                scene.objects[i].mask == u32::MAX,
-            )
-        },
-        options,
-    );
+    let ids = |_, &i: &usize| scene.objects.get(i).map(|o| o.id.as_str());
+    let picture = render::world_svg(&world, ids, options);
     emit(output, &picture)
 }
 

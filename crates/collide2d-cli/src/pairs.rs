@@ -4,7 +4,7 @@
 //! Objects are inserted in file order into an empty world, so handle order is file order and the
 //! world's sorted pairs are already in FORMAT.md's order: by position of `a`, then of `b`.
 
-use collide2d::{BroadPhase, CollisionWorld, Filter, ObjectKind};
+use collide2d::{BroadPhase, CollisionWorld, Filter};
 
 use crate::json::contact_object;
 use crate::scene::Scene;
@@ -91,7 +91,7 @@ pub fn scene_world(
     for (index, object) in scene.objects.iter().enumerate() {
         let filter = Filter::new(u64::from(object.layer), u64::from(object.mask));
         world
-            .insert(object.shape.clone(), filter, ObjectKind::Dynamic, index)
+            .insert(object.shape.clone(), filter, object.kind(), index)
             .map_err(|e| format!("objects[{index}] {}: {e}", quoted(&object.id)))?;
     }
     world.update();

@@ -1,4 +1,4 @@
-//! FORMAT.md's scene files: `{"objects": [{"id", "shape", "layer", "mask"}, ...]}`.
+//! The scene files of `docs/formats.md`: `{"objects": [{"id", "shape", "layer", "mask", "static"}, ...]}`.
 //!
 //! Layer names become bits: the n-th distinct layer name, in order of first appearance in the
 //! file (as a `layer` or in a `mask`), is bit n, so the same file always gives the same bits.
@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use collide2d::Shape;
+use collide2d::{ObjectKind, Shape};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -43,6 +43,8 @@ pub struct SceneObject {
     pub layer: u32,
     /// The layers it collides with, one bit each; `u32::MAX` when the file gives no `mask`.
     pub mask: u32,
+    /// Level geometry (`"static": true`): two static objects are never a pair.
+    pub is_static: bool,
 }
 
 impl SceneObject {
@@ -50,6 +52,16 @@ impl SceneObject {
     #[must_use]
     pub fn accepts(&self, other: &SceneObject) -> bool {
         self.layer & other.mask != 0 && other.layer & self.mask != 0
+    }
+
+    /// The world kind it is inserted as: `Static` for level geometry, else `Dynamic`.
+    #[must_use]
+    pub fn kind(&self) -> ObjectKind {
+        if self.is_static {
+            ObjectKind::Static
+        } else {
+            ObjectKind::Dynamic
+        }
     }
 }
 
@@ -65,7 +77,7 @@ impl fmt::Display for SceneError {
 
 impl std::error::Error for SceneError {}
 
-const OBJECT_FIELDS: [&str; 4] = ["id", "shape", "layer", "mask"];
+const OBJECT_FIELDS: [&str; 5] = ["id", "shape", "layer", "mask", "static"];
 
 /// Loads a scene from the text of a scene file.
 ///
@@ -166,7 +178,7 @@ impl Loader {
         }
         if let Some(extra) = fields.keys().find(|k| !OBJECT_FIELDS.contains(&k.as_str())) {
             return Err(at(format!(
-                "{extra} is not a field of an object (expected id, shape, layer, mask)"
+                "{extra} is not a field of an object (expected id, shape, layer, mask, static)"
             )));
         }
         let shape = match fields.remove("shape") {
@@ -202,12 +214,23 @@ impl Loader {
                 )))
             }
         };
+        let is_static = match fields.remove("static") {
+            None => false,
+            Some(Value::Bool(b)) => b,
+            Some(other) => {
+                return Err(at(format!(
+                    "static must be true or false, got {}",
+                    type_name(&other)
+                )))
+            }
+        };
         self.ids.insert(id.clone(), index);
         Ok(SceneObject {
             id,
             shape,
             layer,
             mask,
+            is_static,
         })
     }
 
@@ -324,7 +347,7 @@ mod tests {
             err(&format!(
                 r#"{{"objects": [{{"id": "x", "shape": {CIRCLE}, "colour": "red"}}]}}"#
             )),
-            r#"objects[0] "x": colour is not a field of an object (expected id, shape, layer, mask)"#
+            r#"objects[0] "x": colour is not a field of an object (expected id, shape, layer, mask, static)"#
         );
         assert_eq!(
             err(&format!(

@@ -1,5 +1,9 @@
 //! [`ShapeError`]: why a shape was rejected at construction.
 
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
 use thiserror::Error;
 
 /// Why a shape could not be built. Each variant names the offending field and holds its value.

@@ -23,9 +23,14 @@ const STEP: usize = 32;
 pub(super) struct Avx2(());
 
 impl Avx2 {
-    /// `Some` when the CPU has AVX2 (std caches the detection).
+    /// `Some` when the CPU has AVX2 (std caches the detection; without std, when the build targets it).
     pub(super) fn detect() -> Option<Avx2> {
-        std::is_x86_feature_detected!("avx2").then_some(Avx2(()))
+        #[cfg(feature = "std")]
+        let found = std::is_x86_feature_detected!("avx2");
+        // Without std there is no run-time detection: only what the build targets.
+        #[cfg(not(feature = "std"))]
+        let found = cfg!(target_feature = "avx2");
+        found.then_some(Avx2(()))
     }
 
     /// Runs `filter` over whole steps of lanes; returns how many lanes it covered.

@@ -22,6 +22,7 @@
 //! # Ok::<(), collide2d::ShapeError>(())
 //! ```
 
+use alloc::vec::Vec;
 mod filter;
 mod kernel;
 mod portable;

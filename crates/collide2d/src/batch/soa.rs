@@ -5,6 +5,7 @@ use super::Items;
 use crate::error::ShapeError;
 use crate::math::Vec2;
 use crate::shape::{Aabb, Circle, Point, Shape};
+use alloc::vec::Vec;
 
 /// Discs stored as three columns (center x, center y, radius), for batch queries.
 ///

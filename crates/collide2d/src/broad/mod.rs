@@ -13,6 +13,7 @@
 //! [`CollisionWorld::broad_phase_boxes`](crate::CollisionWorld::broad_phase_boxes) shows the
 //! structure, read only, as a list of [`BroadBox`]es (grid cells, tree nodes), for debug drawing.
 
+use alloc::vec::Vec;
 pub(crate) mod grid;
 pub(crate) mod tree;
 
@@ -20,7 +21,7 @@ use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::{Filter, Handle};
-use std::collections::BTreeMap;
+use alloc::collections::BTreeMap;
 
 /// Which broad-phase structure a [`CollisionWorld`](crate::CollisionWorld) uses.
 ///

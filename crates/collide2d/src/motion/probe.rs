@@ -20,6 +20,7 @@
 use crate::math::{Pose, Vec2};
 use crate::query::{cast_shapes, contact};
 use crate::shape::{Aabb, Shape};
+use alloc::vec::Vec;
 
 /// The first touch of the mover and one convex piece along the motion `r`.
 #[derive(Clone, Copy, Debug, PartialEq)]

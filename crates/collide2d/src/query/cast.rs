@@ -109,7 +109,7 @@ fn cast_circles(x: &Circle, va: Vec2, y: &Circle, vb: Vec2) -> Option<Option<Cas
     if !(b > 0.0 && disc >= 0.0) {
         return Some(None);
     }
-    let t = (k / (b + disc.sqrt())).max(0.0);
+    let t = (k / (b + crate::math::sqrt(disc))).max(0.0);
     if !(t <= 1.0) {
         return Some(None);
     }
@@ -558,6 +558,7 @@ mod tests {
     use super::*;
     use crate::shape::{Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Segment};
     use crate::test_support::{boxed, l_shape, v};
+    use alloc::vec;
 
     fn circle(x: f32, y: f32, r: f32) -> Shape {
         Circle::new(v(x, y), r).unwrap().into()

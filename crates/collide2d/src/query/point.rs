@@ -11,6 +11,8 @@ use crate::query::parts::each_part;
 use crate::query::ray::line_span;
 use crate::shape::convex::Convex;
 use crate::shape::{Point, Shape};
+use alloc::vec;
+use alloc::vec::Vec;
 use core::ops::ControlFlow;
 use glam::DVec2;
 

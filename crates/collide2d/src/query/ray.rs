@@ -288,7 +288,7 @@ pub(crate) fn disc_span(c: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSpan
     if h2 < 0.0 {
         return None;
     }
-    let half = (h2 / dd).sqrt();
+    let half = crate::math::sqrt(h2 / dd);
     let enter = mid - half;
     Some(LineSpan {
         enter,
@@ -397,6 +397,8 @@ mod tests {
     use crate::query::point::distance_to_point;
     use crate::shape::{Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Segment};
     use crate::test_support::{boxed, l_shape, v};
+    use alloc::vec;
+    use alloc::vec::Vec;
 
     fn circle(x: f32, y: f32, r: f32) -> Shape {
         Circle::new(v(x, y), r).unwrap().into()

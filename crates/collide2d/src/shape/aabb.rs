@@ -242,6 +242,7 @@ fn down_clamped_portable(x: [f32; 4]) -> [f32; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     #[test]
     fn outward_steps_are_next_down_and_next_up_clamped() {

@@ -3,6 +3,7 @@
 use crate::error::ShapeError;
 use crate::limits::MAX_COMPOUND_DEPTH;
 use crate::shape::{Aabb, Shape};
+use alloc::vec::Vec;
 
 /// The union of a non-empty list of shapes: a multi-rectangle sprite hitbox, for example. Parts
 /// may overlap, may be any shape (compounds included), and are queried one by one.
@@ -92,6 +93,8 @@ mod tests {
     use super::*;
     use crate::math::Vec2;
     use crate::shape::Point;
+    use alloc::string::ToString;
+    use alloc::vec;
 
     fn nested(depth: usize) -> Result<Compound, ShapeError> {
         let mut c = Compound::new(vec![Point::new(Vec2::ZERO)?.into()])?;

@@ -5,6 +5,8 @@ use crate::exact::area_sign;
 use crate::limits::MAX_POLYGON_POINTS;
 use crate::math::Vec2;
 use crate::shape::{hull::convex_hull, Aabb};
+use alloc::format;
+use alloc::vec::Vec;
 
 /// A closed convex polygon with positive area, stored counter-clockwise without repeated or
 /// collinear vertices.

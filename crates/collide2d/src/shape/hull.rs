@@ -2,6 +2,8 @@
 
 use crate::exact::orient;
 use crate::math::Vec2;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 
 /// The convex hull of `points`, counter-clockwise, with no repeated or collinear vertices.
 ///
@@ -41,6 +43,7 @@ pub(crate) fn convex_hull(points: &[Vec2]) -> Vec<Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     #[test]
     fn square_with_inner_and_edge_points_keeps_corners_ccw() {

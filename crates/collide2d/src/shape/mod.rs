@@ -262,6 +262,7 @@ impl_from_shape!(
 mod tests {
     use super::*;
     use crate::intersects;
+    use alloc::vec;
 
     #[test]
     fn rotated_aabb_becomes_an_obb_with_the_same_corners() {

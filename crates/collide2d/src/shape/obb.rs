@@ -149,6 +149,7 @@ impl Obb {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn box_whose_corners_overflow_is_an_error() {

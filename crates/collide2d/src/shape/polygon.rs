@@ -5,6 +5,7 @@ use crate::exact::{dot, orient, segments_intersect};
 use crate::math::Vec2;
 use crate::shape::convex_polygon::{clean_ring, points_aabb};
 use crate::shape::{decompose::convex_parts, Aabb, ConvexPolygon};
+use alloc::vec::Vec;
 
 /// A closed simple polygon (its boundary does not cross or touch itself), either winding,
 /// concave allowed. It is stored counter-clockwise together with convex parts whose union it is;
@@ -112,6 +113,7 @@ fn check_simple(ring: &[Vec2]) -> Result<(), ShapeError> {
 mod tests {
     use super::*;
     use crate::limits::MAX_POLYGON_POINTS;
+    use alloc::string::ToString;
 
     /// A regular `n`-gon of radius 1000.
     fn ngon(n: usize) -> Vec<Vec2> {

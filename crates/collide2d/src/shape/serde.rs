@@ -15,6 +15,10 @@
 //! Error messages hold no input position when read from a `serde_json::Value`; a streaming
 //! deserializer such as `serde_json::from_str` may add its own position to them.
 
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 use core::fmt;
 
 use serde::de::{
@@ -411,6 +415,7 @@ impl<'de> Deserialize<'de> for Shape {
 mod tests {
     use super::*;
     use crate::shape::ConvexPolygon;
+    use alloc::vec;
     use serde_json::{json, Value};
 
     fn load(v: Value) -> Result<Shape, String> {

@@ -18,6 +18,7 @@
 //! pairs. Every result is sorted by handle and is the same bit for bit with or without the
 //! `rayon` feature, at any thread count.
 
+use alloc::vec::Vec;
 mod queries;
 mod quick;
 mod shapes;
@@ -29,8 +30,8 @@ use crate::query::Contact;
 #[cfg(doc)]
 use crate::query::{cast_shapes, contact, intersects, CastHit};
 use crate::shape::{Aabb, Shape};
+use alloc::borrow::Cow;
 use shapes::Shapes;
-use std::borrow::Cow;
 use thiserror::Error;
 
 /// Names one object of a [`CollisionWorld`]: a slot index and that slot's generation, so a

@@ -8,7 +8,8 @@ use crate::query::{cast_ray, cast_shapes, contains_point, intersects, CastHit, R
 use crate::shape::{Aabb, Shape};
 #[cfg(doc)]
 use crate::BroadPhase;
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
 
 impl<T> CollisionWorld<T> {
     /// The broad phase's structure as of the last [`update`](Self::update), read only, for

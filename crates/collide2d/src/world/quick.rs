@@ -123,6 +123,7 @@ pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
 mod tests {
     use super::*;
     use crate::shape::Capsule;
+    use alloc::vec::Vec;
 
     #[test]
     fn quick_test_agrees_with_the_full_one() {

@@ -6,7 +6,8 @@
 use super::quick::Quick;
 use crate::math::Vec2;
 use crate::shape::{Aabb, Shape};
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
 
 #[derive(Debug, Default)]
 pub(super) struct Shapes {

@@ -9,6 +9,7 @@ use crate::broad::View;
 use crate::math::Vec2;
 use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
 use crate::shape::Shape;
+use alloc::vec::Vec;
 
 impl<T> CollisionWorld<T> {
     /// Finds the colliding pairs of the objects as they are now, and the pairs that began and

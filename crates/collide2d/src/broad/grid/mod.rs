@@ -16,6 +16,7 @@
 //! goes to a side list: those are tested against each other by a sweep on `x` per pair of
 //! compatible groups, and against the lists by searching the rows they cover.
 
+use alloc::vec::Vec;
 mod cells;
 mod queries;
 mod refresh;

@@ -8,6 +8,7 @@ use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
+use alloc::vec::Vec;
 
 impl Grid {
     /// Every cell holding an object (all groups together), by row then column, then the large

@@ -2,6 +2,7 @@
 //! rows of one list, and the 3x3 cells around each cell for two lists.
 
 use super::cells::{key, unkey, Entry};
+use alloc::vec::Vec;
 use glam::Vec4;
 
 /// Overlapping pairs within one sorted list: a sweep on `x` along each row (entries are sorted by

@@ -6,6 +6,8 @@
 //! itself, and each pair of compatible trees against each other, so incompatible groups (a bullet
 //! layer that ignores itself, static against static) never meet.
 
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 mod build;
 mod dynamic;
 mod ray;
@@ -15,8 +17,8 @@ use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
 use dynamic::{contains, perimeter, Tree};
+use once_cell::race::OnceBox;
 use ray::{drop_quads, walk, Quad, RaySlabs};
-use std::sync::OnceLock;
 
 const NULL: u32 = u32::MAX;
 
@@ -28,7 +30,7 @@ pub(crate) struct Trees {
     /// By tree, its inner nodes for ray casts, built on the first cast after the tree changes
     /// (`sync` drops them when it inserts, removes or rebuilds): see [`Quad`]. Apart from the
     /// trees so the pair search's code over them stays as it was.
-    quads: Vec<OnceLock<Vec<Quad>>>,
+    quads: Vec<OnceBox<Vec<Quad>>>,
     /// `(group, leaf)` by slot, `(NULL, NULL)` when the slot has no leaf.
     proxies: Vec<(u32, u32)>,
     stack: Vec<(u32, u32)>,
@@ -55,7 +57,7 @@ impl Trees {
         self.proxies.resize(view.groups.len(), (NULL, NULL));
         while self.trees.len() < view.table.len() {
             self.trees.push(Tree::new());
-            self.quads.push(OnceLock::new());
+            self.quads.push(OnceBox::new());
         }
         for &slot in changed {
             let s = slot as usize;
@@ -197,7 +199,7 @@ impl Trees {
                 continue;
             }
             // The root's box is not tested: the root quad's four tests decide as much.
-            let quads = &self.quads[g].get_or_init(|| tree.flatten())[..];
+            let quads = &self.quads[g].get_or_init(|| Box::new(tree.flatten()))[..];
             // The hot loop without the parallel-ray case, so it keeps the ray in registers.
             if slabs.parallel.is_some() {
                 walk::<true, _>(quads, &slabs, &mut max_t, f);

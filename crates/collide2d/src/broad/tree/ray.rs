@@ -7,8 +7,10 @@ use crate::broad::{inverse_dir, ray_box};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
+use alloc::vec;
+use alloc::vec::Vec;
 use glam::Vec4;
-use std::sync::OnceLock;
+use once_cell::race::OnceBox;
 
 /// An inner node laid out for ray casts: up to four children's boxes as four-lane columns, so a
 /// visit tests them all as one four-lane slab test and a ray passes half as many levels as in the
@@ -194,9 +196,9 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
 
 /// Drops a tree's ray layout (checked first: most trees that change are never cast against).
 #[inline]
-pub(super) fn drop_quads(quads: &mut OnceLock<Vec<Quad>>) {
-    if quads.get_mut().is_some() {
-        *quads = OnceLock::new();
+pub(super) fn drop_quads(quads: &mut OnceBox<Vec<Quad>>) {
+    if quads.get().is_some() {
+        *quads = OnceBox::new();
     }
 }
 
@@ -358,7 +360,7 @@ mod tests {
                     slabs.enter_quad(&quad, max_t)
                 };
                 let got: [Option<f32>; 4] =
-                    std::array::from_fn(|i| (hit & (1 << i) != 0).then_some(early[i]));
+                    core::array::from_fn(|i| (hit & (1 << i) != 0).then_some(early[i]));
                 assert_eq!(got, want);
                 for t in got.into_iter().flatten() {
                     assert_eq!(t.to_bits() >> 31, 0, "never negative, nor -0");
