@@ -14,6 +14,9 @@
 //!   scene that fails to load (`MAX_SCENE_BYTES` and `MAX_SCENE_OBJECTS` included) prints
 //!   nothing on standard output, its message (naming the object) on standard error, and exits
 //!   with status 1.
+//! - `collide2d pairs MAP [--layer NAME]...` and `collide2d render MAP [--layer NAME]...`: the
+//!   same for a Tiled (`.tmx`, `.tmj`) or LDtk (`.ldtk`) map, chosen by the file's extension
+//!   (see `maps.rs`).
 //! - `collide2d demo`: a shoot-'em-up on a collision world, per-frame figures and a summary;
 //!   `--svg OUT` draws its last frame (`--debug`: with the world's grid). `demo --cases` prints the classic cases as a table,
 //!   `demo FILE...` the query lines of FILEs (exit status as for `query`); `--svg OUT` then
@@ -31,6 +34,7 @@
 
 mod cast;
 mod demo;
+mod maps;
 mod sim;
 
 use collide2d::limits::{MAX_LINE_BYTES, MAX_SCENE_BYTES};
@@ -66,10 +70,14 @@ enum Command {
         /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
-    /// Print every colliding pair of a scene file, one {"a": ID, "b": ID} line each (docs/formats.md).
+    /// Print every colliding pair of a scene file, one {"a": ID, "b": ID} line each
+    /// (docs/formats.md), or of a Tiled (.tmx, .tmj) or LDtk (.ldtk) map.
     Pairs {
-        /// Scene file ({"objects": [...]}); standard input when `-`.
+        /// Scene file ({"objects": [...]}), standard input when `-`; or a .tmx, .tmj or .ldtk map.
         scene: PathBuf,
+        /// With a map: only the layers of this name (repeatable; a group's name brings its layers).
+        #[arg(long = "layer", value_name = "NAME")]
+        layers: Vec<String>,
         /// Add the `contact` object of `query` to each line.
         #[arg(long)]
         contacts: bool,
@@ -115,8 +123,11 @@ enum Command {
     /// Draw a scene (the `pairs` input of docs/formats.md) as SVG: every object, colliding ones in red,
     /// contact points and normals (from a towards b), a legend and a scale bar.
     Render {
-        /// The scene file.
+        /// The scene file, or a .tmx, .tmj or .ldtk map (drawn as its editor shows it).
         scene: PathBuf,
+        /// With a map: only the layers of this name (repeatable; a group's name brings its layers).
+        #[arg(long = "layer", value_name = "NAME")]
+        layers: Vec<String>,
         /// Output file; standard output when absent or `-`.
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
@@ -161,11 +172,17 @@ fn main() -> ExitCode {
         Command::Cast { file } => query(file, cast::answer_line),
         Command::Pairs {
             scene,
+            layers,
             contacts,
             broad,
-        } => pairs_command(&scene, contacts, broad),
+        } => match map_or_scene(&scene, &layers) {
+            Err(code) => code,
+            Ok(true) => maps::pairs_command(&scene, &layers, contacts, broad),
+            Ok(false) => pairs_command(&scene, contacts, broad),
+        },
         Command::Render {
             scene,
+            layers,
             output,
             debug,
             broad,
@@ -177,7 +194,13 @@ fn main() -> ExitCode {
                 y_down,
                 debug,
             };
-            render_command(&scene, output.as_deref(), broad, &options)
+            match map_or_scene(&scene, &layers) {
+                Err(code) => code,
+                Ok(true) => {
+                    maps::render_command(&scene, &layers, output.as_deref(), broad, &options)
+                }
+                Ok(false) => render_command(&scene, output.as_deref(), broad, &options),
+            }
         }
         Command::Serve { port, dir } => serve_command(port, &dir),
         Command::Demo {
@@ -239,6 +262,19 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Whether `path` is a map (by its extension); `--layer` with a scene file is a usage error.
+fn map_or_scene(path: &Path, layers: &[String]) -> Result<bool, ExitCode> {
+    let map = collide2d_cli::level::is_map_file(path);
+    if !map && !layers.is_empty() {
+        eprintln!(
+            "collide2d: --layer applies to maps only (.tmx, .tmj, .ldtk), not to {}",
+            path.display()
+        );
+        return Err(ExitCode::from(2));
+    }
+    Ok(map)
 }
 
 fn render_command(
