@@ -98,7 +98,7 @@ enum Command {
         /// Frames to simulate.
         #[arg(long, default_value_t = 300)]
         frames: u32,
-        /// Enemy bullets to keep in the air (about).
+        /// The enemies fire rings of bullets while fewer than this many are in the air.
         #[arg(long, default_value_t = 30_000)]
         bullets: usize,
         /// Seed of the bullet speeds and sizes.
@@ -250,19 +250,26 @@ fn render_command(
             return ExitCode::from(2);
         }
     };
-    let picture = match render::render_scene(&text, broad, options) {
+    let picture = match render::ScenePicture::load(&text, broad) {
         Ok(picture) => picture,
         Err(e) => {
             eprintln!("collide2d: {}: {e}", scene.display());
             return ExitCode::from(1);
         }
     };
+    // Streamed: the document is never held whole in memory.
     let written = match output {
-        Some(path) if path.as_os_str() != "-" => std::fs::write(path, picture)
+        Some(path) if path.as_os_str() != "-" => std::fs::File::create(path)
+            .and_then(|file| {
+                let mut out = io::BufWriter::new(file);
+                picture.write_svg(options, &mut out)?;
+                out.flush()
+            })
             .map_err(|e| format!("cannot write {}: {e}", path.display())),
         _ => {
-            let mut out = io::stdout().lock();
-            out.write_all(picture.as_bytes())
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            picture
+                .write_svg(options, &mut out)
                 .and_then(|()| out.flush())
                 .map_err(|e| format!("cannot write output: {e}"))
         }

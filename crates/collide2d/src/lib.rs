@@ -78,6 +78,7 @@ pub mod batch;
 #[doc = include_str!("../formats.md")]
 pub mod formats {}
 mod broad;
+pub mod debug_draw;
 mod error;
 mod exact;
 pub mod int;
