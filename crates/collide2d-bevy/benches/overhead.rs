@@ -9,6 +9,7 @@
 //! - `plugin`: the same app with `CollidePlugin`.
 //!
 //! The plugin's cost is `plugin - bevy`; its overhead is that over `world`.
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use std::hint::black_box;
 use std::time::Instant;

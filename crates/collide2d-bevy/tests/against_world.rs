@@ -2,6 +2,7 @@
 //! spawns, moves, rotations, layer changes, collider removals and despawns: the same messages
 //! (pairs that began and ended), the same current pairs and contacts per entity, and the same
 //! query answers.
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! A character moved through tiles, a wall, a ceiling, a one-way platform and a sensor, frame
 //! by frame, against `move_shape` on a plain world holding the same static objects.
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! Colliders entering and leaving the world: no object left behind, kinds and layers
 //! changed and removed, refused shapes.
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 

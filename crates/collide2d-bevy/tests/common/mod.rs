@@ -1,6 +1,6 @@
 //! Shared by the headless tests: an app without window or renderer, a seeded generator and
 //! random colliders.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::unwrap_used)]
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
