@@ -21,7 +21,8 @@
 //! let b = app.world_mut().spawn((Collider::new(Circle::new(Vec2::ZERO, 1.0)?), Transform::from_xyz(2.0, 0.0, 0.0))).id();
 //! app.update(); // touching counts
 //! let started: Vec<_> = app.world_mut().resource_mut::<Messages<CollisionStarted>>().drain().collect();
-//! assert_eq!(started, [CollisionStarted { a, b }]);
+//! // The lesser entity first (by `Entity`'s `Ord`, which is not the order of spawning).
+//! assert_eq!(started, [CollisionStarted { a: a.min(b), b: a.max(b) }]);
 //! # Ok::<(), collide2d::ShapeError>(())
 //! ```
 //!
