@@ -6,18 +6,8 @@ import assert from 'node:assert/strict';
 import { Shape, intersects, contains, containsPoint } from '../node.js';
 import * as raw from '../wasm/collide2d_js.js';
 import { KIND, simpleIntersects } from '../simple.js';
+import { rng } from './scene.mjs';
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const F32_MAX = 3.4028234663852886e38;
 
 /** Checks every fast query of a and b against wasm in both orders; counts JS decisions. */
