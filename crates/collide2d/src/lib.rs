@@ -55,6 +55,8 @@
 #![deny(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+extern crate alloc;
+
 pub mod batch;
 mod broad;
 mod error;

@@ -82,9 +82,22 @@ struct Scene {
     objects: Vec<(Handle, Shape, Filter, ObjectKind)>,
     previous: BTreeSet<(Handle, Handle)>,
     contacts: bool,
+    /// Filters with random unused mask bits, so nearly every object's filter is its own.
+    many_filters: bool,
 }
 
 impl Scene {
+    /// A filter of [`filter`]; with `many_filters`, its mask has random bits above the three
+    /// layers, so it is almost always a filter no other object has.
+    fn filter(&self, rng: &mut Rng) -> Filter {
+        let f = filter(rng);
+        if self.many_filters {
+            Filter::new(f.layer, f.mask | rng.next() << 3)
+        } else {
+            f
+        }
+    }
+
     fn brute_pairs(&self) -> BTreeSet<(Handle, Handle)> {
         let mut out = BTreeSet::new();
         for (i, (ha, sa, fa, ka)) in self.objects.iter().enumerate() {
@@ -119,7 +132,7 @@ impl Scene {
             }
             6 if !self.objects.is_empty() => {
                 let i = rng.below(self.objects.len() as u64) as usize;
-                let f = filter(rng);
+                let f = self.filter(rng);
                 self.world.set_filter(self.objects[i].0, f).unwrap();
                 self.objects[i].2 = f;
             }
@@ -138,7 +151,7 @@ impl Scene {
 
     fn add(&mut self, rng: &mut Rng, extent: f32, next_data: &mut u32) {
         let s = shape(rng, extent);
-        let f = filter(rng);
+        let f = self.filter(rng);
         let kind = if rng.below(4) == 0 {
             ObjectKind::Static
         } else {
@@ -261,7 +274,18 @@ fn soak() -> u64 {
 
 #[test]
 fn every_broad_phase_finds_the_brute_force_pairs_events_and_query_answers() {
-    for seed in 0..12 * soak() {
+    run_scenes(0..12 * soak(), false);
+}
+
+/// Issue 16, items 2 and 3: objects past the first 64 filters in use share a group, filters are
+/// tested pair by pair there, and groups are freed and reused as filters change.
+#[test]
+fn many_distinct_filters_give_the_brute_force_pairs_events_and_query_answers() {
+    run_scenes(100..104 * soak(), true);
+}
+
+fn run_scenes(seeds: core::ops::Range<u64>, many_filters: bool) {
+    for seed in seeds {
         for (name, broad) in broad_phases() {
             let mut rng = Rng(seed);
             let extent = [10.0, 30.0, 60.0][(seed % 3) as usize];
@@ -270,10 +294,11 @@ fn every_broad_phase_finds_the_brute_force_pairs_events_and_query_answers() {
                 objects: Vec::new(),
                 previous: BTreeSet::new(),
                 contacts: seed % 2 == 0,
+                many_filters,
             };
             scene.world.set_contacts(scene.contacts);
             let mut next = 0;
-            for _ in 0..40 {
+            for _ in 0..if many_filters { 120 } else { 40 } {
                 scene.add(&mut rng, extent, &mut next);
             }
             for frame in 0..12 {
@@ -414,6 +439,7 @@ fn run_log(broad: BroadPhase, seed: u64) -> String {
         objects: Vec::new(),
         previous: BTreeSet::new(),
         contacts: true,
+        many_filters: false,
     };
     scene.world.set_contacts(true);
     let mut next = 0;

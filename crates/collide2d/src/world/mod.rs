@@ -348,8 +348,9 @@ impl<T> CollisionWorld<T> {
         data: T,
     ) -> Result<Handle, WorldError> {
         let aabb = Self::checked_aabb(&shape)?;
-        let group = self.table.id(filter, kind == ObjectKind::Static);
         let object = Object { filter, kind, data };
+        let slot = self.free.last().copied().unwrap_or(self.slots.len() as u32);
+        let group = self.table.join(slot, filter, kind == ObjectKind::Static);
         let index = if let Some(index) = self.free.pop() {
             let slot = &mut self.slots[index as usize];
             slot.1 = Some(object);
@@ -421,6 +422,7 @@ impl<T> CollisionWorld<T> {
             .ok_or(WorldError::StaleHandle { handle })?;
         self.slots[i].0 = self.slots[i].0.wrapping_add(1);
         self.generations[i] = self.slots[i].0;
+        self.table.leave(self.groups[i]);
         self.groups[i] = u32::MAX;
         self.shapes.clear(i);
         self.fast_count -= usize::from(self.fast[i]);
@@ -628,7 +630,9 @@ impl<T> CollisionWorld<T> {
         let object = self.object_mut(handle)?;
         object.filter = filter;
         let is_static = object.kind == ObjectKind::Static;
-        self.groups[handle.index as usize] = self.table.id(filter, is_static);
+        let i = handle.index as usize;
+        self.table.leave(self.groups[i]);
+        self.groups[i] = self.table.join(handle.index, filter, is_static);
         self.mark(handle.index);
         Ok(())
     }

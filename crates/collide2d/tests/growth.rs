@@ -1,0 +1,162 @@
+//! Issue 16: inputs that grew quadratically. Each test times a small instance and one four times
+//! larger (the fastest of a few runs each) and asserts the cost grew about fourfold, not
+//! sixteenfold, so the machine's speed and load do not matter (only their ratio does).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use collide2d::math::Vec2;
+use collide2d::{cast_shapes, contact, distance, intersects, Circle, Compound, Shape};
+use std::time::{Duration, Instant};
+
+/// The fastest of `runs` timings of `f`.
+fn fastest(runs: usize, mut f: impl FnMut()) -> Duration {
+    (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Held while timing, so the tests of this file do not time each other.
+static TIMING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// How many times longer `f(4n)` takes than `f(n)`, each timed as the fastest of 5 runs.
+fn growth(n: usize, mut f: impl FnMut(usize)) -> f64 {
+    let _alone = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let small = fastest(5, || f(n));
+    let large = fastest(5, || f(4 * n));
+    large.as_secs_f64() / small.as_secs_f64().max(1e-9)
+}
+
+/// `n` discs of radius 0.25 on a circle of radius `r` about `centre`, one unit apart when `r`
+/// is `n / 2π`.
+fn ring(n: usize, r: f32, centre: Vec2) -> Shape {
+    let parts = (0..n)
+        .map(|k| {
+            let at = Vec2::from_angle(k as f32 * core::f32::consts::TAU / n as f32) * r;
+            Circle::new(centre + at, 0.25).unwrap().into()
+        })
+        .collect();
+    Compound::new(parts).unwrap().into()
+}
+
+/// Item 1: two concentric rings of disc parts one unit apart (distance, contact, intersects),
+/// and a ring cast through another: a scan of every pair of parts grew 16 times.
+#[test]
+fn compound_against_compound_grows_linearly_in_parts() {
+    let rings = |n: usize| {
+        let r = n as f32 / core::f32::consts::TAU;
+        (ring(n, r, Vec2::ZERO), ring(n, r + 1.0, Vec2::ZERO))
+    };
+    let g = growth(250, |n| {
+        let (a, b) = rings(n);
+        assert!(!intersects(&a, &b));
+        assert!(contact(&a, &b).is_none());
+        let d = distance(&a, &b);
+        assert!((0.4..=0.5).contains(&d), "{d}");
+        // Moved sideways by less than a unit: the rings meet near the ends of the motion's axis.
+        let hit = cast_shapes(&a, Vec2::new(0.0, 1.5), &b, Vec2::ZERO);
+        assert!(hit.is_some());
+    });
+    assert!(g < 8.0, "4x the parts took {g:.1}x the time");
+}
+
+/// `n` small discs on one layer, one unit apart (none touching), each with its own mask when
+/// `distinct`.
+fn lattice(broad: collide2d::BroadPhase, n: usize, distinct: bool) -> collide2d::CollisionWorld {
+    use collide2d::{CollisionWorld, Filter, ObjectKind};
+    let side = (n as f64).sqrt().ceil() as usize;
+    let mut world = CollisionWorld::new(broad);
+    for i in 0..n {
+        let at = Vec2::new((i % side) as f32, (i / side) as f32);
+        let mask = if distinct { 1 | (i as u64) << 1 } else { 1 };
+        let disc = Circle::new(at, 0.25).unwrap().into();
+        world
+            .insert(disc, Filter::new(1, mask), ObjectKind::Dynamic, ())
+            .unwrap();
+    }
+    world
+}
+
+fn broad_phases() -> [(&'static str, collide2d::BroadPhase); 2] {
+    [
+        ("grid", collide2d::BroadPhase::grid(1.0).unwrap()),
+        ("tree", collide2d::BroadPhase::tree(0.1)),
+    ]
+}
+
+/// Item 2: objects each with its own filter cost about what objects of one filter cost, and
+/// grow linearly (pairs of filter groups grew 16 times). Only the updates are timed.
+#[test]
+fn many_distinct_filters_grow_linearly_in_objects() {
+    for (name, broad) in broad_phases() {
+        let mut worlds =
+            [1000, 4000].map(|n| (0..3).map(|_| lattice(broad, n, true)).collect::<Vec<_>>());
+        let _alone = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+        let [small, large] = worlds.each_mut().map(|ws| {
+            ws.iter_mut()
+                .map(|w| {
+                    let start = Instant::now();
+                    assert_eq!(w.update().pairs, 0);
+                    start.elapsed()
+                })
+                .min()
+                .unwrap_or_default()
+        });
+        let g = large.as_secs_f64() / small.as_secs_f64().max(1e-9);
+        assert!(g < 8.0, "{name}: 4x the objects took {g:.1}x the time");
+    }
+}
+
+/// Item 3: 100 objects given a fresh filter every frame: groups no object uses are reused, so
+/// the broad phase's trees stay as many as the filters in use (they grew by 100 a frame) and
+/// a frame costs what it cost at the start.
+#[test]
+fn fresh_filters_every_frame_reuse_the_groups() {
+    use collide2d::{BroadBoxKind, Filter};
+    let _alone = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    for (name, broad) in broad_phases() {
+        let mut world = lattice(broad, 100, false);
+        let handles: Vec<_> = world.iter().map(|(h, ..)| h).collect();
+        let mut frame = |world: &mut collide2d::CollisionWorld, k: u64| {
+            for (i, &h) in handles.iter().enumerate() {
+                world
+                    .set_filter(h, Filter::new(1, 1 | (k * 100 + i as u64) << 1))
+                    .unwrap();
+            }
+            world.update();
+        };
+        let first = fastest(3, || {
+            for k in 0..20 {
+                frame(&mut world, k);
+            }
+        });
+        for k in 20..2000 {
+            frame(&mut world, k);
+        }
+        let later = fastest(3, || {
+            for k in 2000..2020 {
+                frame(&mut world, k);
+            }
+        });
+        let trees = world
+            .broad_phase_boxes()
+            .iter()
+            .filter_map(|b| match b.kind {
+                BroadBoxKind::Node { tree, .. } | BroadBoxKind::Leaf { tree, .. } => Some(tree),
+                _ => None,
+            })
+            .max();
+        assert!(
+            trees.is_none_or(|t| t < 200),
+            "{name}: tree number {trees:?}"
+        );
+        let ratio = later.as_secs_f64() / first.as_secs_f64();
+        assert!(
+            ratio < 3.0,
+            "{name}: frames took {ratio:.1}x as long after 2000 frames"
+        );
+    }
+}
