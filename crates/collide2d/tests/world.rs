@@ -714,3 +714,31 @@ fn move_by_equals_set_shape_of_the_translated_shape() {
         assert_eq!(format!("{:?}", by.shape(h).unwrap()), before);
     }
 }
+
+/// Issue 16, item 8: a subnormal direction makes `t` overflow to infinity for both boxes; the
+/// nearer box (inserted second) still comes first, and its point lies on the ray.
+#[test]
+fn subnormal_ray_direction_orders_hits_along_the_ray() {
+    for (name, broad) in broad_phases() {
+        let mut world = CollisionWorld::new(broad);
+        let far = Aabb::from_rect(10.0, -1.0, 1.0, 2.0).unwrap().into();
+        let near = Aabb::from_rect(2.0, -1.0, 1.0, 2.0).unwrap().into();
+        let far = world
+            .insert(far, Filter::DEFAULT, ObjectKind::Static, 0)
+            .unwrap();
+        let near = world
+            .insert(near, Filter::DEFAULT, ObjectKind::Static, 1)
+            .unwrap();
+        world.update();
+        let ray = Ray::new(Vec2::ZERO, Vec2::new(1e-45, 0.0));
+        let (first, hit) = world.cast_ray(&ray, f32::INFINITY, u64::MAX).unwrap();
+        assert_eq!(first, near, "{name}");
+        assert_eq!(hit.point, Vec2::new(2.0, 0.0), "{name}");
+        let all: Vec<Handle> = world
+            .cast_ray_all(&ray, f32::INFINITY, u64::MAX)
+            .iter()
+            .map(|h| h.0)
+            .collect();
+        assert_eq!(all, [near, far], "{name}");
+    }
+}
