@@ -40,6 +40,13 @@ pub const MAX_POLYGON_POINTS: usize = 128;
 /// piece past the limit.
 pub const MAX_COMPOUND_PARTS: usize = 1024;
 
+/// The most candidate pairs a [`CollisionWorld::update`](crate::CollisionWorld::update) tests
+/// unless [`set_max_pairs`](crate::CollisionWorld::set_max_pairs) says otherwise: 4,194,304
+/// (about 256 MB of pair lists without contacts). Past it the update stops and sets
+/// [`UpdateStats::truncated`](crate::UpdateStats::truncated), rather than abort on an
+/// allocation failure (20,000 objects on one point make 200 million pairs).
+pub const MAX_UPDATE_PAIRS: usize = 1 << 22;
+
 /// The longest line `collide2d query` reads, in bytes (without the line break): 1 MiB. A longer
 /// line is answered with an error line naming this limit and skipped without being held in
 /// memory; the lines after it are still answered.

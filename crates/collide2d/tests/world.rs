@@ -742,3 +742,71 @@ fn subnormal_ray_direction_orders_hits_along_the_ray() {
         assert_eq!(all, [near, far], "{name}");
     }
 }
+
+/// Issue 16, item 6: 20,000 objects on one point make 200 million pairs, which aborted on
+/// allocation; the update stops at the cap of candidate pairs and says so. (The default cap,
+/// `MAX_UPDATE_PAIRS`, would take this debug build half a minute of exact tests.)
+#[test]
+fn a_crowd_on_one_point_stops_at_the_pair_cap() {
+    const CAP: usize = 200_000;
+    for (name, broad) in [
+        ("tree", BroadPhase::tree(0.1)),
+        ("grid", BroadPhase::grid(1.0).unwrap()),
+    ] {
+        let mut world = CollisionWorld::new(broad);
+        for i in 0..20_000 {
+            let disc = Circle::new(Vec2::ZERO, 0.5).unwrap().into();
+            world
+                .insert(disc, Filter::DEFAULT, ObjectKind::Dynamic, i)
+                .unwrap();
+        }
+        world.set_max_pairs(CAP);
+        let stats = world.update();
+        assert!(stats.truncated, "{name}");
+        assert_eq!(stats.pairs, CAP, "{name}");
+        assert_eq!(world.pairs().len(), CAP, "{name}");
+    }
+}
+
+/// Below the cap nothing is cut; at a small cap, the pairs are some of the colliding pairs,
+/// the same ones on every run.
+#[test]
+fn a_capped_update_gives_a_subset_of_the_pairs_the_same_every_time() {
+    for (name, broad) in broad_phases() {
+        let build = || {
+            let mut rng = Rng(7);
+            let mut world = CollisionWorld::new(broad);
+            for i in 0..300 {
+                let at = Vec2::new(rng.f(0.0, 20.0), rng.f(0.0, 20.0));
+                let disc = Circle::new(at, rng.f(0.5, 2.0)).unwrap().into();
+                world
+                    .insert(disc, Filter::DEFAULT, ObjectKind::Dynamic, i)
+                    .unwrap();
+            }
+            world
+        };
+        let mut full = build();
+        let all = full.update();
+        assert!(!all.truncated && all.pairs > 200, "{name}: {all:?}");
+        let keys = |w: &CollisionWorld<i32>| -> Vec<(Handle, Handle)> {
+            w.pairs().iter().map(|p| (p.a, p.b)).collect()
+        };
+        let everything: BTreeSet<_> = keys(&full).into_iter().collect();
+        let capped = |max: usize| {
+            let mut w = build();
+            w.set_max_pairs(max);
+            let stats = w.update();
+            (stats, keys(&w))
+        };
+        let (stats, some) = capped(100);
+        assert!(
+            stats.truncated && stats.candidates == 100,
+            "{name}: {stats:?}"
+        );
+        assert!(some.iter().all(|p| everything.contains(p)), "{name}");
+        assert_eq!(capped(100).1, some, "{name}: the same subset");
+        let (stats, again) = capped(all.candidates + 1);
+        assert!(!stats.truncated, "{name}");
+        assert_eq!(again, keys(&full), "{name}");
+    }
+}

@@ -158,13 +158,19 @@ impl Broad {
     }
 
     /// Every pair of slots `(a, b)`, `a < b`, whose groups are compatible and whose tight boxes
-    /// overlap, each once, in no particular order.
-    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+    /// overlap, each once, in no particular order (but the same order for the same operations).
+    /// At most `max` pairs are added: the search stops once it has found that many, and the
+    /// result is `false` when it stopped early (`true` when every pair is in `out`).
+    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, max: usize) -> bool {
         let start = out.len();
+        let limit = start.saturating_add(max);
         match self {
-            Broad::Grid(g) => g.pairs(view, out),
-            Broad::Tree(t) => t.pairs(view, out),
+            Broad::Grid(g) => g.pairs(view, out, limit),
+            Broad::Tree(t) => t.pairs(view, out, limit),
         }
+        // The searches check the limit now and then, not at every pair.
+        let complete = out.len() < limit;
+        out.truncate(limit);
         // Objects in a shared group are paired by group with every compatible group: their
         // own filters decide now (one pass, only while some object is in a shared group).
         if view.table.any_shared() {
@@ -178,6 +184,7 @@ impl Broad {
             }
             out.truncate(kept);
         }
+        complete
     }
 
     /// The structure as of the last `sync`, into `out`: see [`BroadBox`]. `handle` names a

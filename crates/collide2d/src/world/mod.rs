@@ -24,6 +24,7 @@ mod shapes;
 mod update;
 
 use crate::broad::{Broad, BroadPhase, Groups};
+use crate::limits::MAX_UPDATE_PAIRS;
 use crate::math::{Pose, Vec2};
 use crate::query::Contact;
 #[cfg(doc)]
@@ -172,6 +173,9 @@ pub struct UpdateStats {
     pub began: usize,
     /// Pairs that stopped colliding (or lost an object) since the previous update.
     pub ended: usize,
+    /// True when the broad phase found [`CollisionWorld::set_max_pairs`]'s number of candidate
+    /// pairs and stopped there: colliding pairs may be missing from this update.
+    pub truncated: bool,
 }
 
 /// Where a fast object was at the previous update and how far it moved since.
@@ -238,6 +242,8 @@ pub struct CollisionWorld<T = ()> {
     table: Groups,
     broad: Broad,
     contacts: bool,
+    /// The most candidate pairs an update tests.
+    max_pairs: usize,
     /// The contact of each pair in `pairs` when `contacts` is on, else empty.
     pair_contacts: Vec<Contact>,
     candidates: Vec<(u32, u32)>,
@@ -279,6 +285,7 @@ impl<T> CollisionWorld<T> {
             table: Groups::default(),
             broad: Broad::new(broad_phase),
             contacts: false,
+            max_pairs: MAX_UPDATE_PAIRS,
             pair_contacts: Vec::new(),
             candidates: Vec::new(),
             counts: Vec::new(),
@@ -297,6 +304,29 @@ impl<T> CollisionWorld<T> {
     /// an exact `intersects` is cheaper).
     pub fn set_contacts(&mut self, on: bool) {
         self.contacts = on;
+    }
+
+    /// Caps the candidate pairs (pairs of objects whose filters accept each other and whose
+    /// boxes overlap) one [`update`](Self::update) tests, and so the memory it takes (about 64
+    /// bytes a candidate, more with contacts on): past the cap the update stops searching and sets
+    /// [`UpdateStats::truncated`], rather than run out of memory on a crowd of objects piled on
+    /// one point (20,000 of them make 200 million pairs). The default is
+    /// [`MAX_UPDATE_PAIRS`].
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind};
+    /// let mut world = CollisionWorld::new(BroadPhase::default());
+    /// for _ in 0..100 {
+    ///     let disc = Circle::new(Vec2::ZERO, 1.0)?.into();
+    ///     world.insert(disc, Filter::DEFAULT, ObjectKind::Dynamic, ())?;
+    /// }
+    /// world.set_max_pairs(1000); // 4,950 pairs overlap
+    /// let stats = world.update();
+    /// assert!(stats.truncated && stats.pairs == 1000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_max_pairs(&mut self, max: usize) {
+        self.max_pairs = max;
     }
 
     /// The number of objects.

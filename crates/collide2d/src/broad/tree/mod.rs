@@ -97,7 +97,8 @@ impl Trees {
         }
     }
 
-    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+    /// See [`Broad::pairs`](super::Broad::pairs); stops soon after `out` holds `limit` pairs.
+    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, limit: usize) {
         let g_count = self.trees.len();
         for g in 0..g_count {
             if self.trees[g].root == NULL {
@@ -114,6 +115,7 @@ impl Trees {
                     view.aabbs,
                     &mut self.stack,
                     out,
+                    limit,
                 );
             }
         }
@@ -209,7 +211,7 @@ impl Trees {
 }
 
 /// Every pair of leaves, one from `a` and one from `b` (two distinct leaves of `a` when `same`),
-/// whose tight boxes overlap.
+/// whose tight boxes overlap; stops once `out` holds `limit` pairs.
 fn descend(
     a: &Tree,
     b: &Tree,
@@ -217,10 +219,14 @@ fn descend(
     tight: &[Aabb],
     stack: &mut Vec<(u32, u32)>,
     out: &mut Vec<(u32, u32)>,
+    limit: usize,
 ) {
     stack.clear();
     stack.push((a.root, b.root));
     while let Some((i, j)) = stack.pop() {
+        if out.len() >= limit {
+            return;
+        }
         let (ni, nj) = (&a.nodes[i as usize], &b.nodes[j as usize]);
         if same && i == j {
             if ni.child1 != NULL {
