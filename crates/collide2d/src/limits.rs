@@ -34,10 +34,10 @@ pub const MAX_POLYGON_POINTS: usize = 128;
 ///
 /// A compound indexes its parts in a tree of boxes built with it, so a query between two
 /// compounds tests only the pairs of pieces whose boxes meet: near-linear time when few of them
-/// overlap. Pieces that all overlap each other still meet pair by pair, which this limit bounds
-/// (4096 by 4096 boxes stacked on one point: 0.6 s for a contact, measured as for
-/// [`MAX_POLYGON_POINTS`]). The serde loader counts pieces as it reads, and stops at the first
-/// piece past the limit.
+/// overlap. Pieces that all overlap each other still meet pair by pair, which this limit bounds:
+/// two compounds of 1024 equal boxes on one point take 0.9 s for a contact and 0.7 s for a
+/// cast (release build, a loaded 2-core x86_64 machine; 4096 pieces took 11 s and 18 s). The
+/// serde loader counts pieces as it reads, and stops at the first piece past the limit.
 pub const MAX_COMPOUND_PARTS: usize = 1024;
 
 /// The most candidate pairs a [`CollisionWorld::update`](crate::CollisionWorld::update) tests
