@@ -105,37 +105,26 @@ fn many_distinct_filters_grow_linearly_in_objects() {
     }
 }
 
-/// Item 3: 100 objects given a fresh filter every frame: groups no object uses are reused, so
-/// the broad phase's trees stay as many as the filters in use (they grew by 100 a frame) and
-/// a frame costs what it cost at the start.
+/// Item 3: 100 objects given a fresh filter every frame: groups no object uses are freed and
+/// reused, so the broad phase's trees stay as many as the filters in use (they grew by 100 a
+/// frame, and every update visited them all: 81 µs became 1.6 ms) and its nodes as many as the
+/// objects need. Counted, not timed: the counts do not depend on the machine's load.
 #[test]
 fn fresh_filters_every_frame_reuse_the_groups() {
     use collide2d::{BroadBoxKind, Filter};
-    let _alone = TIMING.lock().unwrap_or_else(|e| e.into_inner());
     for (name, broad) in broad_phases() {
         let mut world = lattice(broad, 100, false);
         let handles: Vec<_> = world.iter().map(|(h, ..)| h).collect();
-        let frame = |world: &mut collide2d::CollisionWorld, k: u64| {
+        let mut most_boxes = 0;
+        for k in 0..2000u64 {
             for (i, &h) in handles.iter().enumerate() {
                 world
                     .set_filter(h, Filter::new(1, 1 | (k * 100 + i as u64) << 1))
                     .unwrap();
             }
             world.update();
-        };
-        let first = fastest(3, || {
-            for k in 0..20 {
-                frame(&mut world, k);
-            }
-        });
-        for k in 20..2000 {
-            frame(&mut world, k);
+            most_boxes = most_boxes.max(world.broad_phase_boxes().len());
         }
-        let later = fastest(3, || {
-            for k in 2000..2020 {
-                frame(&mut world, k);
-            }
-        });
         let trees = world
             .broad_phase_boxes()
             .iter()
@@ -148,41 +137,6 @@ fn fresh_filters_every_frame_reuse_the_groups() {
             trees.is_none_or(|t| t < 200),
             "{name}: tree number {trees:?}"
         );
-        let ratio = later.as_secs_f64() / first.as_secs_f64();
-        assert!(
-            ratio < 3.0,
-            "{name}: frames took {ratio:.1}x as long after 2000 frames"
-        );
+        assert!(most_boxes < 400, "{name}: {most_boxes} boxes");
     }
-}
-
-/// Item 1, point queries: the nearest boundary point of a compound to a point inside it looked
-/// at every part for every part's edges. A square of flush unit tiles, 256 then 1024 of them.
-#[test]
-fn projecting_a_point_into_a_compound_grows_linearly_in_parts() {
-    use collide2d::{project_point, Aabb};
-    let tiles = |side: usize| -> Shape {
-        let parts = (0..side * side)
-            .map(|i| {
-                let (x, y) = ((i % side) as f32, (i / side) as f32);
-                Aabb::new(Vec2::new(x, y), Vec2::new(x + 1.0, y + 1.0))
-                    .unwrap()
-                    .into()
-            })
-            .collect();
-        Compound::new(parts).unwrap().into()
-    };
-    let (small, large) = (tiles(16), tiles(32));
-    let _alone = TIMING.lock().unwrap_or_else(|e| e.into_inner());
-    let cost = |s: &Shape| {
-        // Nearer the bottom edge than any other: the answer is on it.
-        let p = Vec2::new(5.5, 0.25);
-        fastest(7, || {
-            let q = project_point(s, p);
-            assert!(q.is_inside && q.point == Vec2::new(5.5, 0.0), "{q:?}");
-        })
-        .as_secs_f64()
-    };
-    let g = cost(&large) / cost(&small);
-    assert!(g < 8.0, "4x the parts took {g:.1}x the time");
 }

@@ -224,9 +224,6 @@ fn descend(
     stack.clear();
     stack.push((a.root, b.root));
     while let Some((i, j)) = stack.pop() {
-        if out.len() >= limit {
-            return;
-        }
         let (ni, nj) = (&a.nodes[i as usize], &b.nodes[j as usize]);
         if same && i == j {
             if ni.child1 != NULL {
@@ -243,6 +240,11 @@ fn descend(
             (true, true) => {
                 let (x, y) = (ni.slot, nj.slot);
                 if tight[x as usize].overlaps(&tight[y as usize]) {
+                    // Checked only when `out` must grow (push's own test), so the cap costs
+                    // the loop nothing: `out` holds at most `limit` plus its spare room.
+                    if out.len() == out.capacity() && out.len() >= limit {
+                        return;
+                    }
                     out.push((x.min(y), x.max(y)));
                 }
             }
