@@ -54,7 +54,7 @@ fn filters(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new(name, variant), |b| {
                 b.iter(|| {
                     frame += 1;
-                    let step = if frame % 2 == 0 { 0.01 } else { -0.01 };
+                    let step = if frame & 1 == 0 { 0.01 } else { -0.01 };
                     for &h in &handles {
                         let _ = world.move_by(h, Vec2::new(step, 0.0));
                     }
