@@ -140,3 +140,34 @@ fn fresh_filters_every_frame_reuse_the_groups() {
         assert!(most_boxes < 400, "{name}: {most_boxes} boxes");
     }
 }
+
+/// Item 1, point queries: the nearest boundary point of a compound to a point inside it looked
+/// at every part for every part's edges. A square of flush unit tiles, 256 then 1024 of them.
+#[test]
+fn projecting_a_point_into_a_compound_grows_linearly_in_parts() {
+    use collide2d::{project_point, Aabb};
+    let tiles = |side: usize| -> Shape {
+        let parts = (0..side * side)
+            .map(|i| {
+                let (x, y) = ((i % side) as f32, (i / side) as f32);
+                Aabb::new(Vec2::new(x, y), Vec2::new(x + 1.0, y + 1.0))
+                    .unwrap()
+                    .into()
+            })
+            .collect();
+        Compound::new(parts).unwrap().into()
+    };
+    let (small, large) = (tiles(16), tiles(32));
+    let _alone = TIMING.lock().unwrap_or_else(|e| e.into_inner());
+    let cost = |s: &Shape| {
+        // Nearer the bottom edge than any other: the answer is on it.
+        let p = Vec2::new(5.5, 0.25);
+        fastest(7, || {
+            let q = project_point(s, p);
+            assert!(q.is_inside && q.point == Vec2::new(5.5, 0.0), "{q:?}");
+        })
+        .as_secs_f64()
+    };
+    let g = cost(&large) / cost(&small);
+    assert!(g < 8.0, "4x the parts took {g:.1}x the time");
+}
