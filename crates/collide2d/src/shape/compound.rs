@@ -212,17 +212,7 @@ mod tests {
             Err(ShapeError::TooManyParts { .. })
         ));
         // An L-shaped polygon is two convex pieces.
-        let l = [
-            (0.0, 0.0),
-            (2.0, 0.0),
-            (2.0, 1.0),
-            (1.0, 1.0),
-            (1.0, 2.0),
-            (0.0, 2.0),
-        ];
-        let l: Shape = crate::Polygon::new(&l.map(|(x, y)| Vec2::new(x, y)))
-            .unwrap()
-            .into();
+        let l = crate::test_support::l_shape();
         let c = Compound::new(vec![l.clone(), l]).unwrap();
         assert_eq!(c.pieces(), 4);
         assert_eq!((c.first_piece(0), c.first_piece(1)), (0, 2));
