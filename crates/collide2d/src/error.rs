@@ -95,6 +95,16 @@ pub enum ShapeError {
         /// The limit, [`MAX_COMPOUND_DEPTH`](crate::limits::MAX_COMPOUND_DEPTH).
         limit: usize,
     },
+    /// A compound holding more than
+    /// [`MAX_COMPOUND_PARTS`](crate::limits::MAX_COMPOUND_PARTS) convex pieces, nesting
+    /// included.
+    #[error(
+        "parts must hold at most {limit} convex pieces, nesting included (limit MAX_COMPOUND_PARTS)"
+    )]
+    TooManyParts {
+        /// The limit, [`MAX_COMPOUND_PARTS`](crate::limits::MAX_COMPOUND_PARTS).
+        limit: usize,
+    },
     /// A compound part was rejected.
     #[error("parts[{index}]: {kind}.{source}")]
     InPart {

@@ -10,7 +10,8 @@ use crate::query::dispatch;
 use crate::query::parts::each_part;
 use crate::query::ray::line_span;
 use crate::shape::convex::Convex;
-use crate::shape::{Point, Shape};
+use crate::shape::part_tree::PartTree;
+use crate::shape::{Aabb, Point, Shape};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
@@ -121,27 +122,42 @@ fn boundary_nearest_inside(shape: &Shape, p: Vec2) -> Vec2 {
     let mut leaves = Vec::new();
     collect_leaves(compound.parts(), &mut leaves);
     let dp = p.as_dvec2();
+    // Only a leaf whose box meets a stretch of boundary can cover it: a tree over the leaves'
+    // boxes finds those (each edge visited every leaf before: quadratic in a compound's parts).
+    let boxes: Vec<Aabb> = leaves.iter().map(|l| l.aabb()).collect();
+    let tree = PartTree::new(&boxes);
+    let mut near: Vec<usize> = Vec::new();
     // The nearest candidate on the compound's boundary, and the nearest on any part's boundary.
     let (mut free, mut any) = (Nearest::new(dp), Nearest::new(dp));
     for (i, leaf) in leaves.iter().enumerate() {
-        let others = || {
-            leaves
-                .iter()
-                .enumerate()
-                .filter(move |&(j, _)| j != i)
-                .map(|(_, s)| *s)
+        // The other leaves whose box meets `region`, in order.
+        let mut others = |region: Aabb| {
+            near.clear();
+            let _ = tree.query(&region, &mut |j| {
+                if j != i {
+                    near.push(j);
+                }
+                ControlFlow::<()>::Continue(())
+            });
+            near.sort_unstable();
+            near.iter().map(|&j| leaves[j]).collect::<Vec<&Shape>>()
         };
         if let Some(edges) = straight_edges(leaf) {
             for (a, b) in edges {
                 any.offer(closest_on_segment(dp, a, b));
-                for (s0, s1) in uncovered_pieces(a, b, others()) {
+                let edge = Aabb::new_unchecked(a.min(b).as_vec2(), a.max(b).as_vec2()).outward();
+                for (s0, s1) in uncovered_pieces(a, b, others(edge).into_iter()) {
                     free.offer(closest_on_segment(dp, a + (b - a) * s0, a + (b - a) * s1));
                 }
             }
         } else {
             let q = leaf_boundary_nearest(leaf, p).unwrap_or(dp);
             any.offer(q);
-            if others().all(|other| !contains_point(other, q.as_vec2())) {
+            let at = q.as_vec2();
+            if others(Aabb::new_unchecked(at, at).outward())
+                .iter()
+                .all(|o| !contains_point(o, at))
+            {
                 free.offer(q);
             }
         }

@@ -41,9 +41,11 @@ impl Ray {
 /// Where a ray first meets a shape. See [`cast_ray`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RayHit {
-    /// The ray parameter of the hit, in `[0, max_t]`.
+    /// The ray parameter of the hit, in `[0, max_t]`: `f32::INFINITY` when it overflows `f32`
+    /// (a tiny `dir` with `max_t = inf`).
     pub t: f32,
-    /// The hit point, `origin + dir * t` (rounded once from `f64`).
+    /// The hit point, `origin + dir * t` computed in `f64` with the unrounded `t` and rounded
+    /// once, so it lies on the ray even where `t` overflowed.
     pub point: Vec2,
     /// Unit outward normal of the surface at `point`; `-dir` normalised when the ray starts
     /// inside the shape.

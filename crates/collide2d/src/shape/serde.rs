@@ -10,7 +10,8 @@
 //!
 //! The limits of [`crate::limits`] hold while loading: a compound nested deeper than
 //! [`MAX_COMPOUND_DEPTH`] is an error as soon as the first level too deep is reached, and a
-//! `points` list longer than [`MAX_POLYGON_POINTS`] is counted without being kept.
+//! `points` list longer than [`MAX_POLYGON_POINTS`] is counted without being kept, and reading
+//! stops at the first convex piece past [`MAX_COMPOUND_PARTS`] in one shape.
 //!
 //! Error messages hold no input position when read from a `serde_json::Value`; a streaming
 //! deserializer such as `serde_json::from_str` may add its own position to them.
@@ -19,6 +20,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::string::ToString;
 use alloc::vec::Vec;
+use core::cell::Cell;
 use core::fmt;
 
 use serde::de::{
@@ -27,9 +29,11 @@ use serde::de::{
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::error::ShapeError;
-use crate::limits::{MAX_COMPOUND_DEPTH, MAX_POLYGON_POINTS};
+use crate::limits::{MAX_COMPOUND_DEPTH, MAX_COMPOUND_PARTS, MAX_POLYGON_POINTS};
 use crate::math::Vec2;
-use crate::shape::{Aabb, Capsule, Circle, Compound, Obb, Point, Polygon, Segment, Shape};
+use crate::shape::{
+    compound, Aabb, Capsule, Circle, Compound, Obb, Point, Polygon, Segment, Shape,
+};
 
 /// A point or vector as FORMAT.md writes it: `[x, y]`.
 fn xy(v: Vec2) -> [f32; 2] {
@@ -282,30 +286,36 @@ impl<'de> Deserialize<'de> for PointList {
 /// Reads the `parts` list of a compound nested `depth` levels deep (1 for an outermost
 /// compound); its parts are read as shapes inside `depth` compounds.
 #[derive(Clone, Copy)]
-struct PartsSeed {
+struct PartsSeed<'p> {
     depth: usize,
+    pieces: &'p Cell<usize>,
 }
 
-impl<'de> DeserializeSeed<'de> for PartsSeed {
+impl<'de> DeserializeSeed<'de> for PartsSeed<'_> {
     type Value = Vec<Shape>;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Shape>, D::Error> {
         d.deserialize_seq(ListVisitor {
             name: "parts",
             expecting: "a list of shapes",
-            seed: ShapeVisitor { depth: self.depth },
+            seed: ShapeVisitor {
+                depth: self.depth,
+                pieces: self.pieces,
+            },
             limit: None,
         })
     }
 }
 
-/// Reads one shape object lying inside `depth` compounds (0 for a shape at the top).
+/// Reads one shape object lying inside `depth` compounds (0 for a shape at the top); `pieces`
+/// counts the convex pieces read so far in the whole shape (against [`MAX_COMPOUND_PARTS`]).
 #[derive(Clone, Copy)]
-struct ShapeVisitor {
+struct ShapeVisitor<'p> {
     depth: usize,
+    pieces: &'p Cell<usize>,
 }
 
-impl<'de> DeserializeSeed<'de> for ShapeVisitor {
+impl<'de> DeserializeSeed<'de> for ShapeVisitor<'_> {
     type Value = Shape;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Shape, D::Error> {
@@ -313,7 +323,7 @@ impl<'de> DeserializeSeed<'de> for ShapeVisitor {
     }
 }
 
-impl ShapeVisitor {
+impl ShapeVisitor<'_> {
     /// Reads the value of field `key` into `fields`.
     fn read_value<'de, A: MapAccess<'de>>(
         self,
@@ -343,7 +353,10 @@ impl ShapeVisitor {
                     limit: MAX_COMPOUND_DEPTH,
                 }));
             }
-            fields.parts = Some(map.next_value_seed(PartsSeed { depth })?);
+            fields.parts = Some(map.next_value_seed(PartsSeed {
+                depth,
+                pieces: self.pieces,
+            })?);
         } else {
             map.next_value::<IgnoredAny>()?;
         }
@@ -384,7 +397,7 @@ fn field_message(kind: Option<&str>, key: &str, message: &str) -> String {
     }
 }
 
-impl<'de> Visitor<'de> for ShapeVisitor {
+impl<'de> Visitor<'de> for ShapeVisitor<'_> {
     type Value = Shape;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -414,7 +427,19 @@ impl<'de> Visitor<'de> for ShapeVisitor {
             }
             fields.present.push(key);
         }
-        build(&fields).map_err(de::Error::custom)
+        let shape = build(&fields).map_err(de::Error::custom)?;
+        // A compound's pieces were counted as its parts were read; the others count here, so
+        // a compound of too many parts stops at the first one past the limit.
+        if self.depth > 0 && !matches!(shape, Shape::Compound(_)) {
+            let total = self.pieces.get() + compound::pieces(&shape);
+            self.pieces.set(total);
+            if total > MAX_COMPOUND_PARTS {
+                return Err(de::Error::custom(ShapeError::TooManyParts {
+                    limit: MAX_COMPOUND_PARTS,
+                }));
+            }
+        }
+        Ok(shape)
     }
 }
 
@@ -464,7 +489,11 @@ impl<'de> Deserialize<'de> for Shape {
     /// Reads FORMAT.md's tagged object and validates it through the shape's constructor; errors start
     /// with `<type>.<field>` (`circle.radius must be >= 0, got -1`). `rect` loads as an `Aabb`.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Shape, D::Error> {
-        deserializer.deserialize_map(ShapeVisitor { depth: 0 })
+        let pieces = Cell::new(0);
+        deserializer.deserialize_map(ShapeVisitor {
+            depth: 0,
+            pieces: &pieces,
+        })
     }
 }
 
@@ -697,6 +726,46 @@ mod tests {
         assert_eq!(
             err,
             "polygon.points must hold at most 128 points (limit MAX_POLYGON_POINTS), got 1000"
+        );
+    }
+
+    /// A compound of `n` point parts, nested in `levels` more compounds of one part each.
+    fn points_compound(n: usize, levels: usize) -> String {
+        let parts: Vec<String> = (0..n)
+            .map(|i| format!(r#"{{"type": "point", "p": [{i}, 0]}}"#))
+            .collect();
+        let mut text = format!(r#"{{"type": "compound", "parts": [{}]}}"#, parts.join(", "));
+        for _ in 0..levels {
+            text = format!(r#"{{"type": "compound", "parts": [{text}]}}"#);
+        }
+        text
+    }
+
+    #[test]
+    fn too_many_parts_is_an_error_naming_the_limit() {
+        let ok = serde_json::from_str::<Shape>(&points_compound(MAX_COMPOUND_PARTS, 2));
+        assert!(ok.is_ok(), "{:?}", ok.err());
+        let err = serde_json::from_str::<Shape>(&points_compound(MAX_COMPOUND_PARTS + 1, 1))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(
+                "compound.parts[0]: compound.parts[1024]: parts must hold at most 1024 convex \
+                 pieces, nesting included (limit MAX_COMPOUND_PARTS)"
+            ),
+            "{err}"
+        );
+        // Pieces count across nested compounds: two halves and one more point is too many.
+        let half = points_compound(MAX_COMPOUND_PARTS / 2, 0);
+        let text = format!(
+            r#"{{"type": "compound", "parts": [{half}, {half}, {{"type": "point", "p": [0, 0]}}]}}"#
+        );
+        let err = serde_json::from_str::<Shape>(&text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("compound.parts[2]: parts must hold at most 1024"),
+            "{err}"
         );
     }
 

@@ -34,6 +34,7 @@ mod shapes;
 mod update;
 
 use crate::broad::{BroadPhase, Groups};
+use crate::limits::MAX_UPDATE_PAIRS;
 use crate::math::{Pose, Vec2};
 use crate::query::Contact;
 #[cfg(doc)]
@@ -186,6 +187,9 @@ pub struct UpdateStats {
     pub began: usize,
     /// Pairs that stopped colliding (or lost an object) since the previous update.
     pub ended: usize,
+    /// True when the broad phase found [`CollisionWorld::set_max_pairs`]'s number of candidate
+    /// pairs and stopped there: colliding pairs may be missing from this update.
+    pub truncated: bool,
 }
 
 /// Where a fast object was at the previous update and how far it moved since, in 48 bytes
@@ -285,6 +289,8 @@ pub struct CollisionWorld<T = ()> {
     /// The broad phase and the slots changed since it last took changes in.
     broad: LazyBroad,
     contacts: bool,
+    /// The most candidate pairs an update tests.
+    max_pairs: usize,
     /// The contact of each pair in `pairs` when `contacts` is on, else empty.
     pair_contacts: Vec<Contact>,
     candidates: Vec<(u32, u32)>,
@@ -329,6 +335,7 @@ impl<T> CollisionWorld<T> {
             table: Groups::default(),
             broad: LazyBroad::new(broad_phase),
             contacts: false,
+            max_pairs: MAX_UPDATE_PAIRS,
             pair_contacts: Vec::new(),
             candidates: Vec::new(),
             counts: Vec::new(),
@@ -349,6 +356,29 @@ impl<T> CollisionWorld<T> {
     /// an exact `intersects` is cheaper).
     pub fn set_contacts(&mut self, on: bool) {
         self.contacts = on;
+    }
+
+    /// Caps the candidate pairs (pairs of objects whose filters accept each other and whose
+    /// boxes overlap) one [`update`](Self::update) tests, and so the memory it takes (about 64
+    /// bytes a candidate, more with contacts on): past the cap the update stops searching and sets
+    /// [`UpdateStats::truncated`], rather than run out of memory on a crowd of objects piled on
+    /// one point (20,000 of them make 200 million pairs). The default is
+    /// [`MAX_UPDATE_PAIRS`].
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind};
+    /// let mut world = CollisionWorld::new(BroadPhase::default());
+    /// for _ in 0..100 {
+    ///     let disc = Circle::new(Vec2::ZERO, 1.0)?.into();
+    ///     world.insert(disc, Filter::DEFAULT, ObjectKind::Dynamic, ())?;
+    /// }
+    /// world.set_max_pairs(1000); // 4,950 pairs overlap
+    /// let stats = world.update();
+    /// assert!(stats.truncated && stats.pairs == 1000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_max_pairs(&mut self, max: usize) {
+        self.max_pairs = max;
     }
 
     /// The number of objects.
@@ -390,8 +420,9 @@ impl<T> CollisionWorld<T> {
         data: T,
     ) -> Result<Handle, WorldError> {
         let aabb = Self::checked_aabb(&shape)?;
-        let group = self.table.id(filter, kind == ObjectKind::Static);
         let object = Object { filter, kind, data };
+        let slot = self.free.last().copied().unwrap_or(self.slots.len() as u32);
+        let group = self.table.join(slot, filter, kind == ObjectKind::Static);
         let index = if let Some(index) = self.free.pop() {
             let slot = &mut self.slots[index as usize];
             slot.1 = Some(object);
@@ -465,6 +496,7 @@ impl<T> CollisionWorld<T> {
         self.removed.push((handle, object.filter.layer));
         self.slots[i].0 = self.slots[i].0.wrapping_add(1);
         self.generations[i] = self.slots[i].0;
+        self.table.leave(self.groups[i]);
         self.groups[i] = u32::MAX;
         self.shapes.clear(i);
         self.fast_count -= usize::from(self.fast[i]);
@@ -722,7 +754,9 @@ impl<T> CollisionWorld<T> {
         let object = self.object_mut(handle)?;
         object.filter = filter;
         let is_static = object.kind == ObjectKind::Static;
-        self.groups[handle.index as usize] = self.table.id(filter, is_static);
+        let i = handle.index as usize;
+        self.table.leave(self.groups[i]);
+        self.groups[i] = self.table.join(handle.index, filter, is_static);
         self.mark(handle.index);
         Ok(())
     }

@@ -10,6 +10,7 @@ use crate::shape::{Aabb, Shape};
 use crate::BroadPhase;
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
+use core::cmp::Ordering;
 
 impl<T> CollisionWorld<T> {
     /// The broad phase's structure, read only, for debug drawing (brought up to date with the
@@ -101,7 +102,9 @@ impl<T> CollisionWorld<T> {
     }
 
     /// The first object `ray` meets for `t` in `[0, max_t]` among those whose layer is in
-    /// `mask`, with its hit (as [`cast_ray`]); ties go to the lower handle.
+    /// `mask`, with its hit (as [`cast_ray`]); ties go to the lower handle. Where `t` overflows
+    /// `f32` (a tiny `dir`, such as a subnormal one, makes every far hit `t = inf`), the hit
+    /// whose point lies first along the ray comes first.
     #[must_use]
     pub fn cast_ray(&self, ray: &Ray, max_t: f32, mask: u64) -> Option<(Handle, RayHit)> {
         if !valid_ray(ray, max_t) {
@@ -113,7 +116,7 @@ impl<T> CollisionWorld<T> {
                 if let Some(hit) = cast_ray(o, ray, limit) {
                     let better = match &best {
                         None => true,
-                        Some((bs, bh)) => hit.t < bh.t || (hit.t == bh.t && s < *bs),
+                        Some((bs, bh)) => ray_order(ray, &hit, bh).then(s.cmp(bs)).is_lt(),
                     };
                     if better {
                         best = Some((s, hit));
@@ -140,7 +143,8 @@ impl<T> CollisionWorld<T> {
     }
 
     /// Every object `ray` meets for `t` in `[0, max_t]` among those whose layer is in `mask`,
-    /// each with its first hit, sorted by `t`, then handle.
+    /// each with its first hit, sorted by `t` (hits whose `t` overflowed `f32`, as
+    /// [`cast_ray`](Self::cast_ray) orders them), then handle.
     #[must_use]
     pub fn cast_ray_all(&self, ray: &Ray, max_t: f32, mask: u64) -> Vec<(Handle, RayHit)> {
         if !valid_ray(ray, max_t) {
@@ -159,7 +163,7 @@ impl<T> CollisionWorld<T> {
                 cast_ray(&o, ray, max_t).map(|hit| (self.handle(s), hit))
             })
             .collect();
-        hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
+        hits.sort_by(|x, y| ray_order(ray, &x.1, &y.1).then(x.0.cmp(&y.0)));
         hits
     }
 
@@ -226,6 +230,20 @@ impl<T> CollisionWorld<T> {
         hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
         hits
     }
+}
+
+/// Two hits of `ray` in the order the ray meets them: by `t`, and for hits whose `t` overflowed
+/// `f32` (a tiny `dir`: every far hit has `t = inf`), by how far along the ray their points lie
+/// (in `f64`, where the products cannot overflow or vanish).
+fn ray_order(ray: &Ray, a: &RayHit, b: &RayHit) -> Ordering {
+    let along = |h: &RayHit| (h.point.as_dvec2() - ray.origin.as_dvec2()).dot(ray.dir.as_dvec2());
+    a.t.total_cmp(&b.t).then_with(|| {
+        if a.t == f32::INFINITY {
+            along(a).total_cmp(&along(b))
+        } else {
+            Ordering::Equal
+        }
+    })
 }
 
 /// True for a finite ray and a `max_t` that is `>= 0` (not NaN; infinity allowed).

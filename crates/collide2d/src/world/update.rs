@@ -22,6 +22,10 @@ impl<T> CollisionWorld<T> {
     /// object collides when [`cast_shapes`] finds a hit over the motion (see [`Pair::toi`]);
     /// the motion is then used up. With the `rayon` feature the exact tests run in parallel;
     /// the results are the same.
+    ///
+    /// At most [`max_pairs`](Self::set_max_pairs) candidate pairs are tested: past that the
+    /// search stops and [`UpdateStats::truncated`] is set (the pairs are then a subset, the
+    /// same one on every run, and pairs left out count as ended).
     pub fn update(&mut self) -> UpdateStats {
         // Fast objects swept last time and not moved since: back to their tight box.
         for slot in core::mem::take(&mut self.swept) {
@@ -39,9 +43,10 @@ impl<T> CollisionWorld<T> {
             table: &self.table,
         };
         self.candidates.clear();
-        self.broad
-            .refreshed_mut(&view)
-            .pairs(&view, &mut self.candidates);
+        let complete =
+            self.broad
+                .refreshed_mut(&view)
+                .pairs(&view, &mut self.candidates, self.max_pairs);
         sort_pairs(
             &mut self.candidates,
             self.slots.len(),
@@ -95,6 +100,7 @@ impl<T> CollisionWorld<T> {
             pairs: self.pairs.len(),
             began: self.began.len(),
             ended: self.ended.len(),
+            truncated: !complete,
         }
     }
 

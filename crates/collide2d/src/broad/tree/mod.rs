@@ -99,7 +99,8 @@ impl Trees {
         }
     }
 
-    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+    /// See [`Broad::pairs`](super::Broad::pairs); stops soon after `out` holds `limit` pairs.
+    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, limit: usize) {
         let g_count = self.trees.len();
         for g in 0..g_count {
             if self.trees[g].root == NULL {
@@ -116,6 +117,7 @@ impl Trees {
                     view.aabbs,
                     &mut self.stack,
                     out,
+                    limit,
                 );
             }
         }
@@ -211,7 +213,7 @@ impl Trees {
 }
 
 /// Every pair of leaves, one from `a` and one from `b` (two distinct leaves of `a` when `same`),
-/// whose tight boxes overlap.
+/// whose tight boxes overlap; stops once `out` holds `limit` pairs.
 fn descend(
     a: &Tree,
     b: &Tree,
@@ -219,6 +221,7 @@ fn descend(
     tight: &[Aabb],
     stack: &mut Vec<(u32, u32)>,
     out: &mut Vec<(u32, u32)>,
+    limit: usize,
 ) {
     stack.clear();
     stack.push((a.root, b.root));
@@ -239,6 +242,11 @@ fn descend(
             (true, true) => {
                 let (x, y) = (ni.slot, nj.slot);
                 if tight[x as usize].overlaps(&tight[y as usize]) {
+                    // Checked only when `out` must grow (push's own test), so the cap costs
+                    // the loop nothing: `out` holds at most `limit` plus its spare room.
+                    if out.len() == out.capacity() && out.len() >= limit {
+                        return;
+                    }
                     out.push((x.min(y), x.max(y)));
                 }
             }
