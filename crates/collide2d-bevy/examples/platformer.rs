@@ -127,7 +127,7 @@ fn control(
     let dt = time.delta_secs();
     for (mut character, state, mut player) in &mut players {
         if state.grounded || state.ceiling {
-            player.vertical = player.vertical.min(0.0).max(-60.0);
+            player.vertical = player.vertical.clamp(-60.0, 0.0);
         }
         if state.grounded && keys.just_pressed(KeyCode::Space) {
             player.vertical = 620.0;
