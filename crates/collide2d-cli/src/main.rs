@@ -298,27 +298,30 @@ fn render_command(
             return ExitCode::from(1);
         }
     };
-    // Streamed: the document is never held whole in memory.
-    let written = match output {
-        Some(path) if path.as_os_str() != "-" => std::fs::File::create(path)
-            .and_then(|file| {
-                let mut out = io::BufWriter::new(file);
-                picture.write_svg(options, &mut out)?;
-                out.flush()
-            })
-            .map_err(|e| format!("cannot write {}: {e}", path.display())),
-        _ => {
-            let mut out = io::BufWriter::new(io::stdout().lock());
-            picture
-                .write_svg(options, &mut out)
-                .and_then(|()| out.flush())
-                .map_err(|e| format!("cannot write output: {e}"))
-        }
+    write_output(output, |out| picture.write_svg(options, out))
+}
+
+/// Streams what `write` writes to `output` (standard output when `None` or `-`), so a picture
+/// is never held whole in memory; status 2 with a message when it cannot be written.
+fn write_output(
+    output: Option<&Path>,
+    write: impl FnOnce(&mut io::BufWriter<Box<dyn Write + '_>>) -> io::Result<()>,
+) -> ExitCode {
+    let (sink, name): (Box<dyn Write>, String) = match output {
+        Some(path) if path.as_os_str() != "-" => match File::create(path) {
+            Ok(file) => (Box::new(file), path.display().to_string()),
+            Err(e) => {
+                eprintln!("collide2d: cannot write {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        _ => (Box::new(io::stdout().lock()), "output".to_string()),
     };
-    match written {
+    let mut out = io::BufWriter::new(sink);
+    match write(&mut out).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("collide2d: {message}");
+        Err(e) => {
+            eprintln!("collide2d: cannot write {name}: {e}");
             ExitCode::from(2)
         }
     }
@@ -443,8 +446,19 @@ fn pairs_command(path: &Path, contacts: bool, broad: collide2d::BroadPhase) -> E
         Ok(scene) => scene,
         Err(e) => return load_failed(path, e),
     };
+    write_scene_pairs(path, &scene, broad, contacts)
+}
+
+/// Writes a loaded scene's pairs to standard output as they are found; status 1 with the
+/// message when an object cannot enter the world, 2 when the output cannot be written.
+fn write_scene_pairs(
+    path: &Path,
+    scene: &collide2d_cli::scene::Scene,
+    broad: collide2d::BroadPhase,
+    contacts: bool,
+) -> ExitCode {
     let mut out = BufWriter::new(io::stdout().lock());
-    match pairs::write_pairs(&scene, broad, contacts, &mut out)
+    match pairs::write_pairs(scene, broad, contacts, &mut out)
         .and_then(|()| out.flush().map_err(PairsError::Write))
     {
         Ok(()) => ExitCode::SUCCESS,

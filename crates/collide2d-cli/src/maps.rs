@@ -2,7 +2,6 @@
 //! `.ldtk`), with `--layer NAME` to choose layers: the map becomes a scene
 //! ([`collide2d_cli::level`]), then the scene's pairs or picture as for a scene file.
 
-use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -23,16 +22,7 @@ pub fn pairs_command(
         Ok(scene) => scene,
         Err(code) => return code,
     };
-    match pairs::pair_lines(&scene, broad, contacts) {
-        Ok(lines) => emit(
-            None,
-            &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
-        ),
-        Err(message) => {
-            eprintln!("collide2d: {}: {message}", path.display());
-            ExitCode::from(1)
-        }
-    }
+    crate::write_scene_pairs(path, &scene, broad, contacts)
 }
 
 /// `collide2d render MAP`: drawn as the editor shows it (loaded y up unless `--y-down`, which
@@ -61,8 +51,9 @@ pub fn render_command(
         }
     };
     let ids = |_, &i: &usize| scene.objects.get(i).map(|o| o.id.as_str());
-    let picture = render::world_svg(&world, ids, options);
-    emit(output, &picture)
+    crate::write_output(output, |out| {
+        render::world_svg_to(&world, ids, options, out)
+    })
 }
 
 /// The map's scene, or the exit status after its message: 2 when the map cannot be read, 1 for
@@ -81,28 +72,6 @@ fn load(path: &Path, layers: &[String], y_axis: YAxis) -> Result<Scene, ExitCode
         }) => {
             eprintln!("collide2d: {message}");
             Err(ExitCode::from(if unreadable { 2 } else { 1 }))
-        }
-    }
-}
-
-/// Writes `text` to `output` (standard output when `None` or `-`).
-fn emit(output: Option<&Path>, text: &str) -> ExitCode {
-    let written = match output {
-        Some(path) if path.as_os_str() != "-" => {
-            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
-        _ => {
-            let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())
-                .and_then(|()| out.flush())
-                .map_err(|e| format!("cannot write output: {e}"))
-        }
-    };
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("collide2d: {message}");
-            ExitCode::from(2)
         }
     }
 }
