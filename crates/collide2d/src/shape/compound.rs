@@ -9,7 +9,10 @@ use alloc::vec::Vec;
 /// The union of a non-empty list of shapes: a multi-rectangle sprite hitbox, for example. Parts
 /// may overlap and may be any shape (compounds included). A tree over the parts' boxes, built
 /// with the compound, lets a query visit only the parts near the other shape.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Two compounds are equal when their parts are: the tree is an index, and one placed by a pose
+/// keeps the shape of the tree it was built with (see [`Shape::set_transformed`]).
+#[derive(Clone, Debug)]
 pub struct Compound {
     parts: Vec<Shape>,
     aabb: Aabb,
@@ -19,6 +22,16 @@ pub struct Compound {
     /// `offsets[parts.len()]` is the total.
     offsets: Vec<u32>,
     tree: PartTree,
+}
+
+impl PartialEq for Compound {
+    fn eq(&self, other: &Compound) -> bool {
+        // `aabb`, `depth` and `offsets` follow from the parts; compared anyway, as cheap checks.
+        self.parts == other.parts
+            && self.aabb == other.aabb
+            && self.depth == other.depth
+            && self.offsets == other.offsets
+    }
 }
 
 impl Compound {
@@ -131,6 +144,9 @@ impl Compound {
                 .map(Shape::aabb)
                 .fold(first, |a, b| a.union(&b));
         }
+        // The part tree must bound the placed parts: refitted, not rebuilt (no allocation).
+        let parts = &self.parts;
+        self.tree.refit(|p| parts[p].aabb());
         self.depth = local.depth;
     }
 
@@ -236,5 +252,35 @@ mod tests {
         let c = Compound::new(vec![l.clone(), l]).unwrap();
         assert_eq!(c.pieces(), 4);
         assert_eq!((c.first_piece(0), c.first_piece(1)), (0, 2));
+    }
+    #[test]
+    fn a_compound_placed_by_a_pose_is_found_where_its_parts_are() {
+        use crate::math::Pose;
+        use crate::shape::{Aabb, Circle};
+        let local = Compound::new(vec![
+            Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(1.0, 1.0))
+                .unwrap()
+                .into(),
+            Aabb::new(Vec2::new(8.0, 0.0), Vec2::new(9.0, 1.0))
+                .unwrap()
+                .into(),
+            Circle::new(Vec2::new(4.0, 6.0), 1.0).unwrap().into(),
+        ])
+        .unwrap();
+        let local_shape = Shape::from(local);
+        let mut placed = local_shape.transformed(&Pose::new(Vec2::new(3.0, 0.0), 0.4));
+        let pose = Pose::new(Vec2::new(-20.0, 5.0), 2.0);
+        placed.set_transformed(&local_shape, &pose);
+        let want = local_shape.transformed(&pose);
+        let Shape::Compound(want_compound) = &want else {
+            unreachable!()
+        };
+        // A probe on each placed part: found through the refitted tree as through a new one.
+        for part in want_compound.parts() {
+            let probe: Shape = Circle::new(part.aabb().center(), 0.25).unwrap().into();
+            assert!(crate::intersects(&placed, &probe));
+            assert!(crate::intersects(&probe, &placed));
+        }
+        assert_eq!(placed, want);
     }
 }

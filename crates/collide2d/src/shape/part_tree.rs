@@ -64,6 +64,20 @@ impl PartTree {
         }
     }
 
+    /// Recomputes every node's box from `part_box` (a part's new box) keeping the tree's
+    /// shape, without allocating: for a compound placed anew by a pose, whose parts moved
+    /// together. Children follow their parent, so a backward pass sees them first.
+    pub(crate) fn refit(&mut self, part_box: impl Fn(usize) -> Aabb) {
+        for i in (0..self.nodes.len()).rev() {
+            self.nodes[i].aabb = match self.link(i) {
+                Link::Part(p) => part_box(p),
+                Link::Children(first, second) => {
+                    self.nodes[first].aabb.union(&self.nodes[second].aabb)
+                }
+            };
+        }
+    }
+
     /// Calls `f` with every part whose box overlaps `region` (touching counts), until `f`
     /// breaks.
     pub(crate) fn query<B>(
