@@ -191,7 +191,7 @@ fn piece_box(c: &Convex) -> Aabb {
     let (lo, hi) = pts
         .iter()
         .fold((pts[0], pts[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
-    Aabb::new_unchecked(lo - c.radius, hi + c.radius).outward()
+    Aabb::raw(lo - c.radius, hi + c.radius).outward()
 }
 
 /// A convex shape lies in the closed simple polygon `ring` (counter-clockwise).

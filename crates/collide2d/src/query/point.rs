@@ -145,7 +145,7 @@ fn boundary_nearest_inside(shape: &Shape, p: Vec2) -> Vec2 {
         if let Some(edges) = straight_edges(leaf) {
             for (a, b) in edges {
                 any.offer(closest_on_segment(dp, a, b));
-                let edge = Aabb::new_unchecked(a.min(b).as_vec2(), a.max(b).as_vec2()).outward();
+                let edge = Aabb::raw(a.min(b).as_vec2(), a.max(b).as_vec2()).outward();
                 for (s0, s1) in uncovered_pieces(a, b, others(edge).into_iter()) {
                     free.offer(closest_on_segment(dp, a + (b - a) * s0, a + (b - a) * s1));
                 }
@@ -154,7 +154,7 @@ fn boundary_nearest_inside(shape: &Shape, p: Vec2) -> Vec2 {
             let q = leaf_boundary_nearest(leaf, p).unwrap_or(dp);
             any.offer(q);
             let at = q.as_vec2();
-            if others(Aabb::new_unchecked(at, at).outward())
+            if others(Aabb::raw(at, at).outward())
                 .iter()
                 .all(|o| !contains_point(o, at))
             {
