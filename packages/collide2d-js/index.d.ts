@@ -52,7 +52,7 @@ export interface CastHit extends RayHit {
   depth: number;
 }
 
-/** A FORMAT.md shape object, e.g. `{ type: "circle", center: [0, 0], radius: 1 }`. */
+/** A formats.md shape object, e.g. `{ type: "circle", center: [0, 0], radius: 1 }`. */
 export type ShapeJSON = { type: string; [field: string]: unknown };
 
 /**
@@ -77,11 +77,11 @@ export class Shape {
   static convexPolygon(points: ArrayLike<number>): Shape;
   /** The union of `parts` (copied: the parts stay usable). */
   static compound(parts: Shape[]): Shape;
-  /** A shape from its FORMAT.md JSON form, as text or as an object. */
+  /** A shape from its formats.md JSON form, as text or as an object. */
   static fromJSON(value: string | ShapeJSON): Shape;
-  /** The FORMAT.md type: point, segment, circle, aabb, obb, capsule, polygon or compound. */
+  /** The formats.md type: point, segment, circle, aabb, obb, capsule, polygon or compound. */
   readonly kind: string;
-  /** The FORMAT.md JSON form (JSON.stringify uses it). */
+  /** The formats.md JSON form (JSON.stringify uses it). */
   toJSON(): ShapeJSON;
   bounds(): Bounds;
   /** The shape moved by `(dx, dy)`. */

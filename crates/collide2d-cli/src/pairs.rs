@@ -165,7 +165,7 @@ fn filtered_world(
 /// [`ObjectKind::Static`], the others dynamic), updated once
 /// (with a contact per pair when `contacts` is set). Objects are inserted in file order, so an
 /// object's handle index is its position in the file, its data that position again, and the
-/// world's sorted pairs are in FORMAT.md's order. `pairs` and `render` both use it.
+/// world's sorted pairs are in formats.md's order. `pairs` and `render` both use it.
 ///
 /// ```
 /// use collide2d::BroadPhase;
