@@ -2,6 +2,7 @@
 //! random colliders.
 #![allow(dead_code, clippy::unwrap_used)]
 
+use bevy::MinimalPlugins;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use bevy_transform::TransformPlugin;
@@ -9,11 +10,15 @@ use collide2d::math::Vec2;
 use collide2d::{Aabb, BroadPhase, Capsule, Circle, ConvexPolygon, Filter, Obb, Shape};
 use collide2d_bevy::{CollidePlugin, CollisionEnded, CollisionStarted};
 
-/// The plugin in an app of no window or renderer (what `MinimalPlugins` adds besides is a
-/// task pool and time, which it does not use), frames stepped by `app.update()`.
+/// The plugin in a headless app, frames stepped by `app.update()`: `MinimalPlugins` (no
+/// window or renderer), and `TransformPlugin`, which `MinimalPlugins` lacks and a headless
+/// game adds: it computes each entity's `GlobalTransform` from its `Transform` and its
+/// parents', and the plugin places colliders by `GlobalTransform` (without it every collider
+/// stays at the origin). `DefaultPlugins` has both.
 pub fn app(broad_phase: BroadPhase) -> App {
     let mut app = App::new();
     app.add_plugins((
+        MinimalPlugins,
         TransformPlugin,
         CollidePlugin {
             broad_phase,
