@@ -9,11 +9,11 @@ mod common;
 
 use bevy_ecs::prelude::*;
 use bevy_math::Quat;
-use bevy_transform::components::{GlobalTransform, Transform};
+use bevy_transform::components::Transform;
 use collide2d::math::{Pose, Vec2};
 use collide2d::{Aabb, BroadPhase, Circle, CollisionWorld, Filter, Handle, ObjectKind, Ray, Shape};
-use collide2d_bevy::{pose_of, Collider, ColliderKind, CollisionLayers, Collisions};
-use common::{app, messages, Rng};
+use collide2d_bevy::{Collider, ColliderKind, CollisionLayers, Collisions};
+use common::{app, entity_pairs, messages, pose, Rng};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Step {
@@ -50,10 +50,6 @@ fn permutations<T: Copy>(items: &[T]) -> Vec<Vec<T>> {
     let mut out = Vec::new();
     go(items.len(), &mut items.to_vec(), &mut out);
     out
-}
-
-fn pose(transform: &Transform) -> Pose {
-    pose_of(&GlobalTransform::from(*transform))
 }
 
 /// The entity the steps act on, as the test drives it.
@@ -101,31 +97,6 @@ fn sync_plain(plain: &mut CollisionWorld<Entity>, s: &mut Subject) {
     s.reshaped = false;
     s.synced = now;
     s.synced_filter = s.filter;
-}
-
-/// Entity pairs of a handle list, lesser first, sorted; `gone` names removed objects.
-fn entity_pairs(
-    plain: &CollisionWorld<Entity>,
-    list: &[(Handle, Handle)],
-    gone: &[(Handle, Entity)],
-) -> Vec<(Entity, Entity)> {
-    let entity = |h: Handle| {
-        plain
-            .data(h)
-            .ok()
-            .copied()
-            .or_else(|| gone.iter().find(|(g, _)| *g == h).map(|(_, e)| *e))
-            .unwrap()
-    };
-    let mut out: Vec<(Entity, Entity)> = list
-        .iter()
-        .map(|&(a, b)| {
-            let (a, b) = (entity(a), entity(b));
-            (a.min(b), a.max(b))
-        })
-        .collect();
-    out.sort_unstable();
-    out
 }
 
 fn run(order: &[Step], frames_after: &[bool], kind: ColliderKind) {
