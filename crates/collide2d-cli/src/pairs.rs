@@ -1,9 +1,9 @@
 //! `collide2d pairs SCENE`: every colliding pair of a scene, written as it is found.
 //!
 //! The lines come in the formats document's order (by position of `a`, then of `b`). A scene
-//! with up to [`MAX_HELD_PAIRS`] pairs gets them from one world update; a larger one is streamed
-//! with no list of pairs in between, so a scene whose objects all overlap (10,000 objects:
-//! 49,995,000 lines) runs in the memory of its objects.
+//! with up to [`HELD_PAIRS_PER_OBJECT`] pairs per object gets them from one world update; a
+//! denser one is streamed with no list of pairs in between, so a scene whose objects all
+//! overlap (10,000 objects: 49,995,000 lines) runs in the memory of its objects.
 
 use std::io::{self, Write};
 
@@ -22,16 +22,17 @@ pub enum PairsError {
     Write(io::Error),
 }
 
-/// Pairs [`write_pairs`] may hold in memory at once: 1,048,576 (24 MiB of pairs). A scene
-/// with no more pairs than this gets them from one world update, which is faster than one
-/// query per object when pairs are few; a scene with more is streamed from queries.
-pub const MAX_HELD_PAIRS: usize = 1 << 20;
+/// Pairs [`write_pairs`] may hold in memory at once, per object of the scene (24 bytes each,
+/// less than the object itself takes): a scene with no more pairs than that gets them from one
+/// world update, which is faster than one query per object when pairs are few; a denser scene
+/// is streamed from queries.
+pub const HELD_PAIRS_PER_OBJECT: usize = 8;
 
 /// Writes one line per colliding pair of `scene` to `out`: `{"a": ID, "b": ID}`, with the
 /// `contact` object of `query` added when `contacts` is set, in the formats document's order.
 /// The pairs are found through a world with the broad phase `broad`; every broad phase gives
-/// the same lines. Memory stays that of the scene's objects plus at most [`MAX_HELD_PAIRS`]
-/// pairs, however many pairs there are.
+/// the same lines. Memory stays that of the scene's objects plus at most
+/// [`HELD_PAIRS_PER_OBJECT`] pairs per object, however many pairs there are.
 ///
 /// ```
 /// use collide2d::BroadPhase;
@@ -56,7 +57,8 @@ pub fn write_pairs(
     contacts: bool,
     out: &mut impl Write,
 ) -> Result<(), PairsError> {
-    write_pairs_holding(scene, broad, contacts, MAX_HELD_PAIRS, out)
+    let max_held = scene.objects.len().saturating_mul(HELD_PAIRS_PER_OBJECT);
+    write_pairs_holding(scene, broad, contacts, max_held, out)
 }
 
 /// [`write_pairs`], holding at most `max_held` pairs: the world's update answers when the
@@ -121,7 +123,8 @@ fn write_pairs_holding(
 /// # Errors
 /// As [`write_pairs`], with the message.
 pub fn pair_lines(scene: &Scene, broad: BroadPhase, contacts: bool) -> Result<Vec<String>, String> {
-    lines_holding(scene, broad, contacts, MAX_HELD_PAIRS)
+    let max_held = scene.objects.len().saturating_mul(HELD_PAIRS_PER_OBJECT);
+    lines_holding(scene, broad, contacts, max_held)
 }
 
 fn lines_holding(
@@ -352,7 +355,7 @@ mod tests {
         let scene = parse_scene(&row_scene(40)).unwrap();
         for broad in [BroadPhase::default(), BroadPhase::grid(0.7).unwrap()] {
             for contacts in [false, true] {
-                let held = lines_holding(&scene, broad, contacts, MAX_HELD_PAIRS).unwrap();
+                let held = lines_holding(&scene, broad, contacts, usize::MAX).unwrap();
                 assert!(held.len() > 20);
                 assert_eq!(lines_holding(&scene, broad, contacts, 3).unwrap(), held);
             }
