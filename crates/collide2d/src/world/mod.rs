@@ -10,8 +10,13 @@
 //! shape by a rotation and a translation, in place.
 //!
 //! Queries see the objects as they are now: the first query after a change brings the broad
-//! phase up to date (once; `update` would have done the same), so they cost the same whether
-//! or not [`CollisionWorld::update`] ran.
+//! phase up to date (once, and kept; `update` would have done the same), so they cost the same
+//! whether or not [`CollisionWorld::update`] ran, but for that first query, which also pays for
+//! taking in every object inserted, moved or removed since the broad phase was last brought up
+//! to date (what the next `update` would otherwise pay): a level of tiles inserted once is
+//! taken in once, whether by `update` or by the first query; enemies moved each frame before
+//! the player's [`move_shape`](CollisionWorld::move_shape) are taken in by that call, even
+//! though `move_shape` meets only static objects.
 //!
 //! A [`ObjectKind::Fast`] object (a bullet) is swept: its motion since the previous update (the
 //! sum of its `move_by` translations) is a straight line from where it was to where it is; the
