@@ -126,7 +126,7 @@ unsafe fn run<L: Lanes>(lanes: L, sink: Sink<'_>) -> ControlFlow<(), usize> {
 /// The CPU has AVX; `i + 8 <= col.len()`.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn load(col: &[f32], i: usize) -> __m256 {
+pub(super) unsafe fn load(col: &[f32], i: usize) -> __m256 {
     debug_assert!(i + 8 <= col.len());
     // SAFETY: `i + 8 <= col.len()` (the caller's contract), so the 8 floats read lie inside
     // `col`; `loadu` has no alignment requirement.

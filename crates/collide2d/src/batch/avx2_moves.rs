@@ -6,7 +6,7 @@
 // Before Rust 1.87 (MSRV 1.86) every intrinsic call needs `unsafe`; since, only the loads do.
 #![allow(unused_unsafe)]
 
-use super::avx2::Avx2;
+use super::avx2::{load, Avx2};
 use super::moves::{one_by_one, rows, Deltas};
 use crate::math::Vec2;
 use core::arch::x86_64::*;
@@ -134,18 +134,6 @@ unsafe fn split(ds: &[Vec2], start: usize) -> ([__m256; 4], [__m256; 4]) {
         dy[k] = _mm256_permute2f128_ps::<0x31>(lo, hi);
     }
     (dx, dy)
-}
-
-/// Lanes `i..i + 8` of `col`.
-///
-/// # Safety
-/// The CPU has AVX; `i + 8 <= col.len()`.
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn load(col: &[f32], i: usize) -> __m256 {
-    debug_assert!(i + 8 <= col.len());
-    // SAFETY: `i + 8 <= col.len()` (the contract): the 8 floats read lie inside `col`.
-    unsafe { _mm256_loadu_ps(col.as_ptr().add(i)) }
 }
 
 /// Writes `v` to lanes `i..i + 8` of `col`.
