@@ -13,6 +13,7 @@ pub mod batch;
 pub mod box2d;
 pub mod box2d_world;
 pub mod families;
+pub mod game;
 pub mod level;
 pub mod plain;
 pub mod runs;

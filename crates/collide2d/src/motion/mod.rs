@@ -208,6 +208,11 @@ impl<T> CollisionWorld<T> {
     ///   seam's corner), then the one meeting the motion least head-on, then the lower handle.
     /// - At most [`MAX_MOVE_STEPS`] blocking contacts are responded to. A non-finite `motion`,
     ///   or one that could carry the shape past `±f32::MAX`, moves nothing.
+    /// - It needs no [`update`](Self::update) first. Like every query, the first one after
+    ///   objects changed takes the changes into the broad phase, once (see the
+    ///   [`world`](crate::world) module): a level inserted and never updated is taken in by the
+    ///   first call, after which a call costs what it costs after an update; objects moved
+    ///   since the last update or query (dynamic ones too) are taken in by the next call.
     ///
     /// ```
     /// use collide2d::{math::Vec2, Aabb, BroadPhase, CollisionWorld, Filter, ObjectKind, Response};

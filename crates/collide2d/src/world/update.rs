@@ -37,6 +37,21 @@ impl<T> CollisionWorld<T> {
                 }
             }
         }
+        // Fast objects moved since: their boxes swept over their motions (the moves kept them
+        // tight), one ulp wider, as the cast goes to `start + motion` unrounded.
+        self.moving.sort_unstable();
+        self.moving.dedup();
+        for &slot in &self.moving {
+            let (s, sweep) = (slot as usize, &self.sweeps[slot as usize]);
+            // Not moving: teleported (or removed) since its first move.
+            if !sweep.is_moving() {
+                continue;
+            }
+            if let Some(start) = sweep.start_box(&self.start_shapes) {
+                self.aabbs[s] = start.union(&self.aabbs[s]).outward();
+                self.broad.mark(slot);
+            }
+        }
         let view = View {
             aabbs: &self.aabbs,
             groups: &self.groups,
@@ -56,8 +71,6 @@ impl<T> CollisionWorld<T> {
         );
         self.narrow();
         // The motions are used up; the swept boxes stay (conservative) until the next update.
-        self.moving.sort_unstable();
-        self.moving.dedup();
         for &slot in &self.moving {
             self.sweeps[slot as usize] = Sweep::NONE;
         }
