@@ -219,7 +219,7 @@ impl Box2dSim {
     /// One frame (see the module doc). Returns the colliding pairs.
     #[inline(never)]
     pub fn frame(&mut self, scene: &Scene) -> usize {
-        for (i, b) in scene.bodies.iter().enumerate() {
+        for (i, b) in scene.bodies.iter().enumerate().skip(scene.statics) {
             if b.is_static() {
                 continue;
             }

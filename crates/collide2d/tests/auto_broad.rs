@@ -152,3 +152,71 @@ fn switching_structures_never_changes_a_result() {
     assert!(kinds.contains(&grid), "{kinds:?}");
     assert_eq!(kinds.last(), Some(&tree));
 }
+
+/// A grid over a static level of 2,000 tiles (indexed by cell once unchanged, see
+/// `broad/grid/dense.rs`) with 400 movers, tiles removed and added on the way: every update's
+/// pairs and events equal the tree's.
+#[test]
+fn movers_over_an_indexed_static_level_find_the_trees_pairs() {
+    let mut rng = Rng(3);
+    let mut worlds = [
+        CollisionWorld::new(BroadPhase::grid(2.0).unwrap()),
+        CollisionWorld::new(BroadPhase::auto()),
+        CollisionWorld::new(BroadPhase::tree(0.0)),
+    ];
+    let mut tiles = Vec::new();
+    for i in 0..2000 {
+        // Touching tiles (integer corners) in rows with gaps, some at negative coordinates.
+        let at = Vec2::new((i % 50) as f32 - 20.0, (i / 50) as f32 * 1.5 - 10.0);
+        let tile: Shape = Aabb::new(at, at + Vec2::ONE).unwrap().into();
+        let h: Vec<Handle> = worlds
+            .iter_mut()
+            .map(|w| {
+                w.insert(tile.clone(), Filter::DEFAULT, ObjectKind::Static, ())
+                    .unwrap()
+            })
+            .collect();
+        tiles.push(h[0]);
+    }
+    let movers: Vec<Handle> = (0..400)
+        .map(|_| {
+            let shape = disc(
+                Vec2::new(rng.f(-22.0, 32.0), rng.f(-12.0, 52.0)),
+                rng.f(0.3, 0.9),
+            );
+            let h: Vec<Handle> = worlds
+                .iter_mut()
+                .map(|w| {
+                    w.insert(shape.clone(), Filter::DEFAULT, ObjectKind::Dynamic, ())
+                        .unwrap()
+                })
+                .collect();
+            h[0]
+        })
+        .collect();
+    for frame in 0..12 {
+        if frame == 6 {
+            // The level changes: its index is dropped, then rebuilt.
+            for &t in tiles.iter().step_by(7) {
+                for w in &mut worlds {
+                    w.remove(t).unwrap();
+                }
+            }
+        }
+        for &m in &movers {
+            let d = Vec2::new(rng.f(-0.6, 0.6), rng.f(-0.6, 0.6));
+            for w in &mut worlds {
+                w.move_by(m, d).unwrap();
+            }
+        }
+        let stats: Vec<_> = worlds.iter_mut().map(|w| w.update()).collect();
+        assert!(stats[2].pairs > 100, "{:?}", stats[2]);
+        for w in &worlds[..2] {
+            assert_eq!(report(w), report(&worlds[2]), "frame {frame}");
+        }
+    }
+    assert_eq!(
+        worlds[1].broad_phase_kind(),
+        BroadPhaseKind::Grid { cell_size: 2.0 }
+    );
+}
