@@ -15,19 +15,16 @@ fn disc(at: Vec2, r: f32) -> Shape {
     Circle::new(at, r).unwrap().into()
 }
 
+/// The pairs, then the began and ended events, of a world's last update.
+type Report = [Vec<(Handle, Handle)>; 3];
+
 /// Everything an update reports, to compare two worlds.
-fn report<T>(
-    w: &CollisionWorld<T>,
-) -> (
-    Vec<(Handle, Handle)>,
-    Vec<(Handle, Handle)>,
-    Vec<(Handle, Handle)>,
-) {
-    (
+fn report<T>(w: &CollisionWorld<T>) -> Report {
+    [
         w.pairs().iter().map(|p| (p.a, p.b)).collect(),
         w.began().to_vec(),
         w.ended().to_vec(),
-    )
+    ]
 }
 
 #[test]
