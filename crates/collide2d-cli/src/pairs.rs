@@ -196,13 +196,13 @@ pub fn scene_world(
 }
 
 /// Parses a broad-phase choice of the command line: `grid:SIZE` (the cell size, finite and
-/// positive), `tree` (margin 0.1, the world's default) or `tree:MARGIN` (finite, `>= 0`).
+/// positive), `tree` (margin 0.1) or `tree:MARGIN` (finite, `>= 0`).
 ///
 /// ```
 /// use collide2d::BroadPhase;
 /// use collide2d_cli::pairs::parse_broad_phase;
 /// assert_eq!(parse_broad_phase("grid:2.5"), Ok(BroadPhase::grid(2.5).unwrap()));
-/// assert_eq!(parse_broad_phase("tree"), Ok(BroadPhase::default()));
+/// assert_eq!(parse_broad_phase("tree"), Ok(BroadPhase::tree(0.1)));
 /// assert!(parse_broad_phase("grid").is_err());
 /// ```
 ///
@@ -215,7 +215,7 @@ pub fn parse_broad_phase(text: &str) -> Result<BroadPhase, String> {
             .map_err(|_| format!("expected a number after the colon, got {s:?}"))
     };
     match text.split_once(':') {
-        None if text == "tree" => Ok(BroadPhase::default()),
+        None if text == "tree" => Ok(BroadPhase::tree(0.1)),
         Some(("tree", margin)) => {
             let margin = number(margin)?;
             if margin.is_finite() && margin >= 0.0 {

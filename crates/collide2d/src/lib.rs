@@ -99,7 +99,7 @@ mod sync;
 mod test_support;
 pub mod world;
 
-pub use broad::{BroadBox, BroadBoxKind, BroadPhase};
+pub use broad::{BroadBox, BroadBoxKind, BroadPhase, BroadPhaseKind};
 pub use error::ShapeError;
 pub use motion::{MoveContact, Movement, Response, MAX_MOVE_STEPS};
 pub use query::{

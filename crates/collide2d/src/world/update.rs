@@ -296,6 +296,9 @@ fn toi_contact(a: &Shape, b: &Shape, hit: &CastHit) -> Contact {
 
 /// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a` (linear), then each run of
 /// equal `a` longer than one (listed in `multi`, in slot order, while summing the counts) by `b`.
+/// Few pairs among many slots (movers over a large static level) are sorted by comparison
+/// instead: the counting sort's pass over every slot would cost each frame what the static
+/// objects number.
 fn sort_pairs(
     pairs: &mut Vec<(u32, u32)>,
     slots: usize,
@@ -303,7 +306,7 @@ fn sort_pairs(
     multi: &mut Vec<u32>,
     scratch: &mut Vec<(u32, u32)>,
 ) {
-    if pairs.len() < 256 {
+    if pairs.len() < 256 || pairs.len() < slots / 8 {
         pairs.sort_unstable();
         return;
     }
