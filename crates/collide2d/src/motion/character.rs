@@ -289,11 +289,13 @@ impl<T> Mover<'_, '_, T> {
             let Some((handle, response, c)) = self.deepest(&mover, tol) else {
                 break;
             };
-            let push = c.normal * (c.depth + tol);
+            let push = c.normal * (c.depth + tol * 0.25);
             self.exclude = Some(handle);
             let start = self.contacts.len();
             let moved = self.carry(delta, push);
             self.exclude = None;
+            // Placed exactly against the object (boxes onto faces).
+            let moved = self.settle_on(handle, moved, c.normal, 4.0 * tol + c.depth * 1e-6);
             let point = c.points.first().copied().unwrap_or(Vec2::ZERO);
             let contact = MoveContact {
                 handle,
@@ -309,6 +311,18 @@ impl<T> Mover<'_, '_, T> {
             delta = moved;
         }
         delta
+    }
+
+    /// `delta` settled against the pieces of `handle` whose normal there is `n`.
+    fn settle_on(&self, handle: Handle, delta: Vec2, n: Vec2, limit: f32) -> Vec2 {
+        let Ok(obstacle) = self.world.shape(handle) else {
+            return delta;
+        };
+        let mut parts = Vec::new();
+        pieces(&obstacle, &mut parts);
+        parts
+            .iter()
+            .fold(delta, |at, p| settle(self.shape, at, p, n, limit))
     }
 
     /// The solid object `mover` overlaps deepest (beyond `tol`), with its response and the

@@ -87,6 +87,9 @@ pub(super) struct Rules {
     pub(super) up: Vec2,
     /// The least `normal · up` of walkable ground (`cos(max_slope)`, at least 0).
     min_up: f32,
+    /// Any of the slope, step or snap settings is on: a box meeting a walkable face at a
+    /// corner takes the face's normal.
+    pub(super) character: bool,
 }
 
 impl Rules {
@@ -102,7 +105,13 @@ impl Rules {
         } else {
             libm::cosf(slope).max(0.0)
         };
-        Self { up, min_up }
+        let character =
+            slope < core::f32::consts::FRAC_PI_2 || s.step_height > 0.0 || s.snap_to_ground > 0.0;
+        Self {
+            up,
+            min_up,
+            character,
+        }
     }
 
     /// A surface of unit normal `n` (out of the object) the mover stands on.

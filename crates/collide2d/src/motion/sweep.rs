@@ -11,6 +11,13 @@ use crate::world::{CollisionWorld, Handle, ObjectKind};
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
+/// The distance from `p` to the segment `a b`.
+fn segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let d = b - a;
+    let t = ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0);
+    (a + d * t).distance(p)
+}
+
 /// Two blocking contacts closer in time than this (fraction of a step) count as simultaneous.
 const SIMULTANEOUS: f32 = 1e-6;
 
@@ -207,7 +214,12 @@ impl<'m, 'w, T> Mover<'m, 'w, T> {
             at = settle(self.shape, at, &h.piece, h.probe.normal, limit);
         }
         let rest = goal - at;
-        let c = choose(&ties, rest, &translated(self.shape, at), &self.rules)?;
+        let placed = translated(self.shape, at);
+        let c = choose(&ties, rest, &placed, &self.rules)?;
+        let mut normal = c.probe.normal;
+        if self.rules.character && !self.rules.walkable(normal) {
+            normal = self.walkable_face(c, rest, &placed).unwrap_or(normal);
+        }
         Some(Block {
             at,
             t,
@@ -215,8 +227,31 @@ impl<'m, 'w, T> Mover<'m, 'w, T> {
             handle: c.handle,
             response: c.response,
             point: c.probe.point,
-            normal: c.probe.normal,
+            normal,
         })
+    }
+
+    /// Where the mover `placed` touches a walkable face of the hit's piece at a corner (a box
+    /// at the toe of a ramp: the cast's normal is the corner's, horizontal), the face's normal,
+    /// when responding to it frees the motion `rest` from the piece.
+    fn walkable_face(&self, hit: &Hit, rest: Vec2, placed: &Shape) -> Option<Vec2> {
+        let hull = hit.piece.as_convex().filter(|h| h.radius == 0.0)?;
+        let tol = tolerance(placed);
+        let face = hull
+            .edges()
+            .filter(|&(a, b)| a != b && segment_distance(hit.probe.point, a, b) <= 4.0 * tol)
+            .map(|(a, b)| {
+                let d = b - a;
+                Vec2::new(d.y, -d.x).normalize_or_zero()
+            })
+            .filter(|&n| self.rules.walkable(n) && n.dot(hit.probe.normal) > 0.0)
+            .find(|&n| {
+                let next = self.rules.respond_to(hit.response, rest, n);
+                next != Vec2::ZERO
+                    && probe(placed, next, &hit.piece, tol)
+                        .is_none_or(|p| p.t > SIMULTANEOUS || !blocks(hit.response, &p))
+            });
+        face
     }
 
     /// Pushes each object crossed at or before step time `end` and not reported yet, by time,
