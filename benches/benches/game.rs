@@ -5,6 +5,9 @@
 //!   without an `update` in between: the broad phase is built once either way); `later_frame`
 //!   is one `move_shape` in a world built before the timer. Without `update`, both must stay
 //!   within 1.5 times their cost with it.
+//! - `game/platformer/character/later_frame`: the same move by `move_shape_with` with every
+//!   feature on (dynamic obstacles, depenetration, a listed moving platform, a slope limit,
+//!   steps, snapping); must stay within 2 times `without_update/later_frame` (issue 21).
 //! - `game/bullets/{move_by,move_many}/{dynamic,fast}`: one frame's moves of 20,000 bullets
 //!   (discs), one `move_by` each or one `move_many`; `fast` must cost what `dynamic` costs.
 //! - `game/bullets/batch/{translate_each,intersecting}`: the same 20,000 bullets kept in a
@@ -21,7 +24,7 @@
 use collide2d::batch::Circles;
 use collide2d::math::{Pose, Vec2};
 use collide2d::{Aabb, BroadPhase, Circle, CollisionWorld, ConvexPolygon, Filter, Handle};
-use collide2d::{ObjectKind, Response, Shape};
+use collide2d::{MoveSettings, ObjectKind, Obstacles, Response, Shape};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
@@ -42,6 +45,37 @@ fn step(world: &CollisionWorld<()>, player: &Shape) -> Vec2 {
     let moved = world.move_shape(player, Vec2::new(6.0, -30.0), u64::MAX, |_, ()| {
         Response::Slide
     });
+    moved.delta
+}
+
+/// [`level`] with a crate (dynamic) beside the landing spot and a lift (dynamic) further on,
+/// which rose by 2 this frame.
+fn character_level() -> (CollisionWorld<()>, Handle) {
+    let mut world = level();
+    let mut add = |x: f32, y: f32, w: f32, h: f32| {
+        let shape = Aabb::from_rect(x, y, w, h).unwrap_or_else(|e| panic!("{e}"));
+        let added = world.insert(shape.into(), Filter::DEFAULT, ObjectKind::Dynamic, ());
+        added.unwrap_or_else(|e| panic!("{e}"))
+    };
+    add(4040.0, 320.0, 12.0, 12.0);
+    let lift = add(4100.0, 322.0, 48.0, 8.0);
+    (world, lift)
+}
+
+/// [`step`] by `move_shape_with` with every feature on.
+fn character_step(world: &CollisionWorld<()>, lift: Handle, player: &Shape) -> Vec2 {
+    let platforms = [(lift, Vec2::new(0.0, 2.0))];
+    let settings = MoveSettings {
+        obstacles: Obstacles::All,
+        max_slope: 50f32.to_radians(),
+        step_height: 4.0,
+        snap_to_ground: 4.0,
+        depenetrate: true,
+        platforms: &platforms,
+        ..MoveSettings::default()
+    };
+    let motion = Vec2::new(6.0, -30.0);
+    let moved = world.move_shape_with(player, motion, u64::MAX, &settings, |_, ()| Response::Slide);
     moved.delta
 }
 
@@ -78,6 +112,11 @@ fn platformer(c: &mut Criterion) {
             b.iter(|| black_box(step(&world, &player)));
         });
     }
+    let (world, lift) = character_level();
+    assert_eq!(character_step(&world, lift, &player), landed);
+    g.bench_function("character/later_frame", |b| {
+        b.iter(|| black_box(character_step(&world, lift, &player)));
+    });
     g.finish();
 }
 
