@@ -78,7 +78,7 @@ impl JsWorld {
         settings: &[f64],
         platforms: &[f64],
     ) -> Result<Vec<f64>, JsError> {
-        if settings.len() != SETTINGS.len() || platforms.len() % 3 != 0 {
+        if settings.len() != SETTINGS.len() || !platforms.len().is_multiple_of(3) {
             return Err(JsError::new(&format!(
                 "expected 8 settings and 3 numbers per platform, got {} and {}",
                 settings.len(),
