@@ -9,6 +9,11 @@
 //! takes the mover into its interior (see `probe.rs`): grazing an edge or a corner does not, so a
 //! mover never snags on the seams between flush tiles, and a mover resting on a surface slides
 //! along it (the contact reports `t = 0` and the surface normal).
+//!
+//! [`CollisionWorld::move_shape_with`] is the same move as a character controller, with
+//! [`MoveSettings`]: dynamic obstacles, pushing out of overlaps, moving platforms, a walkable
+//! slope limit, steps and snapping to the ground (`character.rs`; `sweep.rs` is the one
+//! straight step both are made of).
 
 mod character;
 mod probe;
@@ -97,8 +102,10 @@ impl<T> CollisionWorld<T> {
     /// Moves `shape` by `motion` through the world's static objects whose layer is in `mask`,
     /// with the response `respond` chooses for each object (called at most once per object per
     /// move, for the objects near the path), and returns where it ends and the contacts on the way.
+    /// (For slopes, steps, moving platforms, dynamic obstacles and pushing out of overlaps, see
+    /// [`move_shape_with`](Self::move_shape_with); this is it with [`MoveSettings::default`].)
     ///
-    /// - The mover is any convex shape, typically an [`Aabb`] or a [`Capsule`](crate::Capsule);
+    /// - The mover is any convex shape, typically an [`Aabb`](crate::Aabb) or a [`Capsule`](crate::Capsule);
     ///   it is only translated. (A concave or compound mover works, but the blocking rule below
     ///   is then approximate; a mover without area, a point or a segment, passes through
     ///   obstacles without area.) It is not an object of the world: dynamic objects are never
@@ -112,8 +119,8 @@ impl<T> CollisionWorld<T> {
     ///   pushes into it blocks at `t = 0` with that surface's normal, then slides. A mover that
     ///   starts overlapping an object may move out of it or along it, not deeper. A wall
     ///   crossed in one step is always met (no tunnelling). The mover never ends a step
-    ///   overlapping a blocking object's interior (beyond rounding; an [`Aabb`] mover is snapped
-    ///   exactly onto [`Aabb`] faces).
+    ///   overlapping a blocking object's interior (beyond rounding; an [`Aabb`](crate::Aabb) mover is snapped
+    ///   exactly onto [`Aabb`](crate::Aabb) faces).
     /// - Several contacts at once (a corner, a seam): the one whose response leaves the fewest
     ///   of the others still blocking wins, then the earliest (the flat face rather than the
     ///   seam's corner), then the one meeting the motion least head-on, then the lower handle.
