@@ -6,10 +6,14 @@
 
 use collide2d::math::Vec2;
 use collide2d::{
-    contact, distance, Aabb, BroadPhase, Capsule, CollisionWorld, Filter, MoveSettings, ObjectKind,
-    Obstacles, Response, Shape,
+    contact, distance, Aabb, BroadPhase, Capsule, CollisionWorld, Filter, ObjectKind, Response,
+    Shape,
 };
 use proptest::prelude::*;
+
+#[path = "support/character.rs"]
+mod character;
+use character::platformer;
 
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
@@ -26,17 +30,6 @@ fn quarter(q: i32) -> f32 {
 /// A motion component: a multiple of 1/4 or any float in `[-3, 3)`.
 fn coordinate() -> impl Strategy<Value = f32> {
     prop_oneof![(-12i32..12).prop_map(quarter), -3.0f32..3.0]
-}
-
-fn settings() -> MoveSettings<'static> {
-    MoveSettings {
-        obstacles: Obstacles::All,
-        max_slope: 50f32.to_radians(),
-        step_height: 0.5,
-        snap_to_ground: 0.5,
-        depenetrate: true,
-        ..MoveSettings::default()
-    }
 }
 
 fn depth(a: &Shape, b: &Shape) -> f32 {
@@ -75,7 +68,7 @@ proptest! {
         } else {
             rect(16.5, 16.5, 16.5 + bw, 16.5 + bh)
         };
-        let settings = settings();
+        let settings = platformer();
         for &(dx, dy) in &moves {
             let inside_before = shapes.iter().any(|o| depth(&s, o) > 1e-4);
             let m = w.move_shape_with(&s, v(dx, dy), u64::MAX, &settings, |_, ()| Response::Slide);
@@ -115,7 +108,7 @@ proptest! {
         }
         let at = quarter(start);
         let dx = quarter(dx).clamp(-at, x - at - 1.0);
-        let m = w.move_shape_with(&rect(at, 0.0, at + 1.0, 2.0), v(dx, -press), u64::MAX, &settings(), |_, ()| Response::Slide);
+        let m = w.move_shape_with(&rect(at, 0.0, at + 1.0, 2.0), v(dx, -press), u64::MAX, &platformer(), |_, ()| Response::Slide);
         prop_assert_eq!(m.delta, v(dx, 0.0), "{:?}", m);
         prop_assert!(m.contacts.iter().all(|c| c.normal == Vec2::Y), "snagged: {m:?}");
         prop_assert!(m.ground.is_some_and(|g| g.normal == Vec2::Y), "{m:?}");
@@ -124,7 +117,7 @@ proptest! {
         let thin = rect(wx + 2.0 + gap, -100.0, wx + 4.0 + gap, 100.0);
         let mut w = CollisionWorld::new(BroadPhase::default());
         w.insert(thin.clone(), Filter::DEFAULT, ObjectKind::Dynamic, ()).unwrap();
-        let m = w.move_shape_with(&rect(wx, 0.0, wx + 1.0, 1.5), v(50.0, 50.0 * slope), u64::MAX, &settings(), |_, ()| Response::Slide);
+        let m = w.move_shape_with(&rect(wx, 0.0, wx + 1.0, 1.5), v(50.0, 50.0 * slope), u64::MAX, &platformer(), |_, ()| Response::Slide);
         prop_assert!(!m.contacts.is_empty(), "{m:?}");
         prop_assert!(m.shape.aabb().max().x <= thin.aabb().min().x + 1e-4, "{m:?}");
     }
@@ -146,7 +139,7 @@ proptest! {
         };
         let mut w = CollisionWorld::new(BroadPhase::default());
         let h = w.insert(o.clone(), Filter::DEFAULT, kind, ()).unwrap();
-        let m = w.move_shape_with(&s, Vec2::ZERO, u64::MAX, &settings(), |_, ()| Response::Slide);
+        let m = w.move_shape_with(&s, Vec2::ZERO, u64::MAX, &platformer(), |_, ()| Response::Slide);
         prop_assert_eq!(m.delta, c.normal * c.depth, "{:?}", m);
         prop_assert_eq!(depth(&m.shape, &o), 0.0);
         prop_assert_eq!((m.contacts[0].handle, m.contacts[0].t), (h, 0.0));

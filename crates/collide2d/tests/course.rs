@@ -9,8 +9,12 @@
 use collide2d::math::Vec2;
 use collide2d::{
     Aabb, BroadPhase, CollisionWorld, ConvexPolygon, Filter, Handle, MoveSettings, ObjectKind,
-    Obstacles, Response, Shape,
+    Response, Shape,
 };
+
+#[path = "support/character.rs"]
+mod character;
+use character::platformer;
 
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
@@ -122,14 +126,7 @@ struct Walk {
 /// on the player the first time it passes under it, and opens again a second later.
 fn walk(speed: f32, fps: u32) -> Walk {
     let (mut w, lift_handle, door_handle) = course();
-    let settings = MoveSettings {
-        obstacles: Obstacles::All,
-        max_slope: 50f32.to_radians(),
-        step_height: 0.5,
-        snap_to_ground: 0.5,
-        depenetrate: true,
-        ..MoveSettings::default()
-    };
+    let settings = platformer();
     let dt = 1.0 / fps as f32;
     let mut at = v(2.0, 0.0); // bottom-left corner
     let (mut vy, mut grounded, mut jumped) = (0.0f32, true, false);

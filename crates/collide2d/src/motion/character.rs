@@ -7,7 +7,7 @@
 //! 4. a short cast down finds the ground, and snaps the mover onto it when it was on the
 //!    ground and walked off a slope or a step.
 
-use super::probe::{pieces, probe, settle, tolerance, translated};
+use super::probe::{probe, settle, tolerance, translated};
 use super::settings::solid;
 use super::sweep::{blocks, Block, Mover};
 use super::{Ground, MoveContact, MoveSettings, Movement, Response, MAX_MOVE_STEPS};
@@ -226,15 +226,10 @@ impl<T> Mover<'_, '_, T> {
             let Ok(filter) = self.world.filter(handle) else {
                 continue;
             };
-            let Ok(now) = self.world.shape(handle) else {
-                continue;
-            };
             if filter.layer & self.mask == 0 {
                 continue;
             }
-            let mut now_parts = Vec::new();
-            pieces(&now, &mut now_parts);
-            let Some((response, false)) = self.response(handle, &now_parts) else {
+            let Some((now_parts, response, false)) = self.pieces_of(handle) else {
                 continue;
             };
             let parts: Vec<Shape> = now_parts.iter().map(|p| translated(p, -d)).collect();
@@ -314,12 +309,10 @@ impl<T> Mover<'_, '_, T> {
     }
 
     /// `delta` settled against the pieces of `handle` whose normal there is `n`.
-    fn settle_on(&self, handle: Handle, delta: Vec2, n: Vec2, limit: f32) -> Vec2 {
-        let Ok(obstacle) = self.world.shape(handle) else {
+    fn settle_on(&mut self, handle: Handle, delta: Vec2, n: Vec2, limit: f32) -> Vec2 {
+        let Some((parts, _, _)) = self.pieces_of(handle) else {
             return delta;
         };
-        let mut parts = Vec::new();
-        pieces(&obstacle, &mut parts);
         parts
             .iter()
             .fold(delta, |at, p| settle(self.shape, at, p, n, limit))
@@ -330,12 +323,9 @@ impl<T> Mover<'_, '_, T> {
     fn deepest(&mut self, mover: &Shape, tol: f32) -> Option<(Handle, Response, crate::Contact)> {
         let mut best: Option<(Handle, Response, crate::Contact)> = None;
         for handle in self.obstacles(mover, Vec2::ZERO, 0.0) {
-            let Ok(obstacle) = self.world.shape(handle) else {
-                continue;
-            };
-            let mut parts = Vec::new();
-            pieces(&obstacle, &mut parts);
-            let Some((response, _)) = self.response(handle, &parts) else {
+            let (Some((_, response, _)), Ok(obstacle)) =
+                (self.pieces_of(handle), self.world.shape(handle))
+            else {
                 continue;
             };
             if !solid(response) {

@@ -156,16 +156,20 @@ impl<'m, 'w, T> Mover<'m, 'w, T> {
         Some((response, done))
     }
 
+    /// `handle`'s convex pieces where it is now, its response and whether it is done with.
+    pub(super) fn pieces_of(&mut self, handle: Handle) -> Option<(Vec<Shape>, Response, bool)> {
+        let obstacle = self.world.shape(handle).ok()?;
+        let mut parts = Vec::new();
+        pieces(&obstacle, &mut parts);
+        let (response, done) = self.response(handle, &parts)?;
+        Some((parts, response, done))
+    }
+
     /// The casts of `mover` along `r` against every convex piece of the obstacles near its path.
     fn hits(&mut self, mover: &Shape, r: Vec2, tol: f32) -> Vec<Hit> {
         let mut hits = Vec::new();
         for handle in self.obstacles(mover, r, tol) {
-            let Ok(obstacle) = self.world.shape(handle) else {
-                continue;
-            };
-            let mut parts = Vec::new();
-            pieces(&obstacle, &mut parts);
-            let Some((response, false)) = self.response(handle, &parts) else {
+            let Some((parts, response, false)) = self.pieces_of(handle) else {
                 continue;
             };
             for piece in parts {
