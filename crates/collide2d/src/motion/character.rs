@@ -103,8 +103,8 @@ impl<T> CollisionWorld<T> {
         };
         let mut delta = delta;
         let ground = m.ground_below(delta, snap).map(|b| {
-            // Snapped down when the ground was further than the gap of a mover standing on it.
-            if snap > 0.0 && (delta - b.at).dot(m.rules.up) > gap(&m, delta) {
+            // Snapped down onto ground further than the gap of a mover standing on it.
+            if b.at != delta {
                 m.contacts.push(b.contact(1.0));
                 delta = b.at;
             }
@@ -187,15 +187,21 @@ impl<T> Mover<'_, '_, T> {
             .then_some(landing)
     }
 
-    /// Walkable ground the mover at `delta` stands on (within the ground gap) or, within
-    /// `snap` below it, the ground it would land on.
+    /// Walkable ground the mover at `delta` stands on (within the ground gap; `at` is then
+    /// `delta`) or, within `snap` below it, the ground it lands on (placed on it at `at`).
     fn ground_below(&mut self, delta: Vec2, snap: f32) -> Option<Block> {
         let up = self.rules.up;
         if up == Vec2::ZERO {
             return None;
         }
-        let reach = snap.max(gap(self, delta));
-        let b = self.step(delta, -up * reach, None)?;
+        let near = gap(self, delta);
+        let reach = snap.max(near);
+        let mut b = self.touch(delta, -up * reach)?;
+        if b.t * reach <= near {
+            b.at = delta;
+        } else {
+            b = self.step(delta, -up * reach, None)?;
+        }
         self.rules.walkable(b.normal).then_some(b)
     }
 

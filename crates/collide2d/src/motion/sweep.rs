@@ -235,6 +235,31 @@ impl<'m, 'w, T> Mover<'m, 'w, T> {
         })
     }
 
+    /// The first blocking touch of the mover at `delta` moved along `r` (the most
+    /// upward-facing of simultaneous ones, then the lower handle), not placed: `at` is where
+    /// the cast touches. Cheaper than [`step`](Self::step): no settling, no choosing by
+    /// response, for finding the ground.
+    pub(super) fn touch(&mut self, delta: Vec2, r: Vec2) -> Option<Block> {
+        let mover = translated(self.shape, delta);
+        let hits = self.hits(&mover, r, tolerance(&mover));
+        let up = self.rules.up;
+        let first = hits.iter().filter(|h| h.blocks).min_by(|a, b| {
+            (a.probe.t.total_cmp(&b.probe.t))
+                .then(b.probe.normal.dot(up).total_cmp(&a.probe.normal.dot(up)))
+                .then(a.handle.cmp(&b.handle))
+        })?;
+        let t = first.probe.t;
+        Some(Block {
+            at: delta + r * t,
+            t,
+            rest: r * (1.0 - t),
+            handle: first.handle,
+            response: first.response,
+            point: first.probe.point,
+            normal: first.probe.normal,
+        })
+    }
+
     /// Where the mover `placed` touches a walkable face of the hit's piece at a corner (a box
     /// at the toe of a ramp: the cast's normal is the corner's, horizontal), the face's normal,
     /// when responding to it frees the motion `rest` from the piece.
