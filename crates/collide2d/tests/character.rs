@@ -287,6 +287,26 @@ fn snapping_keeps_a_runner_on_slopes_and_small_steps_down() {
 }
 
 #[test]
+fn bad_settings_never_panic_and_turn_their_feature_off() {
+    let mut w = floor(20);
+    let lift = add(&mut w, rect(5.0, 0.0, 8.0, 1.0), ObjectKind::Dynamic);
+    let player = rect(1.0, 0.0, 2.0, 2.0);
+    let platforms = [(lift, v(f32::NAN, 1.0)), (lift, v(f32::INFINITY, 0.0))];
+    for bad in [f32::NAN, f32::INFINITY, -1.0] {
+        let s = MoveSettings {
+            up: v(bad, 1.0),
+            max_slope: bad,
+            step_height: bad,
+            snap_to_ground: bad,
+            platforms: &platforms,
+            ..MoveSettings::default()
+        };
+        let m = go(&w, &player, v(2.0, -0.5), &s);
+        assert_eq!(m.delta, v(2.0, 0.0), "{bad}: {m:?}");
+    }
+}
+
+#[test]
 fn default_settings_are_move_shape() {
     let mut w = floor(20);
     add(&mut w, rect(8.0, 0.0, 9.0, 3.0), ObjectKind::Static);

@@ -78,7 +78,8 @@ impl<T> CollisionWorld<T> {
         let bounds = shape.aabb();
         // Every place reached lies within the motions' lengths of the start (slides and
         // bounces never lengthen a path): refuse motions that could leave the finite numbers.
-        let carried: Vec2 = settings.platforms.iter().map(|(_, d)| d.abs()).sum();
+        let finite = settings.platforms.iter().filter(|(_, d)| d.is_finite());
+        let carried: Vec2 = finite.map(|(_, d)| d.abs()).sum();
         let reach = bounds.min().abs().max(bounds.max().abs()) + (motion.abs() + carried) * 2.0;
         if !motion.is_finite() || !reach.is_finite() {
             return Movement {
