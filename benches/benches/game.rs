@@ -7,6 +7,9 @@
 //!   `update` or none, untimed, then the timed `move_shape`; `later_frame_still` the same with
 //!   nothing moved since the last frame. Without `update`, each should stay within 1.5 times
 //!   its cost with it (`later_frame` does not: see benches/README.md).
+//! - `game/platformer/character/later_frame`: the same move by `move_shape_with` with every
+//!   feature on (dynamic obstacles, depenetration, a listed moving platform, a slope limit,
+//!   steps, snapping); must stay within 2 times `with_update/later_frame_still` (issue 21).
 //! - `game/bullets/{move_by,move_many}/{dynamic,fast}`: one frame's moves of 20,000 bullets
 //!   (discs), one `move_by` each or one `move_many`; `fast` must cost what `dynamic` costs.
 //! - `game/bullets/batch/{translate_each,intersecting}`: the same 20,000 bullets kept in a
@@ -15,17 +18,49 @@
 //!   or by `set_shape(local.transformed(&pose))` (a new polygon each).
 //!
 //! ```sh
-//! cargo bench -p collide2d-benches --bench game -- --warm-up-time 1 --measurement-time 3
+//! cd benches && cargo bench --bench game -- --warm-up-time 1 --measurement-time 3
 //! ```
 // A bench aborts on a wrong answer; that is what `panic` is for here.
 #![allow(clippy::panic)]
 
 use collide2d::math::{Pose, Vec2};
-use collide2d::{BroadPhase, CollisionWorld, ConvexPolygon, Filter, Handle, ObjectKind, Shape};
+use collide2d::{Aabb, BroadPhase, CollisionWorld, ConvexPolygon, Filter, Handle};
+use collide2d::{MoveSettings, ObjectKind, Obstacles, Response, Shape};
 use collide2d_benches::game;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+
+/// [`game::level`] with a crate (dynamic) beside the landing spot and a lift (dynamic) further on,
+/// which rose by 2 this frame.
+fn character_level() -> (CollisionWorld<()>, Handle) {
+    let mut world = game::level();
+    let mut add = |x: f32, y: f32, w: f32, h: f32| {
+        let shape = Aabb::from_rect(x, y, w, h).unwrap_or_else(|e| panic!("{e}"));
+        let added = world.insert(shape.into(), Filter::DEFAULT, ObjectKind::Dynamic, ());
+        added.unwrap_or_else(|e| panic!("{e}"))
+    };
+    add(4040.0, 320.0, 12.0, 12.0);
+    let lift = add(4100.0, 322.0, 48.0, 8.0);
+    (world, lift)
+}
+
+/// [`game::step`] by `move_shape_with` with every feature on.
+fn character_step(world: &CollisionWorld<()>, lift: Handle, player: &Shape) -> Vec2 {
+    let platforms = [(lift, Vec2::new(0.0, 2.0))];
+    let settings = MoveSettings {
+        obstacles: Obstacles::All,
+        max_slope: 50f32.to_radians(),
+        step_height: 4.0,
+        snap_to_ground: 4.0,
+        depenetrate: true,
+        platforms: &platforms,
+        ..MoveSettings::default()
+    };
+    let motion = Vec2::new(6.0, -30.0);
+    let moved = world.move_shape_with(player, motion, u64::MAX, &settings, |_, ()| Response::Slide);
+    moved.delta
+}
 
 fn platformer(c: &mut Criterion) {
     let player = game::player();
@@ -75,6 +110,11 @@ fn platformer(c: &mut Criterion) {
             });
         }
     }
+    let (world, lift) = character_level();
+    assert_eq!(character_step(&world, lift, &player), game::LANDED);
+    g.bench_function("character/later_frame", |b| {
+        b.iter(|| black_box(character_step(&world, lift, &player)));
+    });
     g.finish();
 }
 

@@ -101,7 +101,9 @@ pub mod world;
 
 pub use broad::{BroadBox, BroadBoxKind, BroadPhase, BroadPhaseKind};
 pub use error::ShapeError;
-pub use motion::{MoveContact, Movement, Response, MAX_MOVE_STEPS};
+pub use motion::{
+    Ground, MoveContact, MoveSettings, Movement, Obstacles, Response, MAX_MOVE_STEPS,
+};
 pub use query::{
     cast_ray, cast_shapes, closest_points, contact, contains, contains_point, distance,
     distance_to_point, intersects, project_point, CastHit, ClosestPoints, Contact, ContactPoints,
