@@ -84,6 +84,8 @@ pub fn cast_shapes_rotating(a: &Shape, sa: Sweep, b: &Shape, sb: Sweep) -> Optio
         return at_start(a, b);
     }
     Advance {
+        ka,
+        kb,
         d,
         margin,
         spin: ka.turn * ka.core + kb.turn * kb.core,
@@ -91,9 +93,10 @@ pub fn cast_shapes_rotating(a: &Shape, sa: Sweep, b: &Shape, sb: Sweep) -> Optio
     .run(a, sa, b, sb)
 }
 
-/// `2^-20`: the margin's factor, above the rounding of placing a point by a pose in `f32`
-/// (a few units of `2^-24` of the coordinates, more for larger turns) and of the distance.
-const MARGIN: f64 = 1.0 / 1_048_576.0;
+/// `2^-22`: the margin's factor, above the rounding of placing a point by a pose in `f32`
+/// (a few units of `2^-24` of the coordinates, more for larger turns) and of the distance. The
+/// advance stops within 4 margins: the tolerance is `2^-20 (24 + |wa| + |wb|) L`.
+const MARGIN: f64 = 1.0 / 4_194_304.0;
 
 /// How far a moving shape reaches from its pivot, and how fast its points can move.
 #[derive(Clone, Copy)]
@@ -102,23 +105,29 @@ struct Reach {
     velocity: DVec2,
     /// `|angle|`, radians over the step.
     turn: f64,
+    /// `angle`, radians over the step.
+    turn_signed: f64,
     /// The largest distance from the pivot to a point the shape's rounded parts are built on
     /// (a vertex, a circle's center, a capsule's segment end): only those move when it turns.
     core: f64,
     /// The largest distance from the pivot to any point of the shape.
     full: f64,
+    /// The largest radius of its parts (0 for polygons).
+    rounding: f64,
 }
 
 impl Reach {
     fn of(s: &Shape, sweep: Sweep) -> Reach {
         let pivot = sweep.pivot.as_dvec2();
-        let (core, full) = reaches(s, pivot);
+        let (core, rounding) = reaches(s, pivot);
         Reach {
             pivot,
             velocity: sweep.translation.as_dvec2(),
             turn: f64::from(sweep.angle.abs()),
+            turn_signed: f64::from(sweep.angle),
             core,
-            full,
+            full: core + rounding,
+            rounding,
         }
     }
 
@@ -128,29 +137,24 @@ impl Reach {
     }
 }
 
-/// `(core, full)` of [`Reach`] for `s` about `pivot`.
-fn reaches(s: &Shape, pivot: DVec2) -> (f64, f64) {
+/// The largest distance from `from` to a point `s`'s rounded parts are built on, and the
+/// largest radius of its parts: every point of `s` is within their sum of `from`.
+fn reaches(s: &Shape, from: DVec2) -> (f64, f64) {
     let far = |points: &[Vec2]| {
         points
             .iter()
-            .map(|p| (p.as_dvec2() - pivot).length())
+            .map(|p| (p.as_dvec2() - from).length())
             .fold(0.0, f64::max)
     };
     match s {
-        Shape::Compound(c) => c.parts().iter().fold((0.0, 0.0), |(core, full), part| {
-            let (c, f) = reaches(part, pivot);
-            (core.max(c), full.max(f))
+        Shape::Compound(c) => c.parts().iter().fold((0.0, 0.0), |(core, round), part| {
+            let (c, r) = reaches(part, from);
+            (core.max(c), round.max(r))
         }),
         // Every point of a polygon lies in the hull of its boundary's vertices.
-        Shape::Polygon(p) => {
-            let r = far(p.points());
-            (r, r)
-        }
+        Shape::Polygon(p) => (far(p.points()), 0.0),
         _ => match s.as_convex() {
-            Some(c) => {
-                let r = far(c.points());
-                (r, r + f64::from(c.radius))
-            }
+            Some(c) => (far(c.points()), f64::from(c.radius)),
             // Only compounds and polygons have no convex view.
             None => (0.0, 0.0),
         },
@@ -159,6 +163,8 @@ fn reaches(s: &Shape, pivot: DVec2) -> (f64, f64) {
 
 /// The state of one conservative advancement.
 struct Advance {
+    ka: Reach,
+    kb: Reach,
     /// `va − vb`.
     d: DVec2,
     margin: f64,
@@ -171,9 +177,7 @@ impl Advance {
     /// tolerance, or `None` past `t = 1`.
     fn run(&self, a: &Shape, sa: Sweep, b: &Shape, sb: Sweep) -> Option<CastHit> {
         let convex = a.as_convex().is_some() && b.as_convex().is_some();
-        // The isotropic rate: the fastest any point of `b` closes in on a point of `a`.
-        let rate = self.d.length() + self.spin;
-        if rate == 0.0 {
+        if self.d == DVec2::ZERO && self.spin == 0.0 {
             return None;
         }
         let (mut pa, mut pb) = (a.clone(), b.clone());
@@ -185,12 +189,13 @@ impl Advance {
             }
             let Some(near) = closest_points(&pa, &pb) else {
                 // Touching or overlapping (a rounding error's worth past the margin).
-                return Some(touching(&pa, &pb, t));
+                return Some(self.touching(&pa, &pb, t));
             };
             let gap = f64::from(near.distance);
             if gap <= 4.0 * self.margin {
-                return Some(apart_hit(near.point_a, near.point_b, t, self.d));
+                return Some(self.apart_hit(near.point_a, near.point_b, t));
             }
+            let rate = self.rate(&pa, &pb, t, gap);
             let mut step = (gap - 2.0 * self.margin) / rate;
             if convex {
                 let n = (near.point_b - near.point_a).as_dvec2();
@@ -205,11 +210,82 @@ impl Advance {
             t = round_down(next);
         }
         // Still closing in: report where it got to, which is not late.
+
         let (pa, pb) = (a.transformed(&sa.pose_at(t)), b.transformed(&sb.pose_at(t)));
         Some(match closest_points(&pa, &pb) {
-            Some(near) => apart_hit(near.point_a, near.point_b, t, self.d),
-            None => touching(&pa, &pb, t),
+            Some(near) => self.apart_hit(near.point_a, near.point_b, t),
+            None => self.touching(&pa, &pb, t),
         })
+    }
+
+    /// How fast a point at `p` of `a` moves relative to the same point of `b`, at `t`: the
+    /// normal where nothing else decides it (shapes meeting at a single point).
+    fn closing_at(&self, p: DVec2, t: f32) -> DVec2 {
+        let t = f64::from(t);
+        let turning = |k: &Reach| {
+            let arm = p - (k.pivot + k.velocity * t);
+            k.velocity + arm.perp() * k.turn_signed
+        };
+        turning(&self.ka) - turning(&self.kb)
+    }
+
+    /// A hit at `t > 0` where the placed shapes are apart by at most the tolerance, from their
+    /// closest points.
+    fn apart_hit(&self, point_a: Vec2, point_b: Vec2, t: f32) -> CastHit {
+        let point = (point_a.as_dvec2() + point_b.as_dvec2()) * 0.5;
+        let between = (point_b.as_dvec2() - point_a.as_dvec2()).try_normalize();
+        let normal = between.or_else(|| self.closing_at(point, t).try_normalize());
+        CastHit {
+            t,
+            point: point.as_vec2(),
+            normal: normal.unwrap_or(DVec2::X).as_vec2(),
+            depth: 0.0,
+        }
+    }
+
+    /// A hit at `t > 0` where the placed shapes touch (within rounding of the advance's
+    /// margin): their contact's normal, the middle of its points, depth 0. Where the contact
+    /// has no normal of its own (identical points, concentric circles: the same normal in both
+    /// orders), the relative motion there gives it, so that it flips with the arguments.
+    fn touching(&self, a: &Shape, b: &Shape, t: f32) -> CastHit {
+        let (normal, point) = contact(a, b).map_or((Vec2::X, a.aabb().center()), |c| {
+            let sum = c.points.iter().fold(Vec2::ZERO, |s, &p| s + p);
+            (c.normal, sum / c.points.len() as f32)
+        });
+        let unflipped = contact(b, a).is_some_and(|c| c.normal == normal);
+        let normal = if unflipped {
+            let motion = self.closing_at(point.as_dvec2(), t).try_normalize();
+            motion.map_or(normal, DVec2::as_vec2)
+        } else {
+            normal
+        };
+        CastHit {
+            t,
+            point,
+            normal,
+            depth: 0.0,
+        }
+    }
+
+    /// How fast the distance `gap` between `a` and `b`, placed at `t`, can shrink until the
+    /// end of the step: the fastest a point of one closes in on a point of the other. A turn
+    /// moves the points of `a` that can be nearest to `b` at most `|wa|` times their distance
+    /// from `a`'s pivot, and those lie within the gap and both roundings of `b`'s core points;
+    /// those are found now and can move off only at `|va − vb| + |wb| rb` until the end.
+    fn rate(&self, a: &Shape, b: &Shape, t: f32, gap: f64) -> f64 {
+        let rest = 1.0 - f64::from(t);
+        let speed = self.d.length();
+        let lever = |k: &Reach, other: &Shape, ko: &Reach| {
+            if k.turn == 0.0 {
+                return 0.0;
+            }
+            let pivot = k.pivot + k.velocity * f64::from(t);
+            let (span, _) = reaches(other, pivot);
+            let drift = (speed + ko.turn * ko.core) * rest;
+            let near = gap + k.rounding + ko.rounding + span + drift + 4.0 * self.margin;
+            k.turn * k.core.min(near)
+        };
+        speed + (lever(&self.ka, b, &self.kb) + lever(&self.kb, a, &self.ka))
     }
 
     /// For two convex shapes, how long the gap along `n` (from `a` towards `b`) takes to close
@@ -245,35 +321,6 @@ fn round_down(x: f64) -> f32 {
         r.next_down()
     } else {
         r
-    }
-}
-
-/// A hit at `t > 0` where the placed shapes are apart by at most the tolerance, from their
-/// closest points.
-fn apart_hit(point_a: Vec2, point_b: Vec2, t: f32, d: DVec2) -> CastHit {
-    let between = (point_b.as_dvec2() - point_a.as_dvec2()).try_normalize();
-    let normal = between.or_else(|| d.try_normalize()).unwrap_or(DVec2::X);
-    CastHit {
-        t,
-        point: ((point_a.as_dvec2() + point_b.as_dvec2()) * 0.5).as_vec2(),
-        normal: normal.as_vec2(),
-        depth: 0.0,
-    }
-}
-
-/// A hit at `t > 0` where the placed shapes touch (within rounding of the advance's margin):
-/// their contact's normal, the middle of its points, depth 0.
-fn touching(a: &Shape, b: &Shape, t: f32) -> CastHit {
-    let c = contact(a, b);
-    let (normal, point) = c.map_or((Vec2::X, a.aabb().center()), |c| {
-        let sum = c.points.iter().fold(Vec2::ZERO, |s, &p| s + p);
-        (c.normal, sum / c.points.len() as f32)
-    });
-    CastHit {
-        t,
-        point,
-        normal,
-        depth: 0.0,
     }
 }
 
