@@ -15,6 +15,7 @@ pub mod box2d_world;
 pub mod families;
 pub mod level;
 pub mod plain;
+pub mod rotating;
 pub mod runs;
 pub mod select;
 pub mod sweeps;
