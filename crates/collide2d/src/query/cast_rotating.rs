@@ -204,8 +204,9 @@ impl Advance {
                 }
             }
             let next = f64::from(t) + step;
-            if !(next <= 1.0) {
-                return None; // apart until past the end of the step (or no closing at all)
+            // Apart until past the end of the step (or no closing at all: infinite, or NaN).
+            if next.is_nan() || next > 1.0 {
+                return None;
             }
             t = round_down(next);
         }
