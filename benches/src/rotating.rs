@@ -10,7 +10,8 @@
 //! `b2Sweep` cannot turn half a turn or more.
 
 use crate::box2d::{self, B2Placed};
-use crate::{Rng, Spec};
+use crate::sweeps::place_moving;
+use crate::{balanced, Rng, Spec};
 use boxdd_sys::ffi::{
     b2Rot, b2Sweep, b2TOIInput, b2TOIState_b2_toiStateFailed, b2TOIState_b2_toiStateSeparated,
     b2TimeOfImpact, b2Vec2,
@@ -47,22 +48,10 @@ impl<A: Spec, B: Spec> RotatingSweeps<A, B> {
     #[must_use]
     pub fn generate(seed: u64, count: usize) -> RotatingSweeps<A, B> {
         let mut rng = Rng::new(seed);
-        let (mut hits, mut misses) = (Vec::new(), Vec::new());
-        while hits.len() < count / 2 || misses.len() < count - count / 2 {
-            let Some(built) = Self::random(&mut rng) else {
-                continue;
-            };
+        let all = balanced(&mut rng, count, Self::random, |built| {
             let (a, sa, b, sb) = &built.0;
-            match collide2d::cast_shapes_rotating(a, *sa, b, *sb).is_some() {
-                true if hits.len() < count / 2 => hits.push(built),
-                false if misses.len() < count - count / 2 => misses.push(built),
-                _ => {}
-            }
-        }
-        let mut all: Vec<_> = hits.into_iter().chain(misses).collect();
-        for i in (1..all.len()).rev() {
-            all.swap(i, rng.below(i + 1));
-        }
+            collide2d::cast_shapes_rotating(a, *sa, b, *sb).is_some()
+        });
         let mut out = RotatingSweeps {
             collide: Vec::with_capacity(count),
             parry: Vec::with_capacity(count),
@@ -77,16 +66,7 @@ impl<A: Spec, B: Spec> RotatingSweeps<A, B> {
     }
 
     fn random(rng: &mut Rng) -> Option<(CollideRotating, ParryRotating<A, B>, b2TOIInput)> {
-        let mut a = A::random(rng);
-        let center = Vec2::new(rng.range(-500.0, 500.0), rng.range(-500.0, 500.0));
-        a.set_center(center);
-        let mut b = B::random(rng);
-        let dist = rng.range(0.8, 3.0) * (a.bound() + b.bound());
-        let dir = Vec2::from_angle(rng.range(-std::f32::consts::PI, std::f32::consts::PI));
-        b.set_center(center + dir * dist);
-        let off = Vec2::from_angle(rng.range(-0.6, 0.6));
-        let va = off.rotate(dir) * dist * rng.range(0.5, 1.5);
-        let vb = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * 0.1 * dist;
+        let (a, va, b, vb) = place_moving::<A, B>(rng);
         let (wa, wb) = (rng.range(-3.0, 3.0), rng.range(-1.0, 1.0));
         let (xa, xb) = (a.box2d()?, b.box2d()?);
         let (pa, pb) = (a.parry()?, b.parry()?);
