@@ -7,11 +7,11 @@
 #![allow(clippy::panic)]
 
 use collide2d_benches::rotating::RotatingSweeps;
-use collide2d_benches::select::{samples, selected};
+use collide2d_benches::select::{selected, three_libraries};
 use collide2d_benches::{
     runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, PolygonSpec, Spec, SWEEPS,
 };
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
 /// Builds the rotating pairs for `name`, prints the misses, then times the casts on them.
@@ -38,19 +38,16 @@ fn pair<A: Spec, B: Spec>(c: &mut Criterion, name: &str) {
         box2d.failed,
     );
     let n = sweeps.collide.len();
-    let mut g = c.benchmark_group(id);
-    g.throughput(Throughput::Elements(n as u64))
-        .sample_size(samples(n));
-    g.bench_function("collide2d", |b| {
-        b.iter(|| runs::collide2d_cast_rotating(black_box(&sweeps.collide)))
-    });
-    g.bench_function("parry2d", |b| {
-        b.iter(|| runs::parry2d_cast_nonlinear(black_box(&sweeps.parry)))
-    });
-    g.bench_function("box2d", |b| {
-        b.iter(|| runs::box2d_time_of_impact(black_box(&sweeps.box2d)))
-    });
-    g.finish();
+    three_libraries(
+        c,
+        id,
+        n,
+        [
+            &mut || runs::collide2d_cast_rotating(black_box(&sweeps.collide)),
+            &mut || runs::parry2d_cast_nonlinear(black_box(&sweeps.parry)),
+            &mut || runs::box2d_time_of_impact(black_box(&sweeps.box2d)),
+        ],
+    );
 }
 
 fn rotating(c: &mut Criterion) {
