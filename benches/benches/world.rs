@@ -17,7 +17,7 @@
 //! slower after a few hundred frames); `insert_with_change_detection` without refit misses pairs.
 //!
 //! ```sh
-//! cargo bench -p collide2d-benches --bench world -- --warm-up-time 1 --measurement-time 4
+//! cd benches && cargo bench --bench world -- --warm-up-time 1 --measurement-time 4
 //! python3 benches/scripts/ratios.py
 //! ```
 // A bench aborts on inputs the libraries disagree about; that is what `panic` is for here.
