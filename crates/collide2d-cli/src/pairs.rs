@@ -57,8 +57,7 @@ pub fn write_pairs(
     contacts: bool,
     out: &mut impl Write,
 ) -> Result<(), PairsError> {
-    let max_held = scene.objects.len().saturating_mul(HELD_PAIRS_PER_OBJECT);
-    write_pairs_holding(scene, broad, contacts, max_held, out)
+    write_pairs_holding(scene, broad, contacts, held_pairs(scene), out)
 }
 
 /// [`write_pairs`], holding at most `max_held` pairs: the world's update answers when the
@@ -123,8 +122,12 @@ fn write_pairs_holding(
 /// # Errors
 /// As [`write_pairs`], with the message.
 pub fn pair_lines(scene: &Scene, broad: BroadPhase, contacts: bool) -> Result<Vec<String>, String> {
-    let max_held = scene.objects.len().saturating_mul(HELD_PAIRS_PER_OBJECT);
-    lines_holding(scene, broad, contacts, max_held)
+    lines_holding(scene, broad, contacts, held_pairs(scene))
+}
+
+/// The pairs [`write_pairs`] may hold for `scene`: [`HELD_PAIRS_PER_OBJECT`] per object.
+fn held_pairs(scene: &Scene) -> usize {
+    scene.objects.len().saturating_mul(HELD_PAIRS_PER_OBJECT)
 }
 
 fn lines_holding(
