@@ -164,7 +164,7 @@ pub(crate) fn contains(a: &Shape, b: &Shape) -> bool {
 /// A total order on shapes (kind, then defining numbers bit by bit), used only to pick which
 /// argument order a symmetric computation runs in.
 #[inline]
-fn canonical_order(a: &Shape, b: &Shape) -> Ordering {
+pub(crate) fn canonical_order(a: &Shape, b: &Shape) -> Ordering {
     a.kind().cmp(&b.kind()).then_with(|| match (a, b) {
         (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y)) => cmp_points(x.points(), y.points()),
         (Shape::Polygon(x), Shape::Polygon(y)) => cmp_points(x.points(), y.points()),

@@ -18,6 +18,7 @@ mod circle_capsule;
 mod circle_circle;
 pub(crate) mod convex;
 mod dispatch;
+mod gjk;
 mod minkowski;
 mod obb_obb;
 mod part_pairs;
