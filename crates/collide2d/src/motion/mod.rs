@@ -83,7 +83,8 @@ pub struct Movement {
     pub contacts: Vec<MoveContact>,
     /// What the mover stands on at its final place: walkable ground (by
     /// [`MoveSettings::max_slope`]) touching it from below, found by a short cast down (or the
-    /// one it snapped onto); `None` in the air.
+    /// one it snapped onto); `None` in the air, and always from
+    /// [`move_shape`](CollisionWorld::move_shape), which does not look for it.
     pub ground: Option<Ground>,
 }
 
@@ -103,7 +104,9 @@ impl<T> CollisionWorld<T> {
     /// with the response `respond` chooses for each object (called at most once per object per
     /// move, for the objects near the path), and returns where it ends and the contacts on the way.
     /// (For slopes, steps, moving platforms, dynamic obstacles and pushing out of overlaps, see
-    /// [`move_shape_with`](Self::move_shape_with); this is it with [`MoveSettings::default`].)
+    /// [`move_shape_with`](Self::move_shape_with); this is it with [`MoveSettings::default`],
+    /// except that it does not look for the ground under the mover at the end:
+    /// [`Movement::ground`] is `None`.)
     ///
     /// - The mover is any convex shape, typically an [`Aabb`](crate::Aabb) or a [`Capsule`](crate::Capsule);
     ///   it is only translated. (A concave or compound mover works, but the blocking rule below
@@ -155,7 +158,14 @@ impl<T> CollisionWorld<T> {
         mask: u64,
         respond: impl FnMut(Handle, &T) -> Response,
     ) -> Movement {
-        self.move_shape_with(shape, motion, mask, &MoveSettings::default(), respond)
+        self.move_character(
+            shape,
+            motion,
+            mask,
+            &MoveSettings::default(),
+            respond,
+            false,
+        )
     }
 }
 
