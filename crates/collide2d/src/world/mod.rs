@@ -197,25 +197,26 @@ pub struct UpdateStats {
     pub truncated: bool,
 }
 
-/// Where a fast object was at the previous update and how far it moved since, in 32 bytes
+/// Where a fast object was at the previous update and how far it moved since (not the public
+/// [`Sweep`](crate::query::Sweep) of a rotating cast: this one only translates), in 32 bytes
 /// (the start kept as a circle's or box's 16-byte record where it can be). A move adds to the
 /// motion and keeps the object's box tight, as a dynamic object's; the box swept over the
 /// motion is made once per update, for the pairs (queries test where objects are now, so
 /// they need no swept box).
 #[derive(Clone, Copy, Debug)]
-struct Sweep {
+struct FastMotion {
     /// The start's record when it is a circle or a box.
     start: Quick,
     /// The motion since the previous update.
     motion: Vec2,
-    /// [`Sweep::RECORD`] when the start is `start`, else its index in the world's
-    /// `start_shapes`; [`Sweep::NONE`] when the object has not moved since the previous update
+    /// [`FastMotion::RECORD`] when the start is `start`, else its index in the world's
+    /// `start_shapes`; [`FastMotion::NONE`] when the object has not moved since the previous update
     /// (the other fields then unused).
     shape: u32,
 }
 
-impl Sweep {
-    const NONE: Sweep = Sweep {
+impl FastMotion {
+    const NONE: FastMotion = FastMotion {
         start: Quick::OTHER,
         motion: Vec2::ZERO,
         shape: u32::MAX,
@@ -225,12 +226,12 @@ impl Sweep {
     /// True once the object moved since the previous update.
     #[inline]
     fn is_moving(&self) -> bool {
-        self.shape != Sweep::NONE.shape
+        self.shape != FastMotion::NONE.shape
     }
 
     /// The start shape, given the world's `start_shapes` (`None` when not moving).
     fn start_shape<'a>(&self, start_shapes: &'a [Shape]) -> Option<Cow<'a, Shape>> {
-        if self.shape == Sweep::RECORD {
+        if self.shape == FastMotion::RECORD {
             self.start.shape().map(Cow::Owned)
         } else {
             start_shapes.get(self.shape as usize).map(Cow::Borrowed)
@@ -239,7 +240,7 @@ impl Sweep {
 
     /// The start shape's bounding box (`None` when not moving).
     fn start_box(&self, start_shapes: &[Shape]) -> Option<Aabb> {
-        if self.shape == Sweep::RECORD {
+        if self.shape == FastMotion::RECORD {
             Some(self.start.aabb())
         } else {
             start_shapes.get(self.shape as usize).map(Shape::aabb)
@@ -287,7 +288,7 @@ pub struct CollisionWorld<T = ()> {
     /// How many live objects are fast: with none, the narrow phase reads no `fast` flag.
     fast_count: usize,
     /// The motion of each fast object moved since the previous update.
-    sweeps: Vec<Sweep>,
+    sweeps: Vec<FastMotion>,
     /// The start shapes of the fast objects moved since the previous update that are not
     /// circles or boxes ([`Start::Shape`]); emptied, keeping its memory, at each update.
     start_shapes: Vec<Shape>,
@@ -444,7 +445,7 @@ impl<T> CollisionWorld<T> {
             self.shapes.forget_local(index as usize);
             self.aabbs[index as usize] = aabb;
             self.fast[index as usize] = kind == ObjectKind::Fast;
-            self.sweeps[index as usize] = Sweep::NONE;
+            self.sweeps[index as usize] = FastMotion::NONE;
             self.groups[index as usize] = group;
             index
         } else {
@@ -453,7 +454,7 @@ impl<T> CollisionWorld<T> {
             self.shapes.push(shape);
             self.aabbs.push(aabb);
             self.fast.push(kind == ObjectKind::Fast);
-            self.sweeps.push(Sweep::NONE);
+            self.sweeps.push(FastMotion::NONE);
             self.groups.push(group);
             self.broad.push_slot();
             (self.slots.len() - 1) as u32
@@ -515,7 +516,7 @@ impl<T> CollisionWorld<T> {
         self.shapes.clear(i);
         self.fast_count -= usize::from(self.fast[i]);
         self.fast[i] = false;
-        self.sweeps[i] = Sweep::NONE;
+        self.sweeps[i] = FastMotion::NONE;
         self.len -= 1;
         // A slot whose generation wrapped around is retired, so no old handle can come back.
         if self.slots[i].0 != 0 {
@@ -605,7 +606,7 @@ impl<T> CollisionWorld<T> {
         self.aabbs[i] = aabb;
         // Only fast objects have sweeps: no need to read the (large) sweep of the others.
         if self.fast[i] {
-            self.sweeps[i] = Sweep::NONE;
+            self.sweeps[i] = FastMotion::NONE;
         }
         self.mark(handle.index);
         Ok(())
@@ -701,11 +702,11 @@ impl<T> CollisionWorld<T> {
             return Ok(());
         }
         let (record, other) = start();
-        *sweep = Sweep {
+        *sweep = FastMotion {
             start: record,
             motion: delta,
             shape: match other {
-                None => Sweep::RECORD,
+                None => FastMotion::RECORD,
                 Some(_) => self.start_shapes.len() as u32,
             },
         };

@@ -4,7 +4,7 @@
 use super::quick::{self, Quick};
 #[cfg(doc)]
 use super::ObjectKind;
-use super::{handle_of, CollisionWorld, Handle, Pair, Sweep, UpdateStats};
+use super::{handle_of, CollisionWorld, Handle, Pair, FastMotion, UpdateStats};
 use crate::broad::View;
 use crate::math::Vec2;
 use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
@@ -72,7 +72,7 @@ impl<T> CollisionWorld<T> {
         self.narrow();
         // The motions are used up; the swept boxes stay (conservative) until the next update.
         for &slot in &self.moving {
-            self.sweeps[slot as usize] = Sweep::NONE;
+            self.sweeps[slot as usize] = FastMotion::NONE;
         }
         self.start_shapes.clear();
         core::mem::swap(&mut self.swept, &mut self.moving);
@@ -129,7 +129,7 @@ impl<T> CollisionWorld<T> {
         let contacts = self.contacts;
         // Where the object in `slot`, now `end`, was at the previous update, and its motion.
         fn start<'a>(
-            (sweeps, start_shapes): (&'a [Sweep], &'a [Shape]),
+            (sweeps, start_shapes): (&'a [FastMotion], &'a [Shape]),
             slot: u32,
             end: &'a Shape,
         ) -> Option<(Cow<'a, Shape>, Vec2)> {
