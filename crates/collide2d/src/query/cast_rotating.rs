@@ -223,12 +223,15 @@ impl Advance {
             _ => None,
         };
         let t = match hulls {
-            Some((ha, hb)) => self.run_hulls(&ha, &hb)?,
+            Some((ha, hb)) => match self.run_hulls(&ha, &hb)? {
+                (t, Some((point_a, point_b))) => return Some(self.apart_hit(point_a, point_b, t)),
+                (t, None) => t,
+            },
             None => self.run_shapes(a, sa, b, sb)?,
         };
         let (pa, pb) = (a.transformed(&sa.pose_at(t)), b.transformed(&sb.pose_at(t)));
         Some(match closest_points(&pa, &pb) {
-            Some(near) => self.apart_hit(near.point_a, near.point_b, t),
+            Some(near) => self.apart_hit(near.point_a.as_dvec2(), near.point_b.as_dvec2(), t),
             None => self.touching(&pa, &pb, t),
         })
     }
@@ -283,9 +286,9 @@ impl Advance {
 
     /// A hit at `t > 0` where the placed shapes are apart by at most the tolerance, from their
     /// closest points.
-    fn apart_hit(&self, point_a: Vec2, point_b: Vec2, t: f32) -> CastHit {
-        let point = (point_a.as_dvec2() + point_b.as_dvec2()) * 0.5;
-        let between = (point_b.as_dvec2() - point_a.as_dvec2()).try_normalize();
+    fn apart_hit(&self, point_a: DVec2, point_b: DVec2, t: f32) -> CastHit {
+        let point = (point_a + point_b) * 0.5;
+        let between = (point_b - point_a).try_normalize();
         let normal = between.or_else(|| self.closing_at(point, t).try_normalize());
         CastHit {
             t,

@@ -4,12 +4,18 @@
 //! and each step measures the hulls' distance by GJK warm-started from the last step's closest
 //! vertices. The step is taken from GJK's lower bound (the separation along its axis, a
 //! distance the shapes are at least apart whatever GJK's accuracy), the stop from its upper
-//! bound; the shapes themselves are placed once, at the hit, for its normal and point.
+//! bound. The hit's normal and point come from GJK's closest points; the shapes themselves
+//! are placed only for a hit whose hulls come closer than their radii (then their contact
+//! decides, as on the general path).
 
 use super::{round_down, Advance, Reach, MAX_ADVANCES};
 use crate::query::gjk::hull_gap;
 use crate::shape::convex::Convex;
 use glam::DVec2;
+
+/// The closest points of the two shapes at a hit, when their hulls are apart by more than
+/// their radii.
+pub(super) type Near = Option<(DVec2, DVec2)>;
 
 /// The most vertices a hull may have to take this path (Box2D's polygons have up to 8).
 pub(super) const MAX_HULL: usize = 16;
@@ -56,8 +62,9 @@ impl Turning {
 
 impl Advance {
     /// Advances the hulls `ha` and `hb` from `t = 0` (apart there): the time at which they come
-    /// within three margins (`Some`), or `None` once past `t = 1`.
-    pub(super) fn run_hulls(&self, ha: &Turning, hb: &Turning) -> Option<f32> {
+    /// within three margins, with the closest points of the shapes then when they are apart
+    /// (else the caller places the shapes), or `None` once past `t = 1`.
+    pub(super) fn run_hulls(&self, ha: &Turning, hb: &Turning) -> Option<(f32, Near)> {
         let (mut va, mut vb) = ([DVec2::ZERO; MAX_HULL], [DVec2::ZERO; MAX_HULL]);
         let radii = ha.radius + hb.radius;
         let mut start = (0, 0);
@@ -68,12 +75,16 @@ impl Advance {
             let gap = hull_gap(pa, pb, start, 0.125 * self.margin);
             start = gap.start;
             if gap.upper - radii <= 3.0 * self.margin {
-                return Some(t);
+                let (wa, wb) = gap.points;
+                let n = (wb - wa) / gap.upper;
+                let apart = gap.upper > radii && n.is_finite();
+                let near = apart.then(|| (wa + n * ha.radius, wb - n * hb.radius));
+                return Some((t, near));
             }
             let lower = gap.lower - radii;
             let Some(along) = self.along(lower, gap.axis) else {
                 // Apart by more than the margins, but GJK's bounds are not yet close.
-                return Some(t);
+                return Some((t, None));
             };
             let spans = [span_of(&self.ka, pb, t), span_of(&self.kb, pa, t)];
             let step = along.max((lower - 2.0 * self.margin) / self.rate(spans, t, lower));
@@ -85,7 +96,7 @@ impl Advance {
             }
             t = round_down(next);
         }
-        Some(t)
+        Some((t, None))
     }
 }
 

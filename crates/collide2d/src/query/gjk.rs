@@ -23,14 +23,17 @@ pub(crate) struct HullGap {
     pub axis: DVec2,
     /// The indices in `a` and `b` of a closest vertex pair, to start the next call from.
     pub start: (usize, usize),
+    /// The points of `a`'s hull and of `b`'s that are `upper` apart.
+    pub points: (DVec2, DVec2),
 }
 
-/// A vertex of the simplex on `b − a`.
+/// A vertex of the simplex on `b − a`, with its weight in the simplex's closest point.
 #[derive(Clone, Copy)]
 struct Vertex {
     w: DVec2,
     ia: usize,
     ib: usize,
+    weight: f64,
 }
 
 /// The distance between the hulls of `a` and `b` (both non-empty), from the vertex pair
@@ -40,6 +43,7 @@ pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: (usize, usize), eps: f64
         w: b[ib] - a[ia],
         ia,
         ib,
+        weight: 1.0,
     };
     let (ia, ib) = (start.0.min(a.len() - 1), start.1.min(b.len() - 1));
     let mut simplex = [vertex(ia, ib); 3];
@@ -49,6 +53,7 @@ pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: (usize, usize), eps: f64
         lower: f64::NEG_INFINITY,
         axis: DVec2::ZERO,
         start: (ia, ib),
+        points: (a[ia], b[ib]),
     };
     for _ in 0..MAX_ITERATIONS {
         let Some(v) = solve(&mut simplex, &mut len) else {
@@ -58,7 +63,14 @@ pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: (usize, usize), eps: f64
         if upper == 0.0 {
             return touching(best.start);
         }
-        best.upper = best.upper.min(upper);
+        if upper < best.upper {
+            best.upper = upper;
+            let on = |points: &[DVec2], pick: fn(&Vertex) -> usize| {
+                let sum = simplex[..len].iter().map(|s| points[pick(s)] * s.weight);
+                sum.fold(DVec2::ZERO, |acc, p| acc + p)
+            };
+            best.points = (on(a, |s| s.ia), on(b, |s| s.ib));
+        }
         best.start = (simplex[0].ia, simplex[0].ib);
         let n = v / upper;
         let ia = farthest(a, n);
@@ -85,6 +97,7 @@ fn touching(start: (usize, usize)) -> HullGap {
         lower: f64::NEG_INFINITY,
         axis: DVec2::ZERO,
         start,
+        points: (DVec2::ZERO, DVec2::ZERO),
     }
 }
 
@@ -104,7 +117,10 @@ fn farthest(points: &[DVec2], n: DVec2) -> usize {
 /// returns that point; `None` when the origin lies in a triangle (the hulls overlap).
 fn solve(s: &mut [Vertex; 3], len: &mut usize) -> Option<DVec2> {
     match *len {
-        1 => Some(s[0].w),
+        1 => {
+            s[0].weight = 1.0;
+            Some(s[0].w)
+        }
         2 => Some(solve_segment(s, len)),
         _ => solve_triangle(s, len),
     }
@@ -117,14 +133,18 @@ fn solve_segment(s: &mut [Vertex; 3], len: &mut usize) -> DVec2 {
     let (u, v) = (w2.dot(e), -w1.dot(e));
     if v <= 0.0 {
         *len = 1;
+        s[0].weight = 1.0;
         return w1;
     }
     if u <= 0.0 {
         s[0] = s[1];
         *len = 1;
+        s[0].weight = 1.0;
         return w2;
     }
-    (w1 * u + w2 * v) / (u + v)
+    let sum = u + v;
+    (s[0].weight, s[1].weight) = (u / sum, v / sum);
+    (w1 * u + w2 * v) / sum
 }
 
 fn solve_triangle(s: &mut [Vertex; 3], len: &mut usize) -> Option<DVec2> {
@@ -142,15 +162,23 @@ fn solve_triangle(s: &mut [Vertex; 3], len: &mut usize) -> Option<DVec2> {
     );
     let keep = |s: &mut [Vertex; 3], len: &mut usize, i: usize| {
         s[0] = s[i];
+        s[0].weight = 1.0;
         *len = 1;
         Some(s[0].w)
     };
     let edge = |s: &mut [Vertex; 3], len: &mut usize, i: usize, j: usize, u: f64, v: f64| {
         let (p, q) = (s[i], s[j]);
-        s[0] = p;
-        s[1] = q;
+        let sum = u + v;
+        s[0] = Vertex {
+            weight: u / sum,
+            ..p
+        };
+        s[1] = Vertex {
+            weight: v / sum,
+            ..q
+        };
         *len = 2;
-        Some((p.w * u + q.w * v) / (u + v))
+        Some((p.w * u + q.w * v) / sum)
     };
     if v12 <= 0.0 && v13 <= 0.0 {
         return keep(s, len, 0);
@@ -255,6 +283,23 @@ mod tests {
             );
             assert!(g.upper - g.lower <= 1e-9, "{g:?} {exact}");
             assert!((g.axis.length() - 1.0).abs() < 1e-12);
+            // The points are on the hulls (within them), `upper` apart.
+            assert!(
+                ((g.points.1 - g.points.0).length() - g.upper).abs() < 1e-12,
+                "{g:?}"
+            );
+            let (pa, pb) = g.points;
+            assert!(
+                pa.x.min(pa.y) >= -1e-12 && pa.x.max(pa.y) <= 1.0 + 1e-12,
+                "{g:?}"
+            );
+            let tri = [b[0], b[1], b[2]];
+            let area = |p: DVec2, q: DVec2, r: DVec2| (q - p).perp_dot(r - p);
+            let whole = area(tri[0], tri[1], tri[2]).abs();
+            let parts: f64 = (0..3)
+                .map(|i| area(pb, tri[i], tri[(i + 1) % 3]).abs())
+                .sum();
+            assert!(parts <= whole + 1e-9, "{g:?}");
         }
     }
 

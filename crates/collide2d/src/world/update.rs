@@ -4,7 +4,7 @@
 use super::quick::{self, Quick};
 #[cfg(doc)]
 use super::ObjectKind;
-use super::{handle_of, CollisionWorld, Handle, Pair, FastMotion, UpdateStats};
+use super::{handle_of, CollisionWorld, FastMotion, Handle, Pair, UpdateStats};
 use crate::broad::View;
 use crate::math::Vec2;
 use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
