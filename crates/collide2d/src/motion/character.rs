@@ -75,20 +75,19 @@ impl<T> CollisionWorld<T> {
         settings: &MoveSettings,
         mut respond: impl FnMut(Handle, &T) -> Response,
     ) -> Movement {
-        self.move_character(shape, motion, mask, settings, &mut respond, true)
+        self.move_character((shape, motion), mask, settings, true, &mut respond)
     }
 
-    /// [`move_shape_with`](Self::move_shape_with), looking for [`Movement::ground`] at the
-    /// end only when `find_ground` (or snapping needs it): [`move_shape`](Self::move_shape)
-    /// does not, and saves that cast down.
+    /// [`move_shape_with`](Self::move_shape_with) of `shape` by `motion`, looking for
+    /// [`Movement::ground`] at the end only when `find_ground` (or snapping needs it):
+    /// [`move_shape`](Self::move_shape) does not, and saves that cast down.
     pub(super) fn move_character(
         &self,
-        shape: &Shape,
-        motion: Vec2,
+        (shape, motion): (&Shape, Vec2),
         mask: u64,
         settings: &MoveSettings,
-        mut respond: impl FnMut(Handle, &T) -> Response,
         find_ground: bool,
+        mut respond: impl FnMut(Handle, &T) -> Response,
     ) -> Movement {
         let mut m = Mover::new(self, shape, mask, settings, &mut respond);
         let bounds = shape.aabb();

@@ -159,12 +159,11 @@ impl<T> CollisionWorld<T> {
         respond: impl FnMut(Handle, &T) -> Response,
     ) -> Movement {
         self.move_character(
-            shape,
-            motion,
+            (shape, motion),
             mask,
             &MoveSettings::default(),
-            respond,
             false,
+            respond,
         )
     }
 }
