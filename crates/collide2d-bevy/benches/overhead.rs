@@ -17,7 +17,7 @@ use collide2d::math::{Pose, Vec2};
 use collide2d::{BroadPhase, CollisionWorld, ObjectKind};
 
 mod common;
-use common::{app, bullets, median_ms, step, tiles_and_movers, Body};
+use common::{app, bullets, median_ms, step, tiles_and_movers, Args, Body};
 
 fn bare_world(bodies: &[Body], broad: BroadPhase, frames: usize) -> (f64, usize) {
     let mut world = CollisionWorld::new(broad);
@@ -71,13 +71,8 @@ fn scene(name: &str, bodies: &[Body], broad: BroadPhase, frames: usize) -> Times
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let frames = args.iter().find_map(|a| a.parse().ok()).unwrap_or(60);
-    // A word among the arguments picks the scenes whose name has it ("bullets", "static").
-    let only = args
-        .iter()
-        .find(|a| a.parse::<usize>().is_err() && !a.starts_with('-'));
-    let wanted = |name: &str| only.is_none_or(|word| name.contains(word.as_str()));
+    let args = Args::read(60);
+    let (frames, wanted) = (args.frames, |name: &str| args.wants(name));
     let grid = BroadPhase::grid(4.0).unwrap();
     let name = "20,000 bullets + 200 targets";
     if wanted(name) {

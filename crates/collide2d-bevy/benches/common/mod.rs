@@ -185,3 +185,30 @@ pub fn app(bodies: &[Body], broad: BroadPhase, plugin: bool, frames: usize) -> (
         .map_or(0, |c| c.world().pairs().len());
     (black_box(ms), pairs)
 }
+
+/// The command line: `[FRAMES] [WORD]`, frames per measurement and a word that picks the
+/// scenes whose name has it ("bullets", "static").
+pub struct Args {
+    pub frames: usize,
+    only: Option<String>,
+}
+
+impl Args {
+    /// The process's arguments, `frames` when none is a number.
+    pub fn read(frames: usize) -> Args {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        Args {
+            frames: args.iter().find_map(|a| a.parse().ok()).unwrap_or(frames),
+            only: args
+                .into_iter()
+                .find(|a| a.parse::<usize>().is_err() && !a.starts_with('-')),
+        }
+    }
+
+    /// Whether the scene `name` is to run.
+    pub fn wants(&self, name: &str) -> bool {
+        self.only
+            .as_ref()
+            .is_none_or(|word| name.contains(word.as_str()))
+    }
+}
