@@ -50,7 +50,9 @@ impl Simd4 for Simd128 {
     }
     #[inline(always)]
     fn clamp(self, c: v128, lo: v128, hi: v128) -> v128 {
-        f32x4_min(f32x4_max(c, lo), hi)
+        // The pseudo-min and -max (`b < a ? b : a`): one instruction each on x86 and ARM
+        // (the NaN-propagating ones are several), equal to `filter::gap`'s selects.
+        f32x4_pmin(f32x4_pmax(c, lo), hi)
     }
     #[inline(always)]
     fn abs(self, a: v128) -> v128 {
