@@ -6,7 +6,7 @@
 //!   is a frame of a level built before the timer: 50 enemies walk (`move_by`), then an
 //!   `update` or none, untimed, then the timed `move_shape`; `later_frame_still` the same with
 //!   nothing moved since the last frame. Without `update`, each should stay within 1.5 times
-//!   its cost with it (`later_frame` does not: see benches/README.md).
+//!   its cost with it.
 //! - `game/platformer/character/later_frame`: the same move by `move_shape_with` with every
 //!   feature on (dynamic obstacles, depenetration, a listed moving platform, a slope limit,
 //!   steps, snapping); must stay within 2 times `with_update/later_frame_still` (issue 21).

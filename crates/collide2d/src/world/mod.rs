@@ -12,11 +12,12 @@
 //! Queries see the objects as they are now: the first query after a change brings the broad
 //! phase up to date (once, and kept; `update` would have done the same), so they cost the same
 //! whether or not [`CollisionWorld::update`] ran, but for that first query, which also pays for
-//! taking in every object inserted, moved or removed since the broad phase was last brought up
+//! taking in the objects inserted, moved or removed since the broad phase was last brought up
 //! to date (what the next `update` would otherwise pay): a level of tiles inserted once is
-//! taken in once, whether by `update` or by the first query; enemies moved each frame before
-//! the player's [`move_shape`](CollisionWorld::move_shape) are taken in by that call, even
-//! though `move_shape` meets only static objects.
+//! taken in once, whether by `update` or by the first query. A query takes in only the objects
+//! it can meet: [`move_shape`](CollisionWorld::move_shape), which meets only static objects,
+//! takes in the static objects changed since, not the enemies moved each frame before it
+//! (those wait for the next query that can meet them, or the next `update`).
 //!
 //! A [`ObjectKind::Fast`] object (a bullet) is swept: its motion since the previous update (the
 //! sum of its `move_by` translations) is a straight line from where it was to where it is; the
@@ -460,6 +461,7 @@ impl<T> CollisionWorld<T> {
         };
         self.len += 1;
         self.fast_count += usize::from(kind == ObjectKind::Fast);
+        self.broad.set_static(index, kind == ObjectKind::Static);
         self.mark(index);
         Ok(Handle {
             index,
@@ -815,5 +817,7 @@ fn finite_box(b: Aabb) -> Result<Aabb, WorldError> {
     }
 }
 
+#[cfg(test)]
+mod lazy_tests;
 #[cfg(test)]
 mod tests;

@@ -110,9 +110,11 @@ fn moves_are_seen_across_the_wrap_of_the_change_epoch() {
         let e = world.insert(circle(-40.0, 0.5), Filter::DEFAULT, ObjectKind::Dynamic, ());
         let e = e.unwrap_or_else(|e| panic!("{e}"));
         world.update();
-        // `e` as if marked 2^32 refreshes before the epoch the loop ends on (each step
+        // `e` as if marked a whole cycle of epochs before the one the loop ends on (each step
         // refreshes once, at its query: the update after finds nothing new).
-        world.broad.set_epoch(u32::MAX - 2, e.index, 4);
+        world
+            .broad
+            .set_epoch(super::lazy::LAST_EPOCH - 2, e.index, 4);
         // In and out of the wall, each move seen whatever the epoch's value.
         for step in 0..6 {
             let x = if step % 2 == 0 { 10.0 } else { -10.0 };
