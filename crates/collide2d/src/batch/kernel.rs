@@ -1,10 +1,12 @@
-//! [`Kernel`]: which instruction set runs the batch filters, chosen once at run time.
+//! [`Kernel`]: which instruction set runs the batch filters and moves, chosen once at run
+//! time.
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2::Avx2;
 #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
 use super::avx512::Avx512;
 use super::filter::Sink;
+use super::moves::Deltas;
 use super::portable;
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
@@ -116,6 +118,22 @@ impl Kernel {
             Isa::Avx2(_) => "avx2",
             #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
             Isa::Avx512(_) => "avx512",
+        }
+    }
+
+    /// Moves the rows of `columns` by `deltas`: [`moves::step`](super::moves::step) on this
+    /// kernel's vectors (the same results, bit for bit).
+    pub(super) fn step<const N: usize>(
+        self,
+        columns: [(&mut [f32], &mut [f32]); N],
+        deltas: Deltas<'_>,
+    ) -> Option<usize> {
+        match self.0 {
+            Isa::Portable => super::moves::step(columns, deltas),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2(t) => t.step(columns, deltas),
+            #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
+            Isa::Avx512(t) => t.step(columns, deltas),
         }
     }
 

@@ -41,6 +41,10 @@ mod avx2_moves;
 #[allow(unsafe_code)]
 #[clippy::msrv = "1.89"]
 mod avx512;
+#[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
+#[allow(unsafe_code)]
+#[clippy::msrv = "1.89"]
+mod avx512_moves;
 #[cfg(test)]
 mod tests;
 

@@ -211,7 +211,7 @@ struct Sweep {
     motion: Vec2,
     /// [`Sweep::RECORD`] when the start is `start`, else its index in the world's
     /// `start_shapes`; [`Sweep::NONE`] when the object has not moved since the previous update
-    /// (the other fields then unused).
+    /// (the other fields then unused), or [`Sweep::ARMED`].
     shape: u32,
 }
 
@@ -221,12 +221,26 @@ impl Sweep {
         motion: Vec2::ZERO,
         shape: u32::MAX,
     };
-    const RECORD: u32 = u32::MAX - 1;
+    /// `shape` of a circle or box not moved since the previous update, whose start is `start`
+    /// all the same (it moved before that update, which kept where it was then), so its next
+    /// move records nothing but its motion: see [`Sweep::armed`].
+    const ARMED: u32 = u32::MAX - 1;
+    const RECORD: u32 = u32::MAX - 2;
+
+    /// The sweep, not moving, of a circle or box whose record is `start`, kept ready for its
+    /// next move (fast objects that moved are likely to move again).
+    fn armed(start: Quick) -> Sweep {
+        Sweep {
+            start,
+            motion: Vec2::ZERO,
+            shape: Sweep::ARMED,
+        }
+    }
 
     /// True once the object moved since the previous update.
     #[inline]
     fn is_moving(&self) -> bool {
-        self.shape != Sweep::NONE.shape
+        self.shape < Sweep::ARMED
     }
 
     /// The start shape, given the world's `start_shapes` (`None` when not moving).
@@ -645,22 +659,19 @@ impl<T> CollisionWorld<T> {
     #[inline]
     pub fn move_by(&mut self, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
         let i = self.live_index(handle)?;
+        if self.fast[i] {
+            return self.move_fast(i, handle, delta);
+        }
         // The usual case, a circle or box that just moves: its record translated in place, the
         // same numbers as `transformed`.
-        if self.fast[i] {
-            if self.shapes.record(i).is_circle_or_box() {
-                return self.move_fast(i, delta);
-            }
-        } else {
-            if let Some(aabb) = self
-                .shapes
-                .translate(i, delta)
-                .map_err(|()| non_finite_move(delta))?
-            {
-                self.aabbs[i] = aabb;
-                self.mark(handle.index);
-                return Ok(());
-            }
+        if let Some(aabb) = self
+            .shapes
+            .translate(i, delta)
+            .map_err(|()| non_finite_move(delta))?
+        {
+            self.aabbs[i] = aabb;
+            self.mark(handle.index);
+            return Ok(());
         }
         if !delta.is_finite() {
             return Err(WorldError::NonFiniteMotion);
@@ -668,19 +679,75 @@ impl<T> CollisionWorld<T> {
         self.move_by_other(i, handle, delta)
     }
 
-    /// [`move_by`](Self::move_by) of a fast circle or box: its record translated in place, its
-    /// start kept as a record at its first move since the previous update; its box tight, as
-    /// a dynamic one's (the update sweeps it).
+    /// [`move_by`](Self::move_by) of a fast object. The usual case, a circle or box whose start
+    /// is kept (it moved since the previous update, or moved before it and was armed by it:
+    /// [`Sweep::ARMED`]): its record translated in place (its box tight, as a dynamic one's:
+    /// the update sweeps it) and `delta` added to its motion. Others go to
+    /// [`move_fast_first`](Self::move_fast_first).
     #[inline]
-    fn move_fast(&mut self, i: usize, delta: Vec2) -> Result<(), WorldError> {
+    fn move_fast(&mut self, i: usize, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
+        let sweep = &mut self.sweeps[i];
+        let motion = if sweep.shape == Sweep::ARMED {
+            // `-0 + delta`, bit for bit; finite when the move is (checked below).
+            delta
+        } else if sweep.shape == Sweep::RECORD {
+            let motion = sweep.motion + delta;
+            // `v - v` is 0 for a finite `v`, else NaN (fewer instructions than `is_finite`).
+            #[allow(clippy::eq_op)]
+            let finite = (motion.x - motion.x) + (motion.y - motion.y) == 0.0;
+            if !finite {
+                return Err(self.motion_error(i, delta));
+            }
+            motion
+        } else {
+            return self.move_fast_first(i, handle, delta);
+        };
+        let Some(aabb) = self
+            .shapes
+            .translate(i, delta)
+            .map_err(|()| non_finite_move(delta))?
+        else {
+            // Not a circle or box (a kept record says it is one: never).
+            return self.move_fast_first(i, handle, delta);
+        };
+        (sweep.motion, sweep.shape) = (motion, Sweep::RECORD);
+        self.aabbs[i] = aabb;
+        self.mark(handle.index);
+        Ok(())
+    }
+
+    /// The error of a move of fast object `i` by `delta` whose motion would not be finite:
+    /// the move's own error first, as for other objects.
+    #[cold]
+    fn motion_error(&self, i: usize, delta: Vec2) -> WorldError {
         let record = self.shapes.record(i);
+        if record.is_circle_or_box() && record.translated(delta).is_none() {
+            non_finite_move(delta)
+        } else {
+            WorldError::NonFiniteMotion
+        }
+    }
+
+    /// [`move_fast`](Self::move_fast) of an object whose start is not kept as a record: a
+    /// circle or box keeps it now (its record translated in place), another shape goes to
+    /// [`move_by_other`](Self::move_by_other). Out of line: a fast circle or box that keeps
+    /// moving comes here once.
+    #[inline(never)]
+    fn move_fast_first(&mut self, i: usize, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
+        let record = self.shapes.record(i);
+        if !record.is_circle_or_box() {
+            if !delta.is_finite() {
+                return Err(WorldError::NonFiniteMotion);
+            }
+            return self.move_by_other(i, handle, delta);
+        }
         let (moved, end) = record
             .translated(delta)
             .ok_or_else(|| non_finite_move(delta))?;
         self.add_motion(i, delta, || (record, None))?;
         self.shapes.set_record(i, moved);
         self.aabbs[i] = end;
-        self.mark(i as u32);
+        self.mark(handle.index);
         Ok(())
     }
 
