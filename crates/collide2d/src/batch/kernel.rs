@@ -1,10 +1,12 @@
-//! [`Kernel`]: which instruction set runs the batch filters, chosen once at run time.
+//! [`Kernel`]: which instruction set runs the batch filters and moves, chosen once at run
+//! time.
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2::Avx2;
 #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
 use super::avx512::Avx512;
 use super::filter::Sink;
+use super::moves::Deltas;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use super::neon::Neon;
 use super::portable;
@@ -167,6 +169,27 @@ impl Kernel {
             Isa::Neon(_) => "neon",
             #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
             Isa::Simd128(_) => "simd128",
+        }
+    }
+
+    /// Moves the rows of `columns` by `deltas`: [`moves::step`](super::moves::step) on this
+    /// kernel's vectors (the same results, bit for bit).
+    pub(super) fn step<const N: usize>(
+        self,
+        columns: [(&mut [f32], &mut [f32]); N],
+        deltas: Deltas<'_>,
+    ) -> Option<usize> {
+        match self.0 {
+            Isa::Portable => super::moves::step(columns, deltas),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2(t) => t.step(columns, deltas),
+            #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
+            Isa::Avx512(t) => t.step(columns, deltas),
+            // The portable step vectorises on these targets as it is (no kernel of their own).
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            Isa::Neon(_) => super::moves::step(columns, deltas),
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Isa::Simd128(_) => super::moves::step(columns, deltas),
         }
     }
 

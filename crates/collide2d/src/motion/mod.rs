@@ -132,8 +132,9 @@ impl<T> CollisionWorld<T> {
     /// - It needs no [`update`](Self::update) first. Like every query, the first one after
     ///   objects changed takes the changes into the broad phase, once (see the
     ///   [`world`](crate::world) module): a level inserted and never updated is taken in by the
-    ///   first call, after which a call costs what it costs after an update; objects moved
-    ///   since the last update or query (dynamic ones too) are taken in by the next call.
+    ///   first call, after which a call costs what it costs after an update. Only the static
+    ///   objects' changes are taken in: dynamic objects moved since (enemies walking each
+    ///   frame) cost it nothing.
     ///
     /// ```
     /// use collide2d::{math::Vec2, Aabb, BroadPhase, CollisionWorld, Filter, ObjectKind, Response};

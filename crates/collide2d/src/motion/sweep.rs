@@ -132,7 +132,20 @@ impl<'m, 'w, T> Mover<'m, 'w, T> {
         let Ok(region) = Aabb::new(lo, hi) else {
             return Vec::new();
         };
-        let mut found = self.world.objects_overlapping(&region.into(), self.mask);
+        let region = Shape::from(region);
+        let mut found = match self.settings.obstacles {
+            Obstacles::All => self.world.objects_overlapping(&region, self.mask),
+            // Static objects and the listed platforms: a query of the static objects alone
+            // does not take in the dynamic objects moved since the last update.
+            Obstacles::StaticOnly => {
+                let mut found = self.world.statics_overlapping(&region, self.mask);
+                let platforms = self.settings.platforms.iter().map(|&(h, _)| h);
+                found.extend(platforms.filter(|&h| self.world.overlaps(h, &region, self.mask)));
+                found.sort_unstable();
+                found.dedup();
+                found
+            }
+        };
         found.retain(|&h| self.eligible(h));
         found
     }
