@@ -47,10 +47,6 @@ mod avx2_moves;
 #[allow(unsafe_code)]
 #[clippy::msrv = "1.89"]
 mod avx512;
-#[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
-#[allow(unsafe_code)]
-#[clippy::msrv = "1.89"]
-mod avx512_moves;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 #[allow(unsafe_code)]
 mod neon;

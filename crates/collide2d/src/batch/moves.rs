@@ -1,9 +1,8 @@
 //! Moving the elements of [`Circles`] and [`Aabbs`] in place: all by one translation, or each
 //! by its own (bullets stepped by their velocities). One pass, block by block: a block's sums
 //! are made and checked, then written in place when all are finite, with no branch per
-//! element, so it vectorises (on AVX-512's 16 lanes or AVX2's 8 when the CPU has them, with
-//! kernels of their own in `avx512_moves.rs` and `avx2_moves.rs`, chosen as the queries' are:
-//! [`Kernel::best`]): moving 20,000 discs costs less than one query over them. An element whose
+//! element, so it vectorises (on AVX2's 8 lanes when the CPU has them, with a kernel of its own
+//! in `avx2_moves.rs`; an AVX-512 one measured no faster, moving being bound by memory). An element whose
 //! moved coordinates would not all be finite stays where it is (the elements stay valid), and
 //! the first such one is reported.
 
@@ -23,7 +22,7 @@ fn finite(v: f32) -> bool {
 /// column), so each column is read and written once.
 const BLOCK: usize = 16;
 
-/// [`step`] on the fastest kernel this CPU runs ([`Kernel::best`]: AVX-512, AVX2 or portable).
+/// [`step`] on the fastest kernel this CPU runs ([`Kernel::best`]: AVX2 or portable).
 fn fastest_step<const N: usize>(
     columns: [(&mut [f32], &mut [f32]); N],
     deltas: Deltas<'_>,
