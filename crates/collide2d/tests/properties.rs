@@ -16,6 +16,7 @@ use collide2d::{
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use support::kinds::soak;
 use support::reference;
 
 /// How the coordinates of one pair of shapes are drawn.
@@ -409,15 +410,6 @@ fn translates_exactly(s: &Shape, t: Vec2) -> bool {
         Shape::Polygon(s) => s.points().iter().all(|&p| exact(p)),
         Shape::Compound(s) => s.parts().iter().all(|p| translates_exactly(p, t)),
     }
-}
-
-/// Case counts are multiplied by `COLLIDE2D_SOAK` (default 1) for long local runs, e.g.
-/// `COLLIDE2D_SOAK=50 cargo test --release -p collide2d --test properties`.
-fn soak(cases: u32) -> u32 {
-    let factor = std::env::var("COLLIDE2D_SOAK")
-        .ok()
-        .and_then(|v| v.parse::<u32>().ok());
-    cases.saturating_mul(factor.unwrap_or(1).max(1))
 }
 
 fn config(cases: u32) -> ProptestConfig {

@@ -83,7 +83,9 @@ pub struct Movement {
     pub contacts: Vec<MoveContact>,
     /// What the mover stands on at its final place: walkable ground (by
     /// [`MoveSettings::max_slope`]) touching it from below, found by a short cast down (or the
-    /// one it snapped onto); `None` in the air, and always from
+    /// one it snapped onto). Touching means within the gap a settled mover keeps, `8e-6` times
+    /// the mover's largest coordinate (at least 1), as a rounded mover rests a few units in the
+    /// last place above its ground; `None` in the air, and always from
     /// [`move_shape`](CollisionWorld::move_shape), which does not look for it.
     pub ground: Option<Ground>,
 }
