@@ -34,6 +34,7 @@ use alloc::vec::Vec;
 mod events;
 mod lazy;
 mod moves;
+mod pair_sort;
 mod queries;
 mod quick;
 mod shapes;
@@ -48,6 +49,7 @@ use crate::query::{cast_shapes, contact, intersects, CastHit};
 use crate::shape::{Aabb, Shape};
 use alloc::borrow::Cow;
 use lazy::LazyBroad;
+use pair_sort::PairSort;
 use quick::Quick;
 use shapes::Shapes;
 use thiserror::Error;
@@ -325,10 +327,7 @@ pub struct CollisionWorld<T = ()> {
     pair_contacts: Vec<Contact>,
     candidates: Vec<(u32, u32)>,
     /// Scratch for sorting the candidates.
-    counts: Vec<u32>,
-    /// Scratch: the slots first in more than one candidate.
-    multi: Vec<u32>,
-    scratch: Vec<(u32, u32)>,
+    pair_sort: PairSort,
     /// The narrow phase's results by candidate, for the parallel path.
     #[cfg(feature = "rayon")]
     hits: Vec<Option<(Option<Contact>, Option<f32>)>>,
@@ -368,9 +367,7 @@ impl<T> CollisionWorld<T> {
             max_pairs: MAX_UPDATE_PAIRS,
             pair_contacts: Vec::new(),
             candidates: Vec::new(),
-            counts: Vec::new(),
-            multi: Vec::new(),
-            scratch: Vec::new(),
+            pair_sort: PairSort::default(),
             #[cfg(feature = "rayon")]
             hits: Vec::new(),
             pairs: Vec::new(),

@@ -10,7 +10,6 @@ use crate::math::Vec2;
 use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
 use crate::shape::Shape;
 use alloc::borrow::Cow;
-use alloc::vec::Vec;
 
 impl<T> CollisionWorld<T> {
     /// Finds the colliding pairs of the objects as they are now, and the pairs that began and
@@ -64,13 +63,7 @@ impl<T> CollisionWorld<T> {
             self.broad
                 .refreshed_mut(&view)
                 .pairs(&view, &mut self.candidates, self.max_pairs);
-        sort_pairs(
-            &mut self.candidates,
-            self.slots.len(),
-            &mut self.counts,
-            &mut self.multi,
-            &mut self.scratch,
-        );
+        self.pair_sort.sort(&mut self.candidates, self.slots.len());
         self.narrow();
         // The motions are used up; the swept boxes stay (conservative) until the next update.
         // A circle or box that moved keeps where it is now as its next start (armed, listed
@@ -303,105 +296,5 @@ fn toi_contact(a: &Shape, b: &Shape, hit: &CastHit) -> Contact {
         contact(a, b).unwrap_or_else(from_hit)
     } else {
         from_hit()
-    }
-}
-
-/// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a` (linear), then each run of
-/// equal `a` longer than one (listed in `multi`, in slot order, while summing the counts) by `b`.
-/// Few pairs among many slots (movers over a large static level) are sorted by comparison
-/// instead: the counting sort's pass over every slot would cost each frame what the static
-/// objects number.
-fn sort_pairs(
-    pairs: &mut Vec<(u32, u32)>,
-    slots: usize,
-    counts: &mut Vec<u32>,
-    multi: &mut Vec<u32>,
-    scratch: &mut Vec<(u32, u32)>,
-) {
-    if pairs.len() < 256 || pairs.len() < slots / 8 {
-        pairs.sort_unstable();
-        return;
-    }
-    let n = pairs.len();
-    counts.clear();
-    counts.resize(slots + 1, 0);
-    for &(a, _) in pairs.iter() {
-        counts[a as usize + 1] += 1;
-    }
-    // At most one run per two pairs; `multi[runs]` is written whether or not it is kept (no
-    // branch), so only its length is needed, not its old contents.
-    if multi.len() < n / 2 + 1 {
-        multi.resize(n / 2 + 1, 0);
-    }
-    // The runs are listed here, in slot order, not as the counts reach two (the pairs' random
-    // order): they are then sorted front to back, reading `counts` and `pairs` in order, where
-    // a random order missed the cache on each run at 100k objects.
-    let mut runs = 0;
-    let mut sum = 0;
-    for (i, count) in counts.iter_mut().enumerate() {
-        // `counts[i]` is slot `i - 1`'s count (nothing at 0, so the wrap is never kept).
-        multi[runs] = (i as u32).wrapping_sub(1);
-        runs += usize::from(*count >= 2);
-        sum += *count;
-        *count = sum;
-    }
-    // Every place below `n` is written by the scatter, but filled first all the same: the fill's
-    // writes in order bring `scratch` into cache, where at 100k objects each random write of the
-    // scatter missed it (its lines were last used a frame ago) and held up the writes behind.
-    scratch.clear();
-    scratch.resize(n, (0, 0));
-    for &p in pairs.iter() {
-        let at = &mut counts[p.0 as usize];
-        scratch[*at as usize] = p;
-        *at += 1;
-    }
-    core::mem::swap(pairs, scratch);
-    pairs.truncate(n);
-    // `counts[a]` is now the end of `a`'s run, and so `counts[a - 1]` its start.
-    for &a in &multi[..runs] {
-        let start = if a == 0 { 0 } else { counts[a as usize - 1] };
-        match &mut pairs[start as usize..counts[a as usize] as usize] {
-            // The usual run, two long: one comparison, whose outcome is a coin toss (so no
-            // branch on it).
-            [x, y] => (*x, *y) = (*x.min(y), *x.max(y)),
-            // Three long, also common: the same as a three-step sorting network.
-            [x, y, z] => {
-                (*x, *y) = (*x.min(y), *x.max(y));
-                (*y, *z) = (*y.min(z), *y.max(z));
-                (*x, *y) = (*x.min(y), *x.max(y));
-            }
-            run => run.sort_unstable(),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sort_pairs_sorts_runs_of_any_length() {
-        // Runs of one to five pairs per first slot (slot 0's three long: its run starts at 0), in
-        // a scrambled order, past the small-input cutoff.
-        let mut pairs = Vec::new();
-        let mut x = 12345u32;
-        for a in 0..400u32 {
-            for _ in 0..((a + 2) % 5 + 1) {
-                x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-                pairs.push((a, a + 1 + (x >> 20) % 50));
-            }
-        }
-        let mut want = pairs.clone();
-        want.sort_unstable();
-        for i in (1..pairs.len()).rev() {
-            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            pairs.swap(i, x as usize % (i + 1));
-        }
-        let (mut counts, mut multi, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-        for _ in 0..2 {
-            let mut got = pairs.clone();
-            sort_pairs(&mut got, 460, &mut counts, &mut multi, &mut scratch);
-            assert_eq!(got, want);
-        }
     }
 }
