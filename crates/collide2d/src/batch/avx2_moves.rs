@@ -127,8 +127,16 @@ unsafe fn block<const N: usize>(
 #[target_feature(enable = "avx2")]
 #[inline]
 unsafe fn four(col: &[f32], start: usize) -> [__m256; 4] {
-    // SAFETY: AVX2 and `start + 8 * k + 8 <= start + BLOCK <= col.len()` (the contract).
-    core::array::from_fn(|k| unsafe { load(col, start + 8 * k) })
+    // SAFETY: AVX2 (the contract); each load reads 8 of rows `start..start + BLOCK`, which
+    // `col` has (the contract).
+    unsafe {
+        [
+            load(col, start),
+            load(col, start + 8),
+            load(col, start + 16),
+            load(col, start + 24),
+        ]
+    }
 }
 
 /// The x and y deltas of rows `start..start + BLOCK`, 8 rows a vector: two loads of four
