@@ -132,9 +132,11 @@ export function intersects(a, b) {
     const s2 = s * s;
     if (d2 * K < s2) return true;
     if (s2 * K < d2) return false;
-    return wasmIntersects(a, b);
+  } else {
+    const f = withBoxes(a, b);
+    if (f !== undefined) return f;
   }
-  return simpleIntersects(a, b) ?? wasmIntersects(a, b);
+  return wasmIntersects(a, b);
 }
 
 /** True when `b` lies entirely inside `a` (boundaries included); exact. */
@@ -152,21 +154,28 @@ export function containsPoint(shape, x, y) {
  * when the exact wasm test must decide (or either shape has no JS-side numbers).
  */
 export function simpleIntersects(p, q) {
-  if (isCircle(p)) {
-    if (isCircle(q)) {
-      const dx = q[X] - p[X];
-      const dy = q[Y] - p[Y];
-      const s = p[R] + q[R];
-      const f = filter(dx * dx + dy * dy, s * s);
-      return f === 0 ? undefined : f > 0;
-    }
-    return isBox(q) ? circleBox(p, q) : undefined;
+  if (isCircle(p) && isCircle(q)) {
+    const dx = q[X] - p[X];
+    const dy = q[Y] - p[Y];
+    const s = p[R] + q[R];
+    const f = filter(dx * dx + dy * dy, s * s);
+    return f === 0 ? undefined : f > 0;
   }
-  if (isBox(p)) {
-    if (isBox(q)) return p[X] <= q[X1] && q[X] <= p[X1] && p[Y] <= q[Y1] && q[Y] <= p[Y1];
-    if (isCircle(q)) return circleBox(q, p);
-  }
-  return undefined;
+  return withBoxes(p, q);
+}
+
+/**
+ * `simpleIntersects` of two shapes that are not both circles, with one call of each helper:
+ * V8 inlines `intersects` into its callers only while its own optimised code, with all it
+ * inlined, stays within a budget (920 bytecodes in node 20): once it inlined every branch
+ * twice, a game's loop called it instead (13.8 ns a circle pair against 8.2).
+ */
+function withBoxes(p, q) {
+  const pBox = isBox(p);
+  if (pBox && isBox(q)) return p[X] <= q[X1] && q[X] <= p[X1] && p[Y] <= q[Y1] && q[Y] <= p[Y1];
+  const c = pBox ? q : p;
+  const b = pBox ? p : q;
+  return isCircle(c) && isBox(b) ? circleBox(c, b) : undefined;
 }
 
 function circleBox(c, b) {
