@@ -149,10 +149,12 @@ const satTest = (a, b) => {
 /**
  * The timing loop, compiled afresh for each library, kind and size: one shared loop would see
  * every library's test function at its call site, and V8 would shape (and stop inlining) the
- * loop after whichever ran first, charging each library for the others. The answers are
- * consumed (counted).
+ * loop after whichever ran first, charging each library for the others. Each source differs
+ * (its number): V8 caches `new Function` by source, and identical sources shared one function,
+ * so a later loop ran with code made for an earlier one. The answers are consumed (counted).
  */
-const pairLoop = () => new Function('as', 'bs', 'test', `
+let loops = 0;
+const pairLoop = () => new Function('as', 'bs', 'test', `// timing loop ${++loops}
   let hits = 0;
   for (let i = 0; i < as.length; i++) if (test(as[i], bs[i])) hits++;
   return hits;`);
