@@ -12,8 +12,8 @@ use collide2d::{Aabb, BroadPhase, Circle, Filter, ObjectKind};
 use collide2d_bevy::{Collider, ColliderKind, CollisionLayers, Collisions};
 use common::{app, messages};
 
-/// More tiles than several of the sync's blocks of rows (64), all in one table.
-const TILES: usize = 300;
+/// More tiles than two of the sync's blocks of rows (256), all in one table.
+const TILES: usize = 700;
 
 fn tile() -> Collider {
     Collider::new(Aabb::from_rect(-0.5, -0.5, 1.0, 1.0).unwrap())
@@ -70,28 +70,28 @@ fn others_unchanged(app: &bevy_app::App, tiles: &[Entity], except: &[Entity]) {
 #[test]
 fn a_settled_static_moved_by_its_transform_follows_and_despawned_leaves() {
     let (mut app, tiles) = settled_tiles();
-    // In the fourth block of rows, not its first row.
-    let moved = tiles[200];
+    // In the third block of rows, not its first row.
+    let moved = tiles[600];
     app.world_mut()
         .get_mut::<Transform>(moved)
         .unwrap()
         .translation
         .y = 50.0;
     app.update();
-    assert_eq!(placed(&app, moved).min(), Vec2::new(399.5, 49.5));
+    assert_eq!(placed(&app, moved).min(), Vec2::new(1199.5, 49.5));
     let collisions = app.world().resource::<Collisions>();
     assert_eq!(
-        collisions.entities_at_point(Vec2::new(400.0, 50.0), 1),
+        collisions.entities_at_point(Vec2::new(1200.0, 50.0), 1),
         [moved]
     );
-    assert!(collisions.entities_at_point(tile_at(200), 1).is_empty());
+    assert!(collisions.entities_at_point(tile_at(600), 1).is_empty());
     others_unchanged(&app, &tiles, &[moved]);
     // A mover meets it at its new place only.
     let mover = app
         .world_mut()
         .spawn((
             Collider::new(Circle::new(Vec2::ZERO, 1.0).unwrap()),
-            Transform::from_xyz(400.0, 51.0, 0.0),
+            Transform::from_xyz(1200.0, 51.0, 0.0),
             CollisionLayers::new(1, 1),
         ))
         .id();
@@ -111,7 +111,7 @@ fn a_settled_static_moved_by_its_transform_follows_and_despawned_leaves() {
     assert_eq!(collisions.world().len(), TILES - 2 + 1);
     assert!(collisions.handle(moved).is_none());
     assert_eq!(
-        collisions.entities_at_point(Vec2::new(400.0, 50.0), 1),
+        collisions.entities_at_point(Vec2::new(1200.0, 50.0), 1),
         [mover]
     );
     others_unchanged(&app, &tiles, &[moved, tiles[10]]);
@@ -121,11 +121,11 @@ fn a_settled_static_moved_by_its_transform_follows_and_despawned_leaves() {
 fn a_settled_static_changed_in_place_is_synced() {
     let (mut app, tiles) = settled_tiles();
     // Its shape, through `Mut<Collider>`.
-    let grown = tiles[130];
+    let grown = tiles[300];
     app.world_mut().get_mut::<Collider>(grown).unwrap().shape =
         Aabb::from_rect(-1.0, -1.0, 2.0, 2.0).unwrap().into();
     app.update();
-    assert_eq!(placed(&app, grown).min(), tile_at(130) - 1.0);
+    assert_eq!(placed(&app, grown).min(), tile_at(300) - 1.0);
     others_unchanged(&app, &tiles, &[grown]);
     // Its layers, through `Mut<CollisionLayers>`.
     let refiltered = tiles[70];
