@@ -478,7 +478,7 @@ mod tests {
         let kernels = Kernel::available();
         // Fewer under Miri (.ci/miri checks the kernels' unsafe code there): still every length
         // class below, around the blocks and longer.
-        let seeds = if cfg!(miri) { 24 } else { 300 };
+        let seeds = if cfg!(miri) { 16 } else { 300 };
         for seed in 1..seeds {
             // Lengths around the blocks' (16, 32), and longer.
             let n = match seed % 4 {
