@@ -155,7 +155,7 @@ fn the_first_pose_teleports_and_poses_without_a_turn_cast_as_move_by_does() {
     for (name, broad) in broad_phases() {
         for local in [&disc, &square, &bar(-1.0, 2.0)] {
             // Inserted about the origin, first posed past the wall: placed, not swept.
-            let (world, _) = spinner(broad, &wall, &local, Pose::new(v(20.0, 0.0), 0.3));
+            let (world, _) = spinner(broad, &wall, local, Pose::new(v(20.0, 0.0), 0.3));
             assert!(world.pairs().is_empty(), "{name}");
             // Posed across the wall without turning: the same time, bit for bit, as the
             // translation cast, and as `move_by`.
