@@ -59,7 +59,8 @@ pub enum ColliderKind {
     Static,
     /// A bullet: swept from where it was at the previous update to where it is now (a straight
     /// line), so it cannot pass through anything between two frames. Its pairs carry the time
-    /// of impact. A change of rotation (or of its shape) is a teleport, not swept.
+    /// of impact. A change of rotation is swept too, turning at a steady rate about the
+    /// collider's origin; a change of its shape is a teleport, not swept.
     Fast,
 }
 

@@ -2,13 +2,14 @@
 //! fast objects), the sorted pairs and the began and ended events.
 
 use super::quick::{self, Quick};
+use super::shapes::Shapes;
 #[cfg(doc)]
 use super::ObjectKind;
 use super::{handle_of, CollisionWorld, FastMotion, Handle, Pair, UpdateStats};
 use crate::broad::View;
-use crate::math::Vec2;
-use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
-use crate::shape::Shape;
+use crate::math::{sqrtf, Vec2};
+use crate::query::{cast_shapes_rotating, contact, intersects, CastHit, Contact, Sweep};
+use crate::shape::{Aabb, Shape};
 use alloc::borrow::Cow;
 
 impl<T> CollisionWorld<T> {
@@ -18,8 +19,9 @@ impl<T> CollisionWorld<T> {
     ///
     /// Static objects are never tested against each other, nor objects whose filters do not
     /// accept each other; neither costs a candidate pair. A pair with a [`ObjectKind::Fast`]
-    /// object collides when [`cast_shapes`] finds a hit over the motion (see [`Pair::toi`]);
-    /// the motion is then used up. With the `rayon` feature the exact tests run in parallel;
+    /// object collides when [`cast_shapes`](crate::query::cast_shapes) finds a hit over the
+    /// motion, or [`cast_shapes_rotating`] when a pose turned it (see [`Pair::toi`]); the
+    /// motion is then used up. With the `rayon` feature the exact tests run in parallel;
     /// the results are the same.
     ///
     /// At most [`max_pairs`](Self::set_max_pairs) candidate pairs are tested: past that the
@@ -49,6 +51,11 @@ impl<T> CollisionWorld<T> {
                 continue;
             }
             if let Some(start) = sweep.start_box(&self.start_shapes) {
+                let start = if sweep.angle == 0.0 {
+                    start
+                } else {
+                    turning_box(start, &sweep_of(&self.shapes, slot, sweep))
+                };
                 self.aabbs[s] = start.union(&self.aabbs[s]).outward();
                 self.broad.mark(slot);
             }
@@ -70,6 +77,14 @@ impl<T> CollisionWorld<T> {
         // as moving again): its next move, if any, then records nothing.
         core::mem::swap(&mut self.swept, &mut self.moving);
         self.moving.clear();
+        if self.fast_posed {
+            for &slot in &self.swept {
+                let sweep = &self.sweeps[slot as usize];
+                if sweep.is_moving() {
+                    self.shapes.use_up_motion(slot as usize, sweep.motion);
+                }
+            }
+        }
         let records = self.shapes.records();
         for &slot in &self.swept {
             let sweep = &mut self.sweeps[slot as usize];
@@ -134,18 +149,19 @@ impl<T> CollisionWorld<T> {
         let contacts = self.contacts;
         // Where the object in `slot`, now `end`, was at the previous update, and its motion.
         fn start<'a>(
-            (sweeps, start_shapes): (&'a [FastMotion], &'a [Shape]),
+            (sweeps, start_shapes, shapes): (&'a [FastMotion], &'a [Shape], &Shapes),
             slot: u32,
             end: &'a Shape,
-        ) -> Option<(Cow<'a, Shape>, Vec2)> {
+        ) -> Option<(Cow<'a, Shape>, Sweep)> {
             let sweep = &sweeps[slot as usize];
             if sweep.is_moving() {
-                Some((sweep.start_shape(start_shapes)?, sweep.motion))
+                let motion = sweep_of(shapes, slot, sweep);
+                Some((sweep.start_shape(start_shapes)?, motion))
             } else {
-                Some((Cow::Borrowed(end), Vec2::ZERO))
+                Some((Cow::Borrowed(end), Sweep::translation(Vec2::ZERO)))
             }
         }
-        let starts = (&sweeps[..], start_shapes);
+        let starts = (&sweeps[..], start_shapes, shapes);
         let neither_fast = |a: u32, b: u32| !(any_fast && (fast[a as usize] || fast[b as usize]));
         // The usual pair, two circles or boxes and no contact wanted: decided from their 16-byte
         // records (`records`), or `None` for `test`.
@@ -163,7 +179,8 @@ impl<T> CollisionWorld<T> {
             let (sa, sb) = (&*sa, &*sb);
             if !neither_fast(a, b) {
                 let ((sa, va), (sb, vb)) = (start(starts, a, sa)?, start(starts, b, sb)?);
-                let hit = cast_shapes(&sa, va, &sb, vb)?;
+                // Without a turn, `cast_shapes` on the translations, bit for bit.
+                let hit = cast_shapes_rotating(&sa, va, &sb, vb)?;
                 let contact = contacts.then(|| toi_contact(&sa, &sb, &hit));
                 Some((contact, Some(hit.t)))
             } else if contacts {
@@ -286,6 +303,29 @@ impl<T> CollisionWorld<T> {
     pub fn ended(&self) -> &[(Handle, Handle)] {
         &self.ended
     }
+}
+
+/// The motion of fast object `slot` since the previous update: a turn is about where its local
+/// origin was then.
+#[inline]
+fn sweep_of(shapes: &Shapes, slot: u32, sweep: &FastMotion) -> Sweep {
+    if sweep.angle == 0.0 {
+        return Sweep::translation(sweep.motion);
+    }
+    // A turn comes only from a pose, which keeps the local shape and its origin.
+    let pivot = shapes.start_origin(slot as usize).unwrap_or(Vec2::ZERO);
+    Sweep::new(sweep.motion, sweep.angle, pivot)
+}
+
+/// A box holding a shape whose box is `start` at `t = 0` as `sweep` moves and turns it over
+/// `t` in `[0, 1]`: every point stays within its distance from the pivot (at most the farthest
+/// corner's, a little more for rounding) of the pivot, which moves in a straight line.
+fn turning_box(start: Aabb, sweep: &Sweep) -> Aabb {
+    let (lo, hi) = (start.min() - sweep.pivot, start.max() - sweep.pivot);
+    let far = lo.abs().max(hi.abs());
+    let reach = sqrtf(far.length_squared()) * (1.0 + 1.0 / 65_536.0);
+    let (from, to) = (sweep.pivot, sweep.pivot + sweep.translation);
+    Aabb::raw(from.min(to) - reach, from.max(to) + reach)
 }
 
 /// The contact of a pair at its time of impact: the full [`contact`] when they touch at the
