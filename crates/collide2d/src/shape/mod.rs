@@ -17,6 +17,7 @@ mod polygon;
 mod segment;
 #[cfg(feature = "serde")]
 mod serde;
+mod vertices;
 
 pub use aabb::Aabb;
 pub use capsule::Capsule;
