@@ -10,6 +10,7 @@ use crate::query::{
     parts, ClosestPoints, Contact,
 };
 use crate::shape::convex::{box_hull, Convex};
+use crate::shape::vertices::points_extent;
 use crate::shape::{Aabb, Circle, ConvexPolygon, Obb, Shape};
 use core::cmp::Ordering;
 
@@ -102,12 +103,16 @@ pub(crate) fn obbs_contact(x: &Obb, y: &Obb) -> Option<Contact> {
     obbs_contact_near(x, y)
 }
 
+/// [`obbs_contact`] past the float box test: the hulls' contact, through the polygons' path
+/// (bit for bit `contact_checked` on the hulls, with the largest coordinate magnitude as their
+/// `extent`, and an `f32` filter for the axis scan).
 fn obbs_contact_near(x: &Obb, y: &Obb) -> Option<Contact> {
-    let (hx, hy) = (Convex::slice(x.hull(), 0.0), Convex::slice(y.hull(), 0.0));
+    let (hx, hy) = (x.hull(), y.hull());
+    let extent = points_extent(hx).max(points_extent(hy));
     if cmp_numbers(&obb_key(x), &obb_key(y)).is_gt() {
-        return convex::contact_checked(&hy, &hx).map(Contact::flipped);
+        return convex::polygons_contact(hy, hx, extent).map(Contact::flipped);
     }
-    convex::contact_checked(&hx, &hy)
+    convex::polygons_contact(hx, hy, extent)
 }
 
 /// The contact of an axis-aligned box `x` and a rotated box `y`, as [`contact`] gives it (the
@@ -121,7 +126,9 @@ pub(crate) fn aabb_obb_contact(x: &Aabb, y: &Obb) -> Option<Contact> {
 }
 
 fn aabb_obb_contact_near(x: &Aabb, y: &Obb) -> Option<Contact> {
-    convex::contact_checked(&box_hull(x.min(), x.max()), &Convex::slice(y.hull(), 0.0))
+    let hx = box_hull(x.min(), x.max());
+    let extent = points_extent(hx.points()).max(points_extent(y.hull()));
+    convex::polygons_contact(hx.points(), y.hull(), extent)
 }
 
 /// The contact of two axis-aligned boxes, as [`contact`] gives it (in the canonical order).

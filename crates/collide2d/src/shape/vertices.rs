@@ -32,7 +32,7 @@ impl Vertices {
             return Vertices::inline(&points);
         }
         Vertices::Heap {
-            extent: extent(&points),
+            extent: points_extent(&points),
             points,
         }
     }
@@ -44,7 +44,7 @@ impl Vertices {
         buf[..points.len()].copy_from_slice(points);
         Vertices::Inline {
             len: points.len() as u8,
-            extent: extent(points),
+            extent: points_extent(points),
             points: buf,
         }
     }
@@ -96,7 +96,7 @@ impl Vertices {
 }
 
 /// The largest magnitude of a coordinate of `points`.
-fn extent(points: &[Vec2]) -> f32 {
+pub(crate) fn points_extent(points: &[Vec2]) -> f32 {
     points
         .iter()
         .fold(0.0_f32, |m, p| m.max(p.abs().max_element()))
@@ -126,7 +126,7 @@ mod tests {
             let v = Vertices::from_vec(ring(n));
             assert_eq!(v.as_slice(), &ring(n)[..]);
             assert_eq!(matches!(v, Vertices::Inline { .. }), n <= INLINE);
-            assert_eq!(v.extent(), extent(&ring(n)));
+            assert_eq!(v.extent(), points_extent(&ring(n)));
         }
     }
 
