@@ -351,4 +351,53 @@ mod tests {
             }
         }
     }
+
+    /// The contact of two boxes' hulls as `contact_checked` gives it, in the boxes' canonical
+    /// order: what `obbs_contact_near` and `aabb_obb_contact_near` computed before they took
+    /// the polygons' filtered path.
+    fn hulls_contact(x: &Convex, kx: &[f32], y: &Convex, ky: &[f32]) -> Option<Contact> {
+        if cmp_numbers(kx, ky).is_gt() {
+            return convex::contact_checked(y, x).map(Contact::flipped);
+        }
+        convex::contact_checked(x, y)
+    }
+
+    fn view(o: &Obb) -> Convex<'_> {
+        Convex::slice(o.hull(), 0.0)
+    }
+
+    proptest::proptest! {
+        /// Boxes on small integers (touching, flush, overlapping), at right angles and at
+        /// random ones, flat ones included: the polygons' path gives `contact_checked`'s bits.
+        #[test]
+        fn box_contacts_on_the_polygon_path_are_contact_checked(
+            c in proptest::array::uniform4(-4i8..=4),
+            h in proptest::array::uniform4(0u8..=3),
+            turns in proptest::array::uniform2(0u8..8),
+            free in proptest::array::uniform2(-4.0f32..4.0),
+            random_angles: bool,
+            scale in proptest::sample::select(alloc::vec![1.0f32, 0.5, 1e-3, 1e4]),
+        ) {
+            let angle = |k: usize| if random_angles { free[k] } else {
+                f32::from(turns[k]) * core::f32::consts::FRAC_PI_4
+            };
+            let v = |x: i8, y: i8| Vec2::new(f32::from(x), f32::from(y)) * scale;
+            let half = |x: u8, y: u8| Vec2::new(f32::from(x), f32::from(y)) * (0.5 * scale);
+            let x = Obb::new(v(c[0], c[1]), half(h[0], h[1]), angle(0)).unwrap();
+            let y = Obb::new(v(c[2], c[3]), half(h[2], h[3]), angle(1)).unwrap();
+            let r = Aabb::new(v(c[0], c[1]), v(c[0], c[1]) + half(h[0], h[1])).unwrap();
+            for (p, q) in [(&x, &y), (&y, &x)] {
+                let old = hulls_contact(&view(p), &obb_key(p), &view(q), &obb_key(q));
+                proptest::prop_assert_eq!(
+                    alloc::format!("{:?}", obbs_contact_near(p, q)),
+                    alloc::format!("{old:?}")
+                );
+            }
+            let old = convex::contact_checked(&box_hull(r.min(), r.max()), &view(&y));
+            proptest::prop_assert_eq!(
+                alloc::format!("{:?}", aabb_obb_contact_near(&r, &y)),
+                alloc::format!("{old:?}")
+            );
+        }
+    }
 }
