@@ -94,25 +94,25 @@ pub(crate) fn circle_aabb<P: PairQuery<Q> + ?Sized, Q: ?Sized>(
     })
 }
 
-/// The cast of `a`, the box `r`, against `b`, the circle `c`.
+/// The cast of `a`, the box `r`, against `b`, the circle `c`: the circle's cast against the
+/// box, flipped (the same numbers: the point is a sum of the same two terms, the start's contact
+/// is the flipped one).
 #[inline]
-pub(crate) fn aabb_circle<P: PairQuery<Q> + ?Sized, Q: ?Sized>(
+pub(crate) fn aabb_circle<P, Q>(
     (a, r): (&P, &Aabb),
     (b, c): (&Q, &Circle),
     m: Motion,
-) -> Option<CastHit> {
-    if let Some(answer) = at_start(a, b, m.d) {
-        return answer;
-    }
-    cast_pairs::circle_aabb(c, r, -m.d).map(|(t, n)| {
-        let pb = disc(c, m.vb, t, n);
-        done(
-            t,
-            -n,
-            nearest(r, m.va, t, c.center().as_dvec2() + m.vb * t),
-            pb,
-        )
-    })
+) -> Option<CastHit>
+where
+    P: PairQuery<Q> + ?Sized,
+    Q: PairQuery<P> + ?Sized,
+{
+    let swapped = Motion {
+        va: m.vb,
+        vb: m.va,
+        d: -m.d,
+    };
+    circle_aabb((b, c), (a, r), swapped).map(CastHit::flipped)
 }
 
 /// The cast of `a`, the box `x`, against `b`, the box `y`.
