@@ -1,9 +1,9 @@
 //! [`PairQuery`]: the pair queries on the shape types themselves, so that a game can store
-//! compact arrays of `Circle`s or `Aabb`s (12 and 16 bytes) rather than [`Shape`]s (72).
+//! compact arrays of `Circle`s or `Aabb`s (12 and 16 bytes) rather than [`Shape`]s (96).
 //!
 //! Every answer is the one the free functions give on the same shapes as [`Shape`]s, bit for
 //! bit: each method runs the same pair code, without the match on two enums (the shapes'
-//! types are known) and without reading a 72-byte enum from memory.
+//! types are known) and without reading a 96-byte enum from memory.
 
 use crate::math::Vec2;
 use crate::query::cast::{cast_circle_pair, cast_convex_polygons, cast_convex_typed};
