@@ -10,7 +10,6 @@ use crate::query::{
     parts, ClosestPoints, Contact,
 };
 use crate::shape::convex::{box_hull, Convex};
-use crate::shape::vertices::points_extent;
 use crate::shape::{Aabb, Circle, ConvexPolygon, Obb, Shape};
 use core::cmp::Ordering;
 
@@ -103,16 +102,12 @@ pub(crate) fn obbs_contact(x: &Obb, y: &Obb) -> Option<Contact> {
     obbs_contact_near(x, y)
 }
 
-/// [`obbs_contact`] past the float box test: the hulls' contact, through the polygons' path
-/// (bit for bit `contact_checked` on the hulls, with the largest coordinate magnitude as their
-/// `extent`, and an `f32` filter for the axis scan).
 fn obbs_contact_near(x: &Obb, y: &Obb) -> Option<Contact> {
-    let (hx, hy) = (x.hull(), y.hull());
-    let extent = points_extent(hx).max(points_extent(hy));
+    let (hx, hy) = (Convex::slice(x.hull(), 0.0), Convex::slice(y.hull(), 0.0));
     if cmp_numbers(&obb_key(x), &obb_key(y)).is_gt() {
-        return convex::polygons_contact(hy, hx, extent).map(Contact::flipped);
+        return convex::contact_checked(&hy, &hx).map(Contact::flipped);
     }
-    convex::polygons_contact(hx, hy, extent)
+    convex::contact_checked(&hx, &hy)
 }
 
 /// The contact of an axis-aligned box `x` and a rotated box `y`, as [`contact`] gives it (the
@@ -126,9 +121,7 @@ pub(crate) fn aabb_obb_contact(x: &Aabb, y: &Obb) -> Option<Contact> {
 }
 
 fn aabb_obb_contact_near(x: &Aabb, y: &Obb) -> Option<Contact> {
-    let hx = box_hull(x.min(), x.max());
-    let extent = points_extent(hx.points()).max(points_extent(y.hull()));
-    convex::polygons_contact(hx.points(), y.hull(), extent)
+    convex::contact_checked(&box_hull(x.min(), x.max()), &Convex::slice(y.hull(), 0.0))
 }
 
 /// The contact of two axis-aligned boxes, as [`contact`] gives it (in the canonical order).
@@ -349,55 +342,6 @@ mod tests {
                 assert_eq!(contact(&a, &b), general, "{p:?} {q:?}");
                 assert!(general.is_some(), "{p:?} {q:?}");
             }
-        }
-    }
-
-    /// The contact of two boxes' hulls as `contact_checked` gives it, in the boxes' canonical
-    /// order: what `obbs_contact_near` and `aabb_obb_contact_near` computed before they took
-    /// the polygons' filtered path.
-    fn hulls_contact(x: &Convex, kx: &[f32], y: &Convex, ky: &[f32]) -> Option<Contact> {
-        if cmp_numbers(kx, ky).is_gt() {
-            return convex::contact_checked(y, x).map(Contact::flipped);
-        }
-        convex::contact_checked(x, y)
-    }
-
-    fn view(o: &Obb) -> Convex<'_> {
-        Convex::slice(o.hull(), 0.0)
-    }
-
-    proptest::proptest! {
-        /// Boxes on small integers (touching, flush, overlapping), at right angles and at
-        /// random ones, flat ones included: the polygons' path gives `contact_checked`'s bits.
-        #[test]
-        fn box_contacts_on_the_polygon_path_are_contact_checked(
-            c in proptest::array::uniform4(-4i8..=4),
-            h in proptest::array::uniform4(0u8..=3),
-            turns in proptest::array::uniform2(0u8..8),
-            free in proptest::array::uniform2(-4.0f32..4.0),
-            random_angles: bool,
-            scale in proptest::sample::select(alloc::vec![1.0f32, 0.5, 1e-3, 1e4]),
-        ) {
-            let angle = |k: usize| if random_angles { free[k] } else {
-                f32::from(turns[k]) * core::f32::consts::FRAC_PI_4
-            };
-            let v = |x: i8, y: i8| Vec2::new(f32::from(x), f32::from(y)) * scale;
-            let half = |x: u8, y: u8| Vec2::new(f32::from(x), f32::from(y)) * (0.5 * scale);
-            let x = Obb::new(v(c[0], c[1]), half(h[0], h[1]), angle(0)).unwrap();
-            let y = Obb::new(v(c[2], c[3]), half(h[2], h[3]), angle(1)).unwrap();
-            let r = Aabb::new(v(c[0], c[1]), v(c[0], c[1]) + half(h[0], h[1])).unwrap();
-            for (p, q) in [(&x, &y), (&y, &x)] {
-                let old = hulls_contact(&view(p), &obb_key(p), &view(q), &obb_key(q));
-                proptest::prop_assert_eq!(
-                    alloc::format!("{:?}", obbs_contact_near(p, q)),
-                    alloc::format!("{old:?}")
-                );
-            }
-            let old = convex::contact_checked(&box_hull(r.min(), r.max()), &view(&y));
-            proptest::prop_assert_eq!(
-                alloc::format!("{:?}", aabb_obb_contact_near(&r, &y)),
-                alloc::format!("{old:?}")
-            );
         }
     }
 }

@@ -17,7 +17,7 @@ mod polygon;
 mod segment;
 #[cfg(feature = "serde")]
 mod serde;
-pub(crate) mod vertices;
+mod vertices;
 
 pub use aabb::Aabb;
 pub use capsule::Capsule;

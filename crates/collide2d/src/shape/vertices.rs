@@ -96,7 +96,7 @@ impl Vertices {
 }
 
 /// The largest magnitude of a coordinate of `points`.
-pub(crate) fn points_extent(points: &[Vec2]) -> f32 {
+fn points_extent(points: &[Vec2]) -> f32 {
     points
         .iter()
         .fold(0.0_f32, |m, p| m.max(p.abs().max_element()))
