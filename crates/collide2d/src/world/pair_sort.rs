@@ -35,7 +35,11 @@ impl PairSort {
     fn sort_keys(&mut self, pairs: &mut [(u32, u32)]) {
         let keys = &mut self.keys;
         keys.clear();
-        keys.extend(pairs.iter().map(|&(a, b)| (u64::from(a) << 32) | u64::from(b)));
+        keys.extend(
+            pairs
+                .iter()
+                .map(|&(a, b)| (u64::from(a) << 32) | u64::from(b)),
+        );
         keys.sort_unstable();
         for (pair, &key) in pairs.iter_mut().zip(keys.iter()) {
             *pair = ((key >> 32) as u32, key as u32);
