@@ -318,8 +318,9 @@ fn sweep_of(shapes: &Shapes, slot: u32, sweep: &FastMotion) -> Sweep {
 }
 
 /// A box holding a shape whose box is `start` at `t = 0` as `sweep` moves and turns it over
-/// `t` in `[0, 1]`: every point stays within its distance from the pivot (at most the farthest
-/// corner's, a little more for rounding) of the pivot, which moves in a straight line.
+/// `t` in `[0, 1]`: the pivot moves in a straight line, and every point of the shape stays as
+/// far from it as it started, at most as far as `start`'s farthest corner (widened a little
+/// for rounding).
 fn turning_box(start: Aabb, sweep: &Sweep) -> Aabb {
     let (lo, hi) = (start.min() - sweep.pivot, start.max() - sweep.pivot);
     let far = lo.abs().max(hi.abs());
