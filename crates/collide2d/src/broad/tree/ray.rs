@@ -147,6 +147,12 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
             let hit = hit & node.mask;
             if hit == 0 {
                 None
+            } else if hit & (hit - 1) == 0 {
+                // One lane (the commonest case of a short ray): its child is next, nothing to
+                // sort or push.
+                let i = hit.trailing_zeros() as usize;
+                let key = (early[i].to_bits() & !7) | u32::from(node.tag[i]);
+                Some((node.child[i], key))
             } else {
                 // The hit lanes sorted by key without branches, a miss last: the nearest is
                 // next, the others go on the stack farthest first.
