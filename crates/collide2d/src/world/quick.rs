@@ -4,6 +4,7 @@
 
 use crate::exact::cmp_dist2;
 use crate::math::Vec2;
+use crate::query::{ray_box, ray_circle, Ray, RayHit};
 use crate::shape::{Aabb, Circle, Shape};
 use glam::{BVec4A, Vec4, Vec4Swizzles};
 
@@ -75,6 +76,19 @@ impl Quick {
             return None;
         }
         Some((Quick(moved.to_array()), bounds(moved, circle)))
+    }
+
+    /// [`cast_ray`](crate::cast_ray) of the circle or box this is the record of, the same bits,
+    /// without building the [`Shape`]; `None` for [`OTHER`](Self::OTHER). For a finite ray and
+    /// a `max_t >= 0`.
+    #[inline]
+    pub(super) fn cast_ray(&self, ray: &Ray, max_t: f32) -> Option<Option<RayHit>> {
+        let [a, b, c, d] = self.0;
+        match self.kind() {
+            BOX => Some(ray_box(Vec2::new(a, b), Vec2::new(c, d), ray, max_t)),
+            CIRCLE => Some(ray_circle(Vec2::new(a, b), c, ray, max_t)),
+            _ => None,
+        }
     }
 
     /// The bounding box of its circle or box (the numbers of [`Shape::aabb`]).

@@ -147,6 +147,26 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
             let hit = hit & node.mask;
             if hit == 0 {
                 None
+            } else if hit & (hit - 1) == 0 {
+                // One lane (the commonest case of a short ray): its child is next, nothing to
+                // sort or push.
+                let i = hit.trailing_zeros() as usize;
+                let key = (early[i].to_bits() & !7) | u32::from(node.tag[i]);
+                Some((node.child[i], key))
+            } else if hit.count_ones() == 2 {
+                // Two lanes (the next commonest): the nearer is next, the other pushed.
+                let key =
+                    |i: u32| (early[i as usize].to_bits() & !7) | u32::from(node.tag[i as usize]);
+                let (a, b) = (key(hit.trailing_zeros()), key(31 - hit.leading_zeros()));
+                let entry = |k: u32| (node.child[(k & 3) as usize], k);
+                let far = entry(a.max(b));
+                if len < inline.len() {
+                    inline[len] = far;
+                    len += 1;
+                } else {
+                    spill.push(far);
+                }
+                Some(entry(a.min(b)))
             } else {
                 // The hit lanes sorted by key without branches, a miss last: the nearest is
                 // next, the others go on the stack farthest first.
