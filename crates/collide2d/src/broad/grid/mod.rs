@@ -198,7 +198,7 @@ impl Grid {
                 self.dense[g] = None;
             } else if self.dense[g].is_none() && list.len() >= 256 && view.table.is_static(g as u32)
             {
-                self.dense[g] = Dense::build(list, self.columns[g]);
+                self.dense[g] = Dense::build(list);
             }
             if let (Some(first), Some(last)) = (list.first(), list.last()) {
                 let (_, y0) = unkey(first.key());
@@ -239,14 +239,7 @@ impl Grid {
                         (h, g)
                     };
                     match &self.dense[b] {
-                        Some(d) => cross_pairs_dense(
-                            &self.lists[a],
-                            &self.lists[b],
-                            d,
-                            self.inv,
-                            out,
-                            limit,
-                        ),
+                        Some(d) => cross_pairs_dense(&self.lists[a], d, out, limit),
                         None => cross_pairs(&self.lists[a], &self.lists[b], out, limit),
                     }
                 }
