@@ -46,7 +46,7 @@ pub(crate) struct Grid {
     evict: Vec<bool>,
     /// The column range of each list's keys, `(i32::MAX, i32::MIN)` when empty.
     columns: Vec<(i32, i32)>,
-    /// By group, for a list of static objects unchanged since the previous `sync`, its cells
+    /// By group, for a list of static objects unchanged since the previous `sync`, its boxes
     /// indexed (see [`Dense`]).
     dense: Vec<Option<Dense>>,
     /// The group whose list holds each slot, or `NONE` (also for large objects).
