@@ -10,7 +10,7 @@
 //! seldom), with cells made coarser until there are at most four per box, so a sparse level
 //! keeps a small index.
 
-use super::cells::{cell_of, Entry};
+use super::cells::{cell_of, cells_of, Entry};
 use super::sweep::Sink;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
@@ -42,8 +42,6 @@ pub(super) struct Dense {
     /// `width * height + 1` indices: cell `i`'s boxes are `items[starts[i]..starts[i + 1]]`.
     starts: Vec<u32>,
     items: Vec<Item>,
-    /// The largest width and height of the boxes listed (in `f64`: exact differences).
-    reach: (f64, f64),
 }
 
 impl Dense {
@@ -82,14 +80,14 @@ impl Dense {
                     width,
                     height,
                 };
-                return Some(Dense::fill(first, list, cells, reach));
+                return Some(Dense::fill(first, list, cells));
             }
             size *= 2.0;
         }
     }
 
     /// The index of `list` in `cells`, where every box starts.
-    fn fill(first: &Entry, list: &[Entry], cells: Cells, reach: (f64, f64)) -> Dense {
+    fn fill(first: &Entry, list: &[Entry], cells: Cells) -> Dense {
         let Cells {
             inv,
             x0,
@@ -133,53 +131,32 @@ impl Dense {
             cells,
             starts,
             items,
-            reach,
         }
     }
 
-    /// The boxes starting in row `cy`, columns `cx0..=cx1`: consecutive cells of a row are
-    /// consecutive in `items`, and sorted by `min x` (which orders the columns).
+    /// The cells where a box overlapping `b` can start, within the index: its rows, and in
+    /// each row its columns (counted from the index's first). The cells are at least as wide as
+    /// every box listed, so one that reaches `b` starts at most one cell before `b` does; and a
+    /// power of two wide, so `x * inv` is exact (or saturates) and the cells are exact too.
     #[inline]
-    fn range(&self, cx0: i64, cx1: i64, cy: i64) -> Range<usize> {
+    fn reaching(&self, b: &Aabb) -> (Range<i64>, Range<i64>) {
         let c = &self.cells;
-        let (row, lo, hi) = (cy - c.y0, cx0.max(c.x0), cx1.min(c.x0 + c.width - 1));
-        if row < 0 || row >= c.height || lo > hi {
-            return 0..0;
-        }
-        let at = (row * c.width + lo - c.x0) as usize;
-        let end = at + (hi - lo) as usize + 1;
-        self.starts[at] as usize..self.starts[end] as usize
+        let ((lx, ly), (hx, hy)) = (cells_of(b.min(), c.inv), cells_of(b.max(), c.inv));
+        let columns =
+            (i64::from(lx) - 1).max(c.x0) - c.x0..i64::from(hx).min(c.x0 + c.width - 1) - c.x0 + 1;
+        let rows =
+            (i64::from(ly) - 1).max(c.y0) - c.y0..i64::from(hy).min(c.y0 + c.height - 1) - c.y0 + 1;
+        (rows, columns)
     }
 
-    /// The rows and columns where a box overlapping `b` can start: its boxes are at most
-    /// `reach` wide and tall.
+    /// The boxes starting in `columns` of row `row` (of [`Dense::reaching`], not empty):
+    /// consecutive cells of a row are consecutive in `items`, sorted by `min x`.
     #[inline]
-    fn cells_reaching(&self, b: &Aabb) -> ((i64, i64), (i64, i64)) {
-        let (lo, hi, c) = (b.min(), b.max(), &self.cells);
-        let x = (
-            first_cell_reaching(lo.x, self.reach.0, c.inv),
-            i64::from(cell_of(hi.x, c.inv)),
-        );
-        let y = (
-            first_cell_reaching(lo.y, self.reach.1, c.inv).max(c.y0),
-            i64::from(cell_of(hi.y, c.inv)).min(c.y0 + c.height - 1),
-        );
-        (x, y)
+    fn row(&self, row: i64, columns: &Range<i64>) -> &[Item] {
+        let at = (row * self.cells.width + columns.start) as usize;
+        let end = at + (columns.end - columns.start) as usize;
+        &self.items[self.starts[at] as usize..self.starts[end] as usize]
     }
-}
-
-/// The cell (of cells `1 / inv` wide) of every coordinate at or above `x - reach`: an object
-/// of `b` whose box ends at or after `x` starts at or after `x - reach`, and so in this cell or
-/// a later one ([`cell_of`] never decreases). The difference is rounded down (in `f64`, with a
-/// margin over its rounding, then to the `f32` at or below it), so the cell is never too late.
-fn first_cell_reaching(x: f32, reach: f64, inv: f32) -> i64 {
-    let low = f64::from(x) - reach;
-    let low = low - (f64::from(x).abs() + reach) * 1e-12 - f64::from(f32::MIN_POSITIVE);
-    let mut f = low as f32;
-    if f64::from(f) > low {
-        f = f.next_down();
-    }
-    i64::from(cell_of(f, inv))
 }
 
 /// [`cross_pairs`](super::sweep::cross_pairs) with the static list read from its index: each
@@ -196,10 +173,13 @@ pub(super) fn cross_pairs_dense(
         if sink.full() {
             break;
         }
-        let ((x0, x1), (y0, y1)) = dense.cells_reaching(&p.aabb);
+        let (rows, columns) = dense.reaching(&p.aabb);
+        if columns.is_empty() {
+            continue;
+        }
         let right = p.aabb.max().x;
-        for row in y0..=y1 {
-            let items = &dense.items[dense.range(x0, x1, row)];
+        for row in rows {
+            let items = dense.row(row, &columns);
             sink.reserve(items.len());
             for e in items.iter().take_while(|e| e.aabb.min().x <= right) {
                 sink.test_boxes(p.slot, &p.aabb, e.slot, &e.aabb);
