@@ -3,9 +3,9 @@
 //! cells its box can reach, where a galloping search in the sorted list missed the cache a
 //! dozen times.
 //!
-//! The index's cells are as wide as the widest (and tallest) static box, rounded up to a power
-//! of two, not the grid's: a mover then reads only the cells where a box reaching its own can
-//! start, which hold about as many boxes as can overlap it (the grid's cells, sized for the
+//! The index's cells are half as wide as the widest (and tallest) static box, rounded up to a
+//! power of two, not the grid's: a mover then reads only the cells where a box reaching its own
+//! can start, which hold about as many boxes as can overlap it (the grid's cells, sized for the
 //! movers, held several times that). Built only for lists of static objects (which change
 //! seldom), with cells made coarser until there are at most four per box, so a sparse level
 //! keeps a small index.
@@ -32,6 +32,8 @@ struct Cells {
     y0: i64,
     width: i64,
     height: i64,
+    /// How many cells cover the widest and the tallest box.
+    before: (i64, i64),
 }
 
 /// The boxes of a static list sorted by their cell (of the index's own cells, row by row), then
@@ -59,7 +61,7 @@ impl Dense {
         // The smallest power of two at least the widest box (and a normal `f32`), then coarser
         // while the cells would be more than four per box.
         let mut size = f64::from(f32::MIN_POSITIVE);
-        while size < reach.0.max(reach.1) {
+        while size < reach.0.max(reach.1) / 2.0 {
             size *= 2.0;
         }
         loop {
@@ -73,12 +75,21 @@ impl Dense {
                 i64::from(cell_of(hi.y, inv)) - y0 + 1,
             );
             if width.saturating_mul(height) <= 4 * list.len() as i64 + 64 {
+                // Whole cells covering the widest box (exact: `size` is a power of two).
+                let cover = |reach: f64| {
+                    let mut k = 0;
+                    while f64::from(k) * size < reach {
+                        k += 1;
+                    }
+                    i64::from(k)
+                };
                 let cells = Cells {
                     inv,
                     x0,
                     y0,
                     width,
                     height,
+                    before: (cover(reach.0), cover(reach.1)),
                 };
                 return Some(Dense::fill(first, list, cells));
             }
@@ -94,6 +105,7 @@ impl Dense {
             y0,
             width,
             height,
+            ..
         } = cells;
         let cell = |e: &Entry| {
             let min = e.aabb.min();
@@ -135,17 +147,17 @@ impl Dense {
     }
 
     /// The cells where a box overlapping `b` can start, within the index: its rows, and in
-    /// each row its columns (counted from the index's first). The cells are at least as wide as
-    /// every box listed, so one that reaches `b` starts at most one cell before `b` does; and a
-    /// power of two wide, so `x * inv` is exact (or saturates) and the cells are exact too.
+    /// each row its columns (counted from the index's first). `before` whole cells cover every
+    /// box listed, so one that reaches `b` starts at most that many cells before `b` does; the
+    /// cells are a power of two wide, so `x * inv` is exact (or saturates) and so are the cells.
     #[inline]
     fn reaching(&self, b: &Aabb) -> (Range<i64>, Range<i64>) {
         let c = &self.cells;
         let ((lx, ly), (hx, hy)) = (cells_of(b.min(), c.inv), cells_of(b.max(), c.inv));
-        let columns =
-            (i64::from(lx) - 1).max(c.x0) - c.x0..i64::from(hx).min(c.x0 + c.width - 1) - c.x0 + 1;
-        let rows =
-            (i64::from(ly) - 1).max(c.y0) - c.y0..i64::from(hy).min(c.y0 + c.height - 1) - c.y0 + 1;
+        let columns = (i64::from(lx) - c.before.0).max(c.x0) - c.x0
+            ..i64::from(hx).min(c.x0 + c.width - 1) - c.x0 + 1;
+        let rows = (i64::from(ly) - c.before.1).max(c.y0) - c.y0
+            ..i64::from(hy).min(c.y0 + c.height - 1) - c.y0 + 1;
         (rows, columns)
     }
 
