@@ -62,6 +62,7 @@ mod collisions;
 mod components;
 #[cfg(feature = "gizmos")]
 mod gizmos;
+mod key_sort;
 mod messages;
 mod plugin;
 mod query;
