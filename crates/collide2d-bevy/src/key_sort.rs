@@ -84,13 +84,7 @@ mod tests {
     /// many keys, on scratch reused from larger and smaller sorts.
     #[test]
     fn sorts_as_a_sort_by_comparison() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1d_u64);
         let mut sort = KeySort::default();
         for case in 0..400 {
             let n = [0, 1, 2, 63, 64, 65, 200, 1_700, 5_000][case % 9];

@@ -323,13 +323,7 @@ mod tests {
     /// and the clamp of old ticks.
     #[test]
     fn any_newer_is_any_tick_newer_than_the_last_run() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15_u64);
         for case in 0..20_000 {
             let now = match case % 3 {
                 0 => next() as u32,
@@ -345,7 +339,7 @@ mod tests {
             });
             let ticks: Vec<Tick> = (0..(next() % 70) as usize)
                 .map(|_| {
-                    Tick::new(if next() % 3 == 0 {
+                    Tick::new(if next().is_multiple_of(3) {
                         near(next())
                     } else {
                         far(next())
