@@ -25,6 +25,10 @@ pub(crate) struct Tracked {
 pub struct Collisions {
     pub(crate) world: CollisionWorld<Entity>,
     pub(crate) tracked: EntityHashMap<Tracked>,
+    /// The entity of each slot's live object, with the slot's generation: the messages name
+    /// thousands of handles a frame, and this reads one small record for each (the world's
+    /// own slots are larger and checked through a `Result`).
+    slots: Vec<(u32, Option<Entity>)>,
     /// Objects removed since the last publish, by handle: their ended pairs still name them.
     pub(crate) removed: Vec<(Handle, Entity)>,
     /// Entities whose collider the world refused at the last sync, with why.
@@ -52,6 +56,7 @@ impl Collisions {
         Collisions {
             world,
             tracked: EntityHashMap::default(),
+            slots: Vec::new(),
             removed: Vec::new(),
             refused: Vec::new(),
             by_entity: OnceLock::new(),
@@ -73,14 +78,38 @@ impl Collisions {
     /// The entity of `handle`: a live object's, or one removed since the last update (whose
     /// ended pairs still name it).
     #[must_use]
+    #[inline]
     pub fn entity(&self, handle: Handle) -> Option<Entity> {
-        self.world.data(handle).ok().copied().or_else(|| {
-            let i = self.removed.partition_point(|(h, _)| *h < handle);
-            self.removed
-                .get(i)
-                .filter(|(h, _)| *h == handle)
-                .map(|(_, e)| *e)
-        })
+        match self.slots.get(handle.index() as usize) {
+            Some(&(generation, Some(entity))) if generation == handle.generation() => Some(entity),
+            _ => {
+                let i = self.removed.partition_point(|(h, _)| *h < handle);
+                self.removed
+                    .get(i)
+                    .filter(|(h, _)| *h == handle)
+                    .map(|(_, e)| *e)
+            }
+        }
+    }
+
+    /// Records that `handle`, just inserted, is `entity`'s.
+    pub(crate) fn inserted(&mut self, handle: Handle, entity: Entity) {
+        let slot = handle.index() as usize;
+        if self.slots.len() <= slot {
+            self.slots.resize(slot + 1, (0, None));
+        }
+        self.slots[slot] = (handle.generation(), Some(entity));
+    }
+
+    /// Removes `entity`'s object `handle` from the world; its ended pairs still name it until
+    /// the next sync.
+    pub(crate) fn remove(&mut self, handle: Handle, entity: Entity) {
+        if self.world.remove(handle).is_ok() {
+            self.removed.push((handle, entity));
+            if let Some(slot) = self.slots.get_mut(handle.index() as usize) {
+                slot.1 = None;
+            }
+        }
     }
 
     /// Entities whose collider the world refused at the last sync (a shape placed at a

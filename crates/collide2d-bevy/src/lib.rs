@@ -62,6 +62,7 @@ mod collisions;
 mod components;
 #[cfg(feature = "gizmos")]
 mod gizmos;
+mod key_sort;
 mod messages;
 mod plugin;
 mod query;
@@ -79,3 +80,14 @@ pub use sync::pose_of;
 
 pub use collide2d;
 pub use collide2d::{Filter, Response, Shape};
+
+/// The unit tests' seeded generator (xorshift): the next 64 random bits at each call.
+#[cfg(test)]
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

@@ -3,6 +3,7 @@
 use bevy_ecs::prelude::*;
 
 use crate::collisions::Collisions;
+use crate::key_sort::KeySort;
 
 /// Two colliders began colliding at this frame's update. `a < b` (by [`Entity`]'s `Ord`), and
 /// a frame's messages are sorted by `(a, b)`: the same on every run.
@@ -54,35 +55,38 @@ pub(crate) fn update_world(mut collisions: ResMut<Collisions>) {
 pub(crate) fn publish(
     collisions: Res<Collisions>,
     mut keys: Local<Vec<u128>>,
+    mut sort: Local<KeySort>,
     mut started: MessageWriter<CollisionStarted>,
     mut ended: MessageWriter<CollisionEnded>,
 ) {
     started.write_batch(
-        sorted(&collisions, collisions.world.began(), &mut keys)
+        sorted(&collisions, collisions.world.began(), &mut keys, &mut sort)
             .map(|(a, b)| CollisionStarted { a, b }),
     );
     ended.write_batch(
-        sorted(&collisions, collisions.world.ended(), &mut keys)
+        sorted(&collisions, collisions.world.ended(), &mut keys, &mut sort)
             .map(|(a, b)| CollisionEnded { a, b }),
     );
 }
 
 /// The entities of the pairs of `list`, each the lesser first, sorted. Sorted as keys of both
-/// entities' bits (`Entity`'s order is that of [`Entity::to_bits`]): a `u128` compares in two
-/// instructions, a pair of entities in a dozen (the sort was most of this system's cost). The
-/// keys live in `keys`, kept from frame to frame.
+/// entities' bits (`Entity`'s order is that of [`Entity::to_bits`]), by [`KeySort`]. The keys
+/// live in `keys`, kept from frame to frame.
 fn sorted<'k>(
     collisions: &Collisions,
     list: &[(collide2d::Handle, collide2d::Handle)],
     keys: &'k mut Vec<u128>,
+    sort: &mut KeySort,
 ) -> impl Iterator<Item = (Entity, Entity)> + 'k {
     keys.clear();
-    keys.extend(
-        list.iter()
-            .filter_map(|&(a, b)| collisions.ordered(a, b))
-            .map(|(a, b)| (u128::from(a.to_bits()) << 64) | u128::from(b.to_bits())),
-    );
-    keys.sort_unstable();
+    keys.reserve(list.len());
+    for &(a, b) in list {
+        if let (Some(a), Some(b)) = (collisions.entity(a), collisions.entity(b)) {
+            let (a, b) = (a.to_bits(), b.to_bits());
+            keys.push((u128::from(a.min(b)) << 64) | u128::from(a.max(b)));
+        }
+    }
+    sort.sort(keys);
     keys.iter().map(|&k| {
         (
             Entity::from_bits((k >> 64) as u64),

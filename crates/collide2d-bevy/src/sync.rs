@@ -69,9 +69,7 @@ pub(crate) fn remove_despawned(
     collisions.refused.clear();
     for entity in removed.read() {
         if let Some(tracked) = collisions.tracked.remove(&entity) {
-            if collisions.world.remove(tracked.handle).is_ok() {
-                collisions.removed.push((tracked.handle, entity));
-            }
+            collisions.remove(tracked.handle, entity);
         }
     }
 }
@@ -192,10 +190,14 @@ fn sync_table(
 fn any_newer(ticks: &[Tick], last: Tick, now: Tick) -> bool {
     // Bevy compares the ages since `now` of the tick and of the last run, each clamped to
     // `MAX_CHANGE_AGE`. The last run's clamped age is at most that, so clamping the tick's
-    // changes no answer: one subtraction and one comparison a tick.
+    // changes no answer: one subtraction and one comparison a tick. The comparison of ages is
+    // unsigned, which SSE2 lacks: both sides are offset by 2^31 (the age's offset folded into
+    // `now`) and compared signed, and each answer is kept as a whole-lane mask.
+    const HALF: u32 = 1 << 31;
     let since_last = now.get().wrapping_sub(last.get()).min(MAX_CHANGE_AGE);
-    let newer = ticks.iter().fold(0_u32, |newer, tick| {
-        newer | u32::from(now.get().wrapping_sub(tick.get()) < since_last)
+    let (now_offset, since_offset) = (now.get() ^ HALF, (since_last ^ HALF) as i32);
+    let newer = ticks.iter().fold(0_i32, |newer, tick| {
+        newer | -i32::from((now_offset.wrapping_sub(tick.get()) as i32) < since_offset)
     });
     newer != 0
 }
@@ -220,9 +222,7 @@ fn sync_one(collisions: &mut Collisions, part: Part) {
             // again (its pairs end and begin again).
             if let Some(old) = other.copied() {
                 collisions.tracked.remove(&entity);
-                if collisions.world.remove(old.handle).is_ok() {
-                    collisions.removed.push((old.handle, entity));
-                }
+                collisions.remove(old.handle, entity);
             }
             insert_posed(&mut collisions.world, collider, pose, filter, kind, entity).map(
                 |handle| {
@@ -233,6 +233,7 @@ fn sync_one(collisions: &mut Collisions, part: Part) {
                         kind,
                     };
                     collisions.tracked.insert(entity, tracked);
+                    collisions.inserted(handle, entity);
                 },
             )
         }
@@ -322,13 +323,7 @@ mod tests {
     /// and the clamp of old ticks.
     #[test]
     fn any_newer_is_any_tick_newer_than_the_last_run() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15_u64);
         for case in 0..20_000 {
             let now = match case % 3 {
                 0 => next() as u32,
@@ -344,7 +339,7 @@ mod tests {
             });
             let ticks: Vec<Tick> = (0..(next() % 70) as usize)
                 .map(|_| {
-                    Tick::new(if next() % 3 == 0 {
+                    Tick::new(if next().is_multiple_of(3) {
                         near(next())
                     } else {
                         far(next())
