@@ -47,14 +47,14 @@ const K = 1 + 2 ** -48;
 // wasm-bindgen's Shape.__wrap), so all shapes share one hidden class.
 // Why a shared array, measured in node 20 on the bench's circle pairs: doubles kept as fields
 // of the shape objects are boxed by V8 (each field points to its own HeapNumber, and the
-// garbage collector moves the objects and their boxes to different places), so a test read
-// four places per shape; past the caches (16,384 pairs) that cost 20 to 30 ns a pair where
-// reading one field of each object alone took 6. ROWS holds its doubles unboxed, 32 bytes a
-// shape, next to those of the shapes made just before and after: about 13 ns a pair there,
-// and no slower in the caches (6 ns). It is a plain array, not a typed array: once wasm
+// garbage collector moves the objects and their boxes apart), so a test read four places per
+// shape. ROWS holds its doubles unboxed, 32 bytes a shape, beside the rows of the shapes made
+// just before and after: past the caches (16,384 pairs, the bench's alternating rounds, same
+// seed) a pair took 18 ns against 23 with the fields, and as long in the caches (6 ns at 256
+// pairs, 8 at 2,048). ROWS is a `const` plain array of doubles, never a typed array: once wasm
 // memory has grown, V8 checks a typed array's buffer for detachment at every access.
-// Freed rows are reused: free() gives its row back at once, and shapes dropped without
-// free() give theirs back through a FinalizationRegistry of their own.
+// Rows are reused: a shape freed (free(), Symbol.dispose, or passed by value to wasm) gives its
+// row back at once (`forget`), one dropped without that through a FinalizationRegistry.
 const ROWS = [NaN, NaN, NaN, NaN]; // row 0 is never handed out: a plain array of doubles from the start
 const freeRows = [];
 const rowsOfDropped = new FinalizationRegistry((row) => freeRows.push(row));
