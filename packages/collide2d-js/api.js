@@ -25,7 +25,13 @@ export { World, handleIndex } from './world.js';
 // class.
 const wrap = Shape.__wrap;
 Shape.__wrap = (ptr) => init(wrap(ptr));
-const wasm = { circle: Shape.circle, rect: Shape.rect, aabb: Shape.aabb, clone: Shape.prototype.clone, free: Shape.prototype.free };
+const wasm = {
+  circle: Shape.circle,
+  rect: Shape.rect,
+  aabb: Shape.aabb,
+  clone: Shape.prototype.clone,
+  destroy: Shape.prototype.__destroy_into_raw,
+};
 Shape.circle = (x, y, r) => keepCircle(wasm.circle(x, y, r), x, y, r);
 const keptBox = (shape) => {
   shape.rawBounds();
@@ -37,10 +43,12 @@ Shape.aabb = (minX, minY, maxX, maxY) => keptBox(wasm.aabb(minX, minY, maxX, max
 Shape.prototype.clone = function clone() {
   return keepCopy(this, wasm.clone.call(this));
 };
-/** Frees the shape's wasm memory; using it afterwards throws, as before. */
-Shape.prototype.free = function free() {
+// Every way a shape gives up its wasm memory (free(), Symbol.dispose, or being passed by value
+// to a wasm function that takes it) goes through wasm-bindgen's __destroy_into_raw: the shape
+// forgets its JS-side numbers there, so that using it afterwards throws, as before.
+Shape.prototype.__destroy_into_raw = function destroyIntoRaw() {
   forget(this);
-  wasm.free.call(this);
+  return wasm.destroy.call(this);
 };
 
 Shape.compound = (parts) => {
@@ -59,8 +67,6 @@ Shape.prototype.bounds = function bounds() {
   const o = out();
   return { minX: o[0], minY: o[1], maxX: o[2], maxY: o[3] };
 };
-// Set even where wasm-bindgen set one: disposing must drop the JS-side numbers as free() does.
-if (typeof Symbol.dispose === 'symbol') Shape.prototype[Symbol.dispose] = Shape.prototype.free;
 
 export function contact(a, b) {
   return rawContact(a, b) ? contactAt(out(), 0) : null;

@@ -38,78 +38,92 @@ import {
 
 const K = 1 + 2 ** -48;
 
-// The JS-side numbers live on the shape object itself, under symbols so that no user property
-// can collide with them. Every Shape gets the same five fields, in the same order, when it is
-// made (`init`, from api.js's hook on wasm-bindgen's Shape.__wrap), all of them doubles from
-// the start (NaN): every shape then has one hidden class, so the loads of a test that sees
-// circles, boxes and other shapes alike stay monomorphic (with one class per kind, a test
-// that had seen boxes too read a circle's numbers through a polymorphic load whose answers
-// were no longer plain doubles, and circle-circle took twice the time).
-// An object made by Object.create has four in-object slots: wasm-bindgen's pointer, then X, Y
-// and R, so a circle-circle test reads no property array; a box's X1 and Y1 go to the
-// property array.
-// A circle: X, Y its center, R >= 0 its radius, X1 = Y1 = NaN. A box: X, Y its min corner,
-// X1, Y1 its max corner, R = NaN. Other and freed shapes: R = X1 = NaN. So `R >= 0` tells a
-// live circle and `X1 >= -Infinity` a live box (NaN compares false): the others go to the
-// wasm test (which throws for a freed shape).
-// Double fields were kept after measuring three other homes for the numbers in node 20 (the
-// bench's circle pairs): a shared Float32Array indexed by a small-integer slot in the shape, the
-// same in a plain array of doubles, and the f32 bit patterns as small-integer fields turned back
-// into numbers through a scratch Int32Array/Float32Array. Each took 8 to 12 ns a pair in the
-// caches, where the fields take about 6 (once wasm memory has grown, V8 checks a typed array's
-// buffer for detachment at every access), and none was reliably faster past them (16,384
-// pairs: 17 to 22 ns against 18 to 27), where reading one field of each shape object alone
-// takes 10.
-const X = Symbol('collide2d.x');
-const Y = Symbol('collide2d.y');
-const R = Symbol('collide2d.r');
-const X1 = Symbol('collide2d.x1');
-const Y1 = Symbol('collide2d.y1');
+// Where the JS-side numbers live. Each circle or box has a row of four doubles in one shared
+// array, ROWS (a circle: x, y, r and an unused fourth; a box: minX, minY, maxX, maxY), and
+// every Shape object one small-integer field, under a symbol so that no user property can
+// collide with it: its row's index plus its kind (CIRCLE or BOX; rows start at multiples of
+// 4), or OTHER for every other shape and for a freed one, which the wasm test answers (and
+// throws for). Every Shape gets the field when it is made (`init`, from api.js's hook on
+// wasm-bindgen's Shape.__wrap), so all shapes share one hidden class.
+// Why a shared array, measured in node 20 on the bench's circle pairs: doubles kept as fields
+// of the shape objects are boxed by V8 (each field points to its own HeapNumber, and the
+// garbage collector moves the objects and their boxes apart), so a test read four places per
+// shape. ROWS holds its doubles unboxed, 32 bytes a shape, beside the rows of the shapes made
+// just before and after: past the caches (16,384 pairs, the bench's alternating rounds, same
+// seed) a pair took 18 ns against 23 with the fields, and as long in the caches (6 ns at 256
+// pairs, 8 at 2,048). ROWS is a `const` plain array of doubles, never a typed array: once wasm
+// memory has grown, V8 checks a typed array's buffer for detachment at every access.
+// Rows are reused: a shape freed (free(), Symbol.dispose, or passed by value to wasm) gives its
+// row back at once (`forget`), one dropped without that through a FinalizationRegistry.
+const ROWS = [NaN, NaN, NaN, NaN]; // row 0 is never handed out: a plain array of doubles from the start
+const freeRows = [];
+const rowsOfDropped = new FinalizationRegistry((row) => freeRows.push(row));
+const SLOT = Symbol('collide2d.slot');
+const CIRCLE = 1;
+const BOX = 2;
+const OTHER = 3;
 
-const isCircle = (shape) => shape[R] >= 0;
-const isBox = (shape) => shape[X1] >= -Infinity;
+const kindOf = (slot) => slot & 3;
 
-/** Gives a new Shape object its five fields (no JS-side numbers yet). */
+/** Gives a new Shape object its field (no JS-side numbers yet). */
 export function init(shape) {
-  shape[X] = NaN;
-  shape[Y] = NaN;
-  shape[R] = NaN;
-  shape[X1] = NaN;
-  shape[Y1] = NaN;
+  shape[SLOT] = OTHER;
   return shape;
 }
 
 /** 'circle' or 'box' when the shape has JS-side numbers, else undefined (for tests). */
-export const simpleKind = (shape) => (isCircle(shape) ? 'circle' : isBox(shape) ? 'box' : undefined);
+export function simpleKind(shape) {
+  const kind = kindOf(shape[SLOT]);
+  return kind === CIRCLE ? 'circle' : kind === BOX ? 'box' : undefined;
+}
+
+/** How many rows ROWS holds, in use or free (for tests that nothing leaks). */
+export const simpleRows = () => ROWS.length / 4 - 1;
+
+/** A row for `shape`'s four numbers, given back when the shape is dropped. */
+function keep(shape, kind, a, b, c, d) {
+  let row = freeRows.pop();
+  if (row === undefined) {
+    row = ROWS.length;
+    ROWS.push(a, b, c, d);
+  } else {
+    ROWS[row] = a;
+    ROWS[row + 1] = b;
+    ROWS[row + 2] = c;
+    ROWS[row + 3] = d;
+  }
+  rowsOfDropped.register(shape, row, shape);
+  shape[SLOT] = row + kind;
+  return shape;
+}
 
 /** Attaches a circle's numbers (the f32 values the Rust circle holds). */
 export function keepCircle(shape, x, y, r) {
-  shape[X] = Math.fround(x);
-  shape[Y] = Math.fround(y);
-  shape[R] = Math.fround(r);
-  return shape;
+  return keep(shape, CIRCLE, Math.fround(x), Math.fround(y), Math.fround(r), NaN);
 }
 
 /** Attaches a box's numbers, read from its bounds (the Rust box's own min and max). */
 export function keepBox(shape, minX, minY, maxX, maxY) {
-  shape[X] = minX;
-  shape[Y] = minY;
-  shape[X1] = maxX;
-  shape[Y1] = maxY;
-  return shape;
+  return keep(shape, BOX, minX, minY, maxX, maxY);
 }
 
 /** Copies `from`'s numbers, if it has any, to its copy `to`. */
 export function keepCopy(from, to) {
-  if (isCircle(from)) return keepCircle(to, from[X], from[Y], from[R]);
-  if (isBox(from)) return keepBox(to, from[X], from[Y], from[X1], from[Y1]);
-  return to;
+  const slot = from[SLOT];
+  const kind = kindOf(slot);
+  if (kind === OTHER) return to;
+  const row = slot - kind;
+  return keep(to, kind, ROWS[row], ROWS[row + 1], ROWS[row + 2], ROWS[row + 3]);
 }
 
-/** Forgets a shape's numbers (it is being freed): its tests go to wasm, which throws. */
+/** Forgets a shape's numbers and frees its row (it is being freed): wasm answers, and throws. */
 export function forget(shape) {
-  shape[R] = NaN;
-  shape[X1] = NaN;
+  const slot = shape[SLOT];
+  const kind = kindOf(slot);
+  if (kind === OTHER) return;
+  shape[SLOT] = OTHER;
+  rowsOfDropped.unregister(shape);
+  freeRows.push(slot - kind);
 }
 
 /** 1 when d2 <= s2 is certain, -1 when d2 > s2 is, 0 when only the exact test can tell. */
@@ -130,18 +144,21 @@ const clamp = (v, lo, hi) => (v < lo ? lo : v > hi ? hi : v);
 
 /** True when `a` and `b` share a point (touching counts); exact. */
 export function intersects(a, b) {
-  // Two circles, the costliest case to leave to wasm next to its work, written out. Radii are
-  // >= 0 and other shapes' R is NaN, so one comparison of the sum tells two live circles.
-  const s = a[R] + b[R];
-  if (s >= 0) {
-    const dx = b[X] - a[X];
-    const dy = b[Y] - a[Y];
+  // Two circles, the costliest case to leave to wasm next to its work, written out. A circle's
+  // slot is its row + 1 (x, y, r at slot - 1, slot, slot + 1), and the kinds' bits are 1 for a
+  // circle, 2 for a box and 3 for the others, so one test of both slots' bits tells two circles.
+  const i = a[SLOT];
+  const j = b[SLOT];
+  if (((i | j) & 3) === CIRCLE) {
+    const dx = ROWS[j - 1] - ROWS[i - 1];
+    const dy = ROWS[j] - ROWS[i];
+    const s = ROWS[i + 1] + ROWS[j + 1];
     const d2 = dx * dx + dy * dy;
     const s2 = s * s;
     if (d2 * K < s2) return true;
     if (s2 * K < d2) return false;
   } else {
-    const f = withBoxes(a, b);
+    const f = withBoxes(i, j);
     if (f !== undefined) return f;
   }
   return wasmIntersects(a, b);
@@ -162,52 +179,59 @@ export function containsPoint(shape, x, y) {
  * when the exact wasm test must decide (or either shape has no JS-side numbers).
  */
 export function simpleIntersects(p, q) {
-  if (isCircle(p) && isCircle(q)) {
-    const dx = q[X] - p[X];
-    const dy = q[Y] - p[Y];
-    const s = p[R] + q[R];
-    const f = filter(dx * dx + dy * dy, s * s);
+  const i = p[SLOT];
+  const j = q[SLOT];
+  if (kindOf(i) === CIRCLE && kindOf(j) === CIRCLE) {
+    const f = discPoint(ROWS[i - 1], ROWS[i], ROWS[i + 1] + ROWS[j + 1], ROWS[j - 1], ROWS[j]);
     return f === 0 ? undefined : f > 0;
   }
-  return withBoxes(p, q);
+  return withBoxes(i, j);
 }
 
 /**
- * `simpleIntersects` of two shapes that are not both circles, with one call of each helper:
- * V8 inlines `intersects` into its callers only while its own optimised code, with all it
- * inlined, stays within a budget (920 bytecodes in node 20): once it inlined every branch
- * twice, a game's loop called it instead (13.8 ns a circle pair against 8.2).
+ * `simpleIntersects` of two shapes (by their slots) that are not both circles, with one call of
+ * each helper: V8 inlines `intersects` into its callers only while its own optimised code, with
+ * all it inlined, stays within a budget (920 bytecodes in node 20): once it inlined every
+ * branch twice, a game's loop called it instead (13.8 ns a circle pair against 8.2).
  */
-function withBoxes(p, q) {
-  const pBox = isBox(p);
-  if (pBox && isBox(q)) return p[X] <= q[X1] && q[X] <= p[X1] && p[Y] <= q[Y1] && q[Y] <= p[Y1];
-  const c = pBox ? q : p;
-  const b = pBox ? p : q;
-  return isCircle(c) && isBox(b) ? circleBox(c, b) : undefined;
+function withBoxes(i, j) {
+  const iBox = kindOf(i) === BOX;
+  const jBox = kindOf(j) === BOX;
+  // A box's slot is its row + 2: minX, minY, maxX, maxY at slot - 2 .. slot + 1.
+  if (iBox && jBox) {
+    return ROWS[i - 2] <= ROWS[j] && ROWS[j - 2] <= ROWS[i] && ROWS[i - 1] <= ROWS[j + 1] && ROWS[j - 1] <= ROWS[i + 1];
+  }
+  const c = iBox ? j : i;
+  const b = iBox ? i : j;
+  return kindOf(c) === CIRCLE && kindOf(b) === BOX ? circleBox(c, b) : undefined;
 }
 
+/** A circle against a box, by their slots: the disc against the box's point nearest its center. */
 function circleBox(c, b) {
-  const x = c[X];
-  const y = c[Y];
-  const f = discPoint(x, y, c[R], clamp(x, b[X], b[X1]), clamp(y, b[Y], b[Y1]));
+  const x = ROWS[c - 1];
+  const y = ROWS[c];
+  const f = discPoint(x, y, ROWS[c + 1], clamp(x, ROWS[b - 2], ROWS[b]), clamp(y, ROWS[b - 1], ROWS[b + 1]));
   return f === 0 ? undefined : f > 0;
 }
 
 /** Whether the simple shape holds the point (x, y): true, false, or undefined as above. */
 export function simpleContainsPoint(p, x, y) {
-  const circle = isCircle(p);
-  if (!circle && !isBox(p)) return undefined;
+  const i = p[SLOT];
+  const kind = kindOf(i);
+  if (kind !== CIRCLE && kind !== BOX) return undefined;
   const px = Math.fround(x);
   const py = Math.fround(y);
   // NaN or beyond f32: the wasm test's answer, whatever it is.
   if (!Number.isFinite(px) || !Number.isFinite(py)) return undefined;
-  if (!circle) return p[X] <= px && px <= p[X1] && p[Y] <= py && py <= p[Y1];
-  const f = discPoint(p[X], p[Y], p[R], px, py);
+  if (kind === BOX) return ROWS[i - 2] <= px && px <= ROWS[i] && ROWS[i - 1] <= py && py <= ROWS[i + 1];
+  const f = discPoint(ROWS[i - 1], ROWS[i], ROWS[i + 1], px, py);
   return f === 0 ? undefined : f > 0;
 }
 
 /** Whether box p holds box q (boundaries included): exact, or undefined when not two boxes. */
 export function simpleContains(p, q) {
-  if (!isBox(p) || !isBox(q)) return undefined;
-  return p[X] <= q[X] && q[X1] <= p[X1] && p[Y] <= q[Y] && q[Y1] <= p[Y1];
+  const i = p[SLOT];
+  const j = q[SLOT];
+  if (kindOf(i) !== BOX || kindOf(j) !== BOX) return undefined;
+  return ROWS[i - 2] <= ROWS[j - 2] && ROWS[j] <= ROWS[i] && ROWS[i - 1] <= ROWS[j - 1] && ROWS[j + 1] <= ROWS[i + 1];
 }

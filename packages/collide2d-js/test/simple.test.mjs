@@ -2,10 +2,11 @@
 // argument orders: random and touching / one-apart integer cases, the same scaled to
 // subnormal and to near f32::MAX sizes, random magnitudes, and near touching at every size.
 import { test } from 'node:test';
+import { setImmediate as tick } from 'node:timers/promises';
 import assert from 'node:assert/strict';
 import { Shape, intersects, contains, containsPoint } from '../node.js';
 import * as raw from '../wasm/collide2d_js.js';
-import { simpleKind, simpleIntersects } from '../simple.js';
+import { simpleKind, simpleIntersects, simpleRows } from '../simple.js';
 import { rng } from './scene.mjs';
 
 const F32_MAX = 3.4028234663852886e38;
@@ -208,4 +209,34 @@ test('a freed shape throws even when a new shape reuses its wasm memory', () => 
     assert.equal(intersects(fresh[1], far), true);
     for (const f of fresh) f.free();
   }
+});
+
+test('the rows of JS-side numbers are reused: freed, consumed, dropped shapes give theirs back', async () => {
+  // free(), Symbol.dispose and compound's by-value parts give a row back at once.
+  const cycle = () => {
+    const c = Shape.circle(1, 2, 3);
+    const b = Shape.rect(0, 0, 2, 2);
+    Shape.compound([c, b]).free(); // its parts are clones, passed to wasm by value
+    const copy = c.clone();
+    c.free();
+    b[Symbol.dispose]();
+    copy.free();
+  };
+  for (let i = 0; i < 100; i++) cycle();
+  const before = simpleRows();
+  for (let i = 0; i < 10000; i++) cycle();
+  assert.equal(simpleRows(), before);
+  // Dropped without free(): the garbage collector gives them back.
+  if (typeof globalThis.gc !== 'function') return;
+  const drop = async () => {
+    for (let i = 0; i < 1000; i++) Shape.circle(i, 0, 1).clone();
+    for (let k = 0; k < 3; k++) {
+      globalThis.gc();
+      await tick();
+    }
+  };
+  await drop();
+  const kept = simpleRows();
+  for (let i = 0; i < 5; i++) await drop();
+  assert.equal(simpleRows(), kept, 'the rows of 5,000 dropped circles were not reused');
 });
