@@ -830,7 +830,7 @@ fn hits_that_round_to_the_same_t_go_to_the_lower_handle() {
             ties += 1;
             for (name, broad) in broad_phases() {
                 for far_first in [false, true] {
-                    let mut world = CollisionWorld::new(broad.clone());
+                    let mut world = CollisionWorld::new(broad);
                     let wall = |x: f32| -> Shape {
                         Aabb::new(Vec2::new(x, -1.0), Vec2::new(x + 1.0, 1.0))
                             .unwrap()
