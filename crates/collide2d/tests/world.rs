@@ -810,3 +810,46 @@ fn a_capped_update_gives_a_subset_of_the_pairs_the_same_every_time() {
         assert_eq!(again, keys(&full), "{name}");
     }
 }
+
+/// Two walls whose entries differ in `f64` but round to the same `f32` `t`: a tie, which the
+/// lower handle wins, whichever wall the broad phase reports first and whichever is nearer.
+/// (The world's first-hit search stops each later shape's cast at the float after the best `t`
+/// so far; stopping at the best `t` itself would drop the farther wall of such a tie.)
+#[test]
+fn hits_that_round_to_the_same_t_go_to_the_lower_handle() {
+    let mut ties = 0;
+    for k in 3..60u32 {
+        let speed = k as f32 * 0.37;
+        for e in 1..40u32 {
+            let near = e as f32 * 0.75 + 0.1;
+            let far = near.next_up();
+            let t = |x: f32| (f64::from(x) / f64::from(speed)) as f32;
+            if t(near) != t(far) {
+                continue;
+            }
+            ties += 1;
+            for (name, broad) in broad_phases() {
+                for far_first in [false, true] {
+                    let mut world = CollisionWorld::new(broad);
+                    let wall = |x: f32| -> Shape {
+                        Aabb::new(Vec2::new(x, -1.0), Vec2::new(x + 1.0, 1.0))
+                            .unwrap()
+                            .into()
+                    };
+                    let order = if far_first { [far, near] } else { [near, far] };
+                    let handles = order.map(|x| {
+                        world
+                            .insert(wall(x), Filter::DEFAULT, ObjectKind::Static, ())
+                            .unwrap()
+                    });
+                    world.update();
+                    let ray = Ray::new(Vec2::ZERO, Vec2::new(speed, 0.0));
+                    let (first, hit) = world.cast_ray(&ray, 1e3, u64::MAX).unwrap();
+                    assert_eq!(first, handles[0], "{name} {speed} {near}");
+                    assert_eq!(hit, cast_ray(&wall(order[0]), &ray, 1e3).unwrap());
+                }
+            }
+        }
+    }
+    assert!(ties > 100, "{ties}");
+}

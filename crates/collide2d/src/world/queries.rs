@@ -174,7 +174,13 @@ impl<T> CollisionWorld<T> {
             return None;
         }
         let mut best: Option<(u32, RayHit)> = None;
-        let mut consider = |s: u32, limit: f32| -> f32 {
+        let mut consider = |s: u32| -> f32 {
+            // A hit past the best so far loses, so the shape's cast may stop there: at the
+            // float after the best `t`. A hit that rounds to the best `t` (a tie, which the lower
+            // handle wins) lies below that, and keeps its bits: the limit changes none below it.
+            let limit = best
+                .as_ref()
+                .map_or(max_t, |(_, h)| h.t.next_up().min(max_t));
             // A circle or box is cast on its record; another shape is read whole.
             let hit = match self.shapes.record(s as usize).cast_ray(ray, limit) {
                 Some(hit) => hit,
@@ -202,7 +208,7 @@ impl<T> CollisionWorld<T> {
                 // layer is in `mask`: the shape is all that is left to read (not the object, a
                 // cache miss per leaf).
                 debug_assert!(self.live(s, Sight::all(mask)).is_some());
-                consider(s, max_t)
+                consider(s)
             });
         best.map(|(s, hit)| (self.handle(s), hit))
     }
