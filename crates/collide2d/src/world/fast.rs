@@ -141,9 +141,11 @@ impl<T> CollisionWorld<T> {
         }
         // An armed object's motion is `-0`: the sum is `delta`, bit for bit.
         let motion = self.motions[i] + delta;
-        // `v - v` is 0 for a finite `v`, else NaN (fewer instructions than `is_finite`).
+        // `v - v` is +0 (all bits clear) for a finite `v`, else NaN: one OR of the bits tests
+        // both (fewer instructions than `is_finite`, or than adding the two).
         #[allow(clippy::eq_op)]
-        let finite = (motion.x - motion.x) + (motion.y - motion.y) == 0.0;
+        let zero = motion - motion;
+        let finite = zero.x.to_bits() | zero.y.to_bits() == 0;
         if !finite {
             return Err(self.motion_error(i, delta));
         }
