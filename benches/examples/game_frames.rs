@@ -11,8 +11,7 @@
 //! Ids:
 //! - `bullets/{move_by,move_many}/{dynamic,fast}`: a frame's moves of 20,000 discs, an
 //!   `update` between two frames (untimed); `.../no_update` moves frame after frame without one.
-//! - `batch/{translate_each,translate_each_xy,translate_all,intersecting,
-//!   translate_each_xy_and_intersecting}[/n]`: the discs in a
+//! - `batch/{translate_each,translate_each_xy,translate_all,intersecting}[/n]`: the discs in a
 //!   `batch::Circles` (20,000, or `n` as dense), the velocities of `translate_each_xy` in two
 //!   `batch::Column`s.
 //! - `platformer/{with_update,without_update}/{first_frame,later_frame,later_frame_still}`:
@@ -110,9 +109,6 @@ fn batch(what: &str, n: usize, frames: u32) -> Duration {
             "intersecting" => measure(&mut spent, || {
                 discs.intersecting(&target, &mut hits);
                 Ok(())
-            }),
-            "translate_each_xy_and_intersecting" => measure(&mut spent, || {
-                discs.translate_each_xy_and_intersecting(&dxs, &dys, &target, &mut hits)
             }),
             _ => panic!("unknown batch frame {what}"),
         }

@@ -13,7 +13,7 @@ use super::portable;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 use super::simd128::Simd128;
 use alloc::vec::Vec;
-use core::ops::{ControlFlow, Range};
+use core::ops::ControlFlow;
 
 /// A filter kernel: portable Rust, AVX2 or AVX-512 (x86_64, detected at run time), NEON
 /// (aarch64) or `simd128` (wasm32; both when the build targets them). A value exists only for
@@ -232,15 +232,7 @@ pub(super) enum Filter<'a> {
 impl<'a> Filter<'a> {
     /// The same filter over the lanes from `start` on.
     fn skip(self, start: usize) -> Filter<'a> {
-        self.rows(start..usize::MAX)
-    }
-
-    /// The same filter over the lanes of `rows` alone (those that exist), numbered from 0.
-    pub(super) fn rows(self, rows: Range<usize>) -> Filter<'a> {
-        let tail = |c: &'a [f32]| {
-            let end = rows.end.min(c.len());
-            c.get(rows.start..end).unwrap_or(&[])
-        };
+        let tail = |c: &'a [f32]| c.get(start..).unwrap_or(&[]);
         match self {
             Filter::CircleCircles { items, q } => Filter::CircleCircles {
                 items: items.map(tail),

@@ -25,7 +25,6 @@
 use alloc::vec::Vec;
 mod column;
 mod filter;
-mod fused;
 mod kernel;
 // The 4-lane kernels, chosen when the crate is built (no run-time detection on these targets).
 #[cfg(any(
@@ -62,7 +61,7 @@ pub use kernel::Kernel;
 pub use soa::{Aabbs, Circles};
 
 use crate::shape::Shape;
-use core::ops::{ControlFlow, Range};
+use core::ops::ControlFlow;
 use kernel::Filter;
 
 /// A structure-of-arrays store the batch queries run over.
@@ -82,25 +81,13 @@ fn scan(
     probe: &Shape,
     found: &mut dyn FnMut(usize) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    scan_rows(kernel, items, probe, 0..usize::MAX, found)
-}
-
-/// [`scan`] over the elements of `rows` alone (past the end: none).
-fn scan_rows(
-    kernel: Kernel,
-    items: &impl Items,
-    probe: &Shape,
-    rows: Range<usize>,
-    found: &mut dyn FnMut(usize) -> ControlFlow<()>,
-) -> ControlFlow<()> {
     let (filter, certain) = items.filter(probe);
-    let first = rows.start;
-    kernel.scan(filter.rows(rows), &mut |base, hit, undecided| {
+    kernel.scan(filter, &mut |base, hit, undecided| {
         let mut lanes = hit | undecided;
         while lanes != 0 {
             let k = lanes.trailing_zeros();
             lanes &= lanes - 1;
-            let i = first + base + k as usize;
+            let i = base + k as usize;
             let is_hit = if certain && hit >> k & 1 == 1 {
                 true
             } else {

@@ -166,7 +166,7 @@ pub(super) fn one_by_one<const N: usize>(
 /// The error for row `i` of `columns`, which `delta` would move past the finite numbers (and
 /// which [`step`] left where it was).
 #[cold]
-fn stayed_error<const N: usize>(columns: [(&[f32], &str); N], i: usize, delta: Vec2) -> ShapeError {
+fn stayed<const N: usize>(columns: [(&[f32], &str); N], i: usize, delta: Vec2) -> ShapeError {
     for (k, (column, name)) in columns.iter().enumerate() {
         let got = column.get(i).map_or(f32::NAN, |x| x + delta[k % 2]);
         if !finite(got) {
@@ -249,23 +249,11 @@ impl Circles {
 
     /// Moves the first `n` discs, disc `i` by `delta(i)`.
     fn translate_by(&mut self, n: usize, deltas: Deltas<'_>) -> Result<(), ShapeError> {
-        let stayed = fastest_step([(&mut self.xs[..n], &mut self.ys[..n])], deltas);
-        self.moved(n, deltas, stayed)
-    }
-
-    /// The result of a move of the first `n` discs by `deltas` that left disc `stayed` (the
-    /// first such) where it was, if any.
-    pub(super) fn moved(
-        &self,
-        n: usize,
-        deltas: Deltas<'_>,
-        stayed: Option<usize>,
-    ) -> Result<(), ShapeError> {
-        let Some(i) = stayed else {
+        let Some(i) = fastest_step([(&mut self.xs[..n], &mut self.ys[..n])], deltas) else {
             return Ok(());
         };
         let columns = [(&self.xs[..n], "xs"), (&self.ys[..n], "ys")];
-        Err(stayed_error(columns, i, deltas.at(i)))
+        Err(stayed(columns, i, deltas.at(i)))
     }
 }
 
@@ -310,25 +298,13 @@ impl Aabbs {
             (&mut self.min_xs[..n], &mut self.min_ys[..n]),
             (&mut self.max_xs[..n], &mut self.max_ys[..n]),
         ];
-        let stayed = fastest_step(columns, deltas);
-        self.moved(n, deltas, stayed)
-    }
-
-    /// The result of a move of the first `n` boxes by `deltas` that left box `stayed` (the
-    /// first such) where it was, if any.
-    pub(super) fn moved(
-        &self,
-        n: usize,
-        deltas: Deltas<'_>,
-        stayed: Option<usize>,
-    ) -> Result<(), ShapeError> {
-        let Some(i) = stayed else {
+        let Some(i) = fastest_step(columns, deltas) else {
             return Ok(());
         };
         let names = ["min_xs", "min_ys", "max_xs", "max_ys"];
         let columns = [&self.min_xs, &self.min_ys, &self.max_xs, &self.max_ys];
         let columns: [(&[f32], &str); 4] = core::array::from_fn(|k| (&columns[k][..n], names[k]));
-        Err(stayed_error(columns, i, deltas.at(i)))
+        Err(stayed(columns, i, deltas.at(i)))
     }
 }
 
