@@ -35,6 +35,7 @@
 
 use alloc::vec::Vec;
 mod events;
+mod fast;
 mod lazy;
 mod moves;
 mod pair_sort;
@@ -51,6 +52,7 @@ use crate::query::Contact;
 use crate::query::{cast_shapes, cast_shapes_rotating, contact, intersects, CastHit};
 use crate::shape::{Aabb, Shape};
 use alloc::borrow::Cow;
+use fast::{fast_byte, FastMotion, FAST, NOT_FAST};
 use lazy::LazyBroad;
 use pair_sort::PairSort;
 use quick::Quick;
@@ -203,108 +205,6 @@ pub struct UpdateStats {
     pub truncated: bool,
 }
 
-/// Where a fast object was at the previous update and how far it moved and turned since, in 32
-/// bytes (the start kept as a circle's or box's 16-byte record where it can be; the pivot of a
-/// turn, the object's local origin then, is kept with its local shape: see
-/// `Shapes::start_origin`). A move adds to the
-/// motion and keeps the object's box tight, as a dynamic object's; the box swept over the
-/// motion is made once per update, for the pairs (queries test where objects are now, so
-/// they need no swept box).
-#[derive(Clone, Copy, Debug)]
-struct FastMotion {
-    /// The start's record when it is a circle or a box.
-    start: Quick,
-    /// The motion since the previous update.
-    motion: Vec2,
-    /// How far it turned since the previous update, in radians (poses only turn it).
-    angle: f32,
-    /// [`FastMotion::RECORD`] when the start is `start`, else its index in the world's
-    /// `start_shapes`; [`FastMotion::NONE`] when the object has not moved since the previous update
-    /// (the other fields then unused), or [`FastMotion::ARMED`].
-    shape: u32,
-}
-
-impl FastMotion {
-    const NONE: FastMotion = FastMotion {
-        start: Quick::OTHER,
-        motion: Vec2::ZERO,
-        angle: 0.0,
-        shape: u32::MAX,
-    };
-    /// `shape` of a circle or box not moved since the previous update, whose start is `start`
-    /// all the same (it moved before that update, which kept where it was then), so its next
-    /// move records nothing but its motion: see [`FastMotion::armed`].
-    const ARMED: u32 = u32::MAX - 1;
-    const RECORD: u32 = u32::MAX - 2;
-
-    /// The sweep, not moving, of a circle or box whose record is `start`, kept ready for its
-    /// next move (fast objects that moved are likely to move again).
-    fn armed(start: Quick) -> FastMotion {
-        FastMotion {
-            start,
-            motion: Vec2::ZERO,
-            angle: 0.0,
-            shape: FastMotion::ARMED,
-        }
-    }
-
-    /// True once the object moved since the previous update.
-    #[inline]
-    fn is_moving(&self) -> bool {
-        self.shape < FastMotion::ARMED
-    }
-
-    /// The start shape, given the world's `start_shapes` (`None` when not moving).
-    fn start_shape<'a>(&self, start_shapes: &'a [Shape]) -> Option<Cow<'a, Shape>> {
-        if self.shape == FastMotion::RECORD {
-            self.start.shape().map(Cow::Owned)
-        } else {
-            start_shapes.get(self.shape as usize).map(Cow::Borrowed)
-        }
-    }
-
-    /// The start shape's bounding box (`None` when not moving).
-    fn start_box(&self, start_shapes: &[Shape]) -> Option<Aabb> {
-        if self.shape == FastMotion::RECORD {
-            Some(self.start.aabb())
-        } else {
-            start_shapes.get(self.shape as usize).map(Shape::aabb)
-        }
-    }
-}
-
-/// The `fast` byte of a slot that holds no fast object.
-const NOT_FAST: u8 = 0;
-/// The `fast` byte of a fast object whose next move is not the quick one: its start is not kept
-/// (it did not move at the previous update, or was teleported since), or it is not a circle or a
-/// box, or its start is kept as a whole shape.
-const FAST: u8 = 1;
-/// The `fast` byte of a fast circle whose start is kept as a record ([`FastMotion::ARMED`] or
-/// [`FastMotion::RECORD`]): its move adds to its motion and translates its record as a circle.
-const FAST_CIRCLE: u8 = 2;
-/// [`FAST_CIRCLE`] for a box.
-const FAST_BOX: u8 = 3;
-
-/// The `fast` byte of a new object of `kind`.
-fn fast_byte(kind: ObjectKind) -> u8 {
-    if kind == ObjectKind::Fast {
-        FAST
-    } else {
-        NOT_FAST
-    }
-}
-
-/// The `fast` byte of a fast object whose sweep is `sweep` and record `record`.
-#[inline]
-fn fast_state(sweep: &FastMotion, record: &Quick) -> u8 {
-    let kept = sweep.shape == FastMotion::ARMED || sweep.shape == FastMotion::RECORD;
-    match record.circle_or_box() {
-        Some(true) if kept => FAST_CIRCLE,
-        Some(false) if kept => FAST_BOX,
-        _ => FAST,
-    }
-}
-
 #[derive(Clone, Debug)]
 struct Object<T> {
     filter: Filter,
@@ -341,7 +241,7 @@ pub struct CollisionWorld<T = ()> {
     /// update after, or its next move).
     aabbs: Vec<Aabb>,
     /// By slot: [`NOT_FAST`], or how the next move of a fast object goes ([`FAST`],
-    /// [`FAST_CIRCLE`], [`FAST_BOX`]). A move reads it anyway, so a fast move's state costs
+    /// [`fast::FAST_CIRCLE`], [`fast::FAST_BOX`]). A move reads it anyway, so a fast move's state costs
     /// no other read.
     fast: Vec<u8>,
     /// How many live objects are fast: with none, the narrow phase reads no `fast` flag.
@@ -349,8 +249,12 @@ pub struct CollisionWorld<T = ()> {
     /// True once a fast object was placed by a pose: the update then keeps the local poses of
     /// the fast objects it moved in step with their motions (`Shapes::use_up_motion`).
     fast_posed: bool,
-    /// The motion of each fast object moved since the previous update.
+    /// Where each fast object moved since the previous update started (or its armed start).
     sweeps: Vec<FastMotion>,
+    /// By slot, the motion of a fast object since the previous update ([`fast::UNMOVED`] when
+    /// armed and not moved since; unused when its sweep is [`FastMotion::NONE`]): apart from
+    /// `sweeps`, so a move writes 8 bytes of its own.
+    motions: Vec<Vec2>,
     /// The start shapes of the fast objects moved since the previous update that are not
     /// circles or boxes ([`Start::Shape`]); emptied, keeping its memory, at each update.
     start_shapes: Vec<Shape>,
@@ -401,6 +305,7 @@ impl<T> CollisionWorld<T> {
             fast_count: 0,
             fast_posed: false,
             sweeps: Vec::new(),
+            motions: Vec::new(),
             start_shapes: Vec::new(),
             moving: Vec::new(),
             swept: Vec::new(),
@@ -513,6 +418,7 @@ impl<T> CollisionWorld<T> {
             self.aabbs.push(aabb);
             self.fast.push(fast_byte(kind));
             self.sweeps.push(FastMotion::NONE);
+            self.motions.push(Vec2::ZERO);
             self.groups.push(group);
             self.broad.push_slot();
             (self.slots.len() - 1) as u32
@@ -724,120 +630,6 @@ impl<T> CollisionWorld<T> {
         self.move_by_other(i, handle, delta)
     }
 
-    /// [`move_by`](Self::move_by) of a fast object, whose byte in `fast` is `fast`. The usual
-    /// case, a circle or box whose start is kept (it moved since the previous update, or moved
-    /// before it and was armed by it: [`FastMotion::ARMED`]), says so in that byte
-    /// ([`FAST_CIRCLE`], [`FAST_BOX`]): its record translated in place as that kind (its box
-    /// tight, as a dynamic one's: the update sweeps it) and `delta` added to its motion. Others
-    /// go to [`move_fast_first`](Self::move_fast_first).
-    #[inline]
-    fn move_fast(
-        &mut self,
-        i: usize,
-        handle: Handle,
-        delta: Vec2,
-        fast: u8,
-    ) -> Result<(), WorldError> {
-        if fast == FAST {
-            return self.move_fast_first(i, handle, delta);
-        }
-        let sweep = &mut self.sweeps[i];
-        let motion = if sweep.shape == FastMotion::ARMED {
-            // `-0 + delta`, bit for bit; finite when the move is (checked below).
-            delta
-        } else {
-            debug_assert_eq!(
-                sweep.shape,
-                FastMotion::RECORD,
-                "a quick byte keeps its start"
-            );
-            let motion = sweep.motion + delta;
-            // `v - v` is 0 for a finite `v`, else NaN (fewer instructions than `is_finite`).
-            #[allow(clippy::eq_op)]
-            let finite = (motion.x - motion.x) + (motion.y - motion.y) == 0.0;
-            if !finite {
-                return Err(self.motion_error(i, delta));
-            }
-            motion
-        };
-        let aabb = &mut self.aabbs[i];
-        self.shapes
-            .translate_as(i, delta, fast == FAST_CIRCLE, aabb)
-            .ok_or_else(|| non_finite_move(delta))?;
-        (sweep.motion, sweep.shape) = (motion, FastMotion::RECORD);
-        self.mark(handle.index);
-        Ok(())
-    }
-
-    /// The error of a move of fast object `i` by `delta` whose motion would not be finite:
-    /// the move's own error first, as for other objects.
-    #[cold]
-    fn motion_error(&self, i: usize, delta: Vec2) -> WorldError {
-        let record = self.shapes.record(i);
-        if record.is_circle_or_box() && record.translated(delta).is_none() {
-            non_finite_move(delta)
-        } else {
-            WorldError::NonFiniteMotion
-        }
-    }
-
-    /// [`move_fast`](Self::move_fast) of an object whose start is not kept as a record: a
-    /// circle or box keeps it now (its record translated in place), another shape goes to
-    /// [`move_by_other`](Self::move_by_other). Out of line: a fast circle or box that keeps
-    /// moving comes here once.
-    #[inline(never)]
-    fn move_fast_first(&mut self, i: usize, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
-        let record = self.shapes.record(i);
-        if !record.is_circle_or_box() {
-            if !delta.is_finite() {
-                return Err(WorldError::NonFiniteMotion);
-            }
-            return self.move_by_other(i, handle, delta);
-        }
-        let (moved, end) = record
-            .translated(delta)
-            .ok_or_else(|| non_finite_move(delta))?;
-        self.add_motion(i, delta, || (record, None))?;
-        self.shapes.set_record(i, moved);
-        self.fast[i] = fast_state(&self.sweeps[i], &moved);
-        self.aabbs[i] = end;
-        self.mark(handle.index);
-        Ok(())
-    }
-
-    /// Adds `delta` (finite) to the motion of fast object `i`; at its first move since the
-    /// previous update, records its start from `start`: its record, or another shape.
-    #[inline(always)]
-    fn add_motion(
-        &mut self,
-        i: usize,
-        delta: Vec2,
-        start: impl FnOnce() -> (Quick, Option<Shape>),
-    ) -> Result<(), WorldError> {
-        let sweep = &mut self.sweeps[i];
-        if sweep.is_moving() {
-            let motion = sweep.motion + delta;
-            if !motion.is_finite() {
-                return Err(WorldError::NonFiniteMotion);
-            }
-            sweep.motion = motion;
-            return Ok(());
-        }
-        let (record, other) = start();
-        *sweep = FastMotion {
-            start: record,
-            motion: delta,
-            angle: 0.0,
-            shape: match other {
-                None => FastMotion::RECORD,
-                Some(_) => self.start_shapes.len() as u32,
-            },
-        };
-        self.start_shapes.extend(other);
-        self.moving.push(i as u32);
-        Ok(())
-    }
-
     /// [`move_by`](Self::move_by) of a fast object or of a shape not moved in place, `delta`
     /// finite. Out of line, so the usual case inlines small.
     #[inline(never)]
@@ -850,29 +642,13 @@ impl<T> CollisionWorld<T> {
         let end = Self::checked_aabb(&moved)?;
         if self.fast[i] != NOT_FAST {
             // Cloned at the first move since the previous update only.
-            let start = (!self.sweeps[i].is_moving()).then(|| shape.into_owned());
+            let start = self.moved(i).is_none().then(|| shape.into_owned());
             self.add_motion(i, delta, || (Quick::OTHER, start))?;
         }
         self.aabbs[i] = end;
         self.shapes.set(i, moved);
         self.mark(handle.index);
         Ok(())
-    }
-
-    /// The motion of a [`ObjectKind::Fast`] object since the previous update (the sum of its
-    /// [`move_by`](Self::move_by) deltas, and of the moves of its local origin by
-    /// [`set_pose`](Self::set_pose)); zero for other objects.
-    ///
-    /// # Errors
-    /// [`WorldError::StaleHandle`] when `handle` names no live object.
-    pub fn motion(&self, handle: Handle) -> Result<Vec2, WorldError> {
-        self.object(handle)?;
-        let sweep = &self.sweeps[handle.index as usize];
-        Ok(if sweep.is_moving() {
-            sweep.motion
-        } else {
-            Vec2::ZERO
-        })
     }
 
     /// Changes an object's layer and mask.

@@ -103,12 +103,12 @@ impl<T> CollisionWorld<T> {
             Self::checked_aabb(&local.transformed(&pose))?;
         }
         drop(local);
-        let fast = self.fast[i] != super::NOT_FAST;
+        let fast = self.fast[i] != super::fast::NOT_FAST;
         let since = match (fast, self.shapes.last_pose(i)) {
             (true, Some(last)) => self.pose_motion(i, last, &pose)?,
             (true, None) => {
                 // Its first pose places it: a teleport.
-                self.sweeps[i] = super::FastMotion::NONE;
+                self.sweeps[i] = super::fast::FastMotion::NONE;
                 self.fast_posed = true;
                 Vec2::ZERO
             }
@@ -124,7 +124,7 @@ impl<T> CollisionWorld<T> {
         self.aabbs[i] = Self::checked_aabb(&placed)?;
         if fast {
             // Placed as another kind, maybe (a box turned, a turned box upright again).
-            self.fast[i] = super::fast_state(&self.sweeps[i], &self.shapes.record(i));
+            self.fast[i] = super::fast::fast_state(&self.sweeps[i], &self.shapes.record(i));
         }
         self.mark(handle.index);
         Ok(())
@@ -139,11 +139,10 @@ impl<T> CollisionWorld<T> {
         (last, since): (Pose, Vec2),
         pose: &Pose,
     ) -> Result<Vec2, WorldError> {
-        let sweep = &self.sweeps[i];
-        let (motion, angle) = if sweep.is_moving() {
-            (sweep.motion, sweep.angle)
-        } else {
-            (Vec2::ZERO, 0.0)
+        let moving = self.moved(i);
+        let (motion, angle) = match moving {
+            Some(motion) => (motion, self.sweeps[i].angle),
+            None => (Vec2::ZERO, 0.0),
         };
         // Its local origin now: where the last pose put it, moved since.
         let origin = last.position + (motion - since);
@@ -155,7 +154,7 @@ impl<T> CollisionWorld<T> {
             return Err(WorldError::NonFiniteMotion);
         }
         // Where it starts, at its first motion since the previous update: here, now.
-        let start = (!sweep.is_moving()).then(|| {
+        let start = moving.is_none().then(|| {
             let record = self.shapes.record(i);
             if record.is_circle_or_box() {
                 (record, None)
@@ -164,8 +163,7 @@ impl<T> CollisionWorld<T> {
             }
         });
         self.add_motion(i, delta, || start.unwrap_or((Quick::OTHER, None)))?;
-        let sweep = &mut self.sweeps[i];
-        sweep.angle = angle;
-        Ok(sweep.motion)
+        self.sweeps[i].angle = angle;
+        Ok(self.motions[i])
     }
 }

@@ -1,6 +1,7 @@
 //! Unit tests of the world's internals: swept boxes, in-place moves, fast objects at rest,
 //! shape-cast ties.
 
+use super::fast::{FAST_BOX, FAST_CIRCLE};
 use super::*;
 use crate::query::contact;
 use crate::shape::Circle;
@@ -168,6 +169,43 @@ fn the_fast_byte_follows_each_change_of_the_slot() {
         Ok(())
     );
     assert_eq!(byte(&world, b), FAST);
+}
+
+#[test]
+fn an_armed_object_moved_by_any_delta_but_negative_zeros_is_moving() {
+    // An armed object's moves write only its motion, which starts at -0: any move but one by
+    // (-0, -0) (which changes nothing) changes it, so the update sees the object moved and
+    // arms it again; unmoved, it is disarmed.
+    let (mut world, _) = world_with_wall(BroadPhase::default());
+    let b = world.insert(circle(0.0, 0.5), Filter::DEFAULT, ObjectKind::Fast, ());
+    let b = b.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(world.move_by(b, Vec2::X), Ok(()));
+    world.update();
+    let byte = |world: &CollisionWorld| world.fast[b.index as usize];
+    for (delta, moving) in [
+        (Vec2::ZERO, true),
+        (Vec2::new(-0.0, 0.0), true),
+        (Vec2::new(0.0, -0.0), true),
+        (Vec2::splat(-0.0), false),
+    ] {
+        assert_eq!(byte(&world), FAST_CIRCLE);
+        let before = world.shape(b).map(|s| s.into_owned());
+        assert_eq!(world.move_by(b, delta), Ok(()));
+        assert_eq!(world.shape(b).map(|s| s.into_owned()), before);
+        assert_eq!(world.moved(b.index as usize).is_some(), moving, "{delta}");
+        world.update();
+        // Moved: armed again. Not moved: disarmed, then moved and armed for the next case.
+        if !moving {
+            assert_eq!(byte(&world), FAST);
+            assert_eq!(world.move_by(b, Vec2::X), Ok(()));
+            world.update();
+        }
+    }
+    // A real move after arming is swept from where the update left it.
+    assert_eq!(world.move_by(b, Vec2::new(30.0, 0.0)), Ok(()));
+    assert_eq!(world.motion(b), Ok(Vec2::new(30.0, 0.0)));
+    world.update();
+    assert_eq!(world.pairs().len(), 1);
 }
 
 #[test]

@@ -1,11 +1,12 @@
 //! [`CollisionWorld::update`]: the broad phase's candidates, the exact narrow phase (a cast for
 //! fast objects), the sorted pairs and the began and ended events.
 
+use super::fast::{self, FastMotion};
 use super::quick::{self, Quick};
 use super::shapes::Shapes;
 #[cfg(doc)]
 use super::ObjectKind;
-use super::{handle_of, CollisionWorld, FastMotion, Handle, Pair, UpdateStats};
+use super::{handle_of, CollisionWorld, Handle, Pair, UpdateStats};
 use crate::broad::View;
 use crate::math::{sqrtf, Vec2};
 use crate::query::{cast_shapes_rotating, contact, intersects, CastHit, Contact, Sweep};
@@ -32,7 +33,7 @@ impl<T> CollisionWorld<T> {
         let swept = core::mem::take(&mut self.swept);
         for &slot in &swept {
             let s = slot as usize;
-            if !self.sweeps[s].is_moving() {
+            if !self.sweeps[s].is_moving(self.motions[s]) {
                 if let Some(shape) = self.shapes.get(s) {
                     self.aabbs[s] = shape.aabb();
                     self.mark(slot);
@@ -45,16 +46,21 @@ impl<T> CollisionWorld<T> {
         self.moving.sort_unstable();
         self.moving.dedup();
         for &slot in &self.moving {
-            let (s, sweep) = (slot as usize, &self.sweeps[slot as usize]);
-            // Not moving: teleported (or removed) since its first move.
-            if !sweep.is_moving() {
+            let (s, sweep) = (slot as usize, &mut self.sweeps[slot as usize]);
+            // Not moving: teleported (or removed) since its first move, or armed and not moved.
+            if !sweep.is_moving(self.motions[s]) {
                 continue;
             }
+            // Armed and moved since (its moves wrote only their motion): its start is its record.
+            if sweep.shape == FastMotion::ARMED {
+                sweep.shape = FastMotion::RECORD;
+            }
+            let sweep = &self.sweeps[s];
             if let Some(start) = sweep.start_box(&self.start_shapes) {
                 let start = if sweep.angle == 0.0 {
                     start
                 } else {
-                    turning_box(start, &sweep_of(&self.shapes, slot, sweep))
+                    turning_box(start, &sweep_of(&self.shapes, slot, sweep, self.motions[s]))
                 };
                 self.aabbs[s] = start.union(&self.aabbs[s]).outward();
                 self.broad.mark(slot);
@@ -79,9 +85,9 @@ impl<T> CollisionWorld<T> {
         self.moving.clear();
         if self.fast_posed {
             for &slot in &self.swept {
-                let sweep = &self.sweeps[slot as usize];
-                if sweep.is_moving() {
-                    self.shapes.use_up_motion(slot as usize, sweep.motion);
+                let (sweep, motion) = (&self.sweeps[slot as usize], self.motions[slot as usize]);
+                if sweep.is_moving(motion) {
+                    self.shapes.use_up_motion(slot as usize, motion);
                 }
             }
         }
@@ -90,13 +96,14 @@ impl<T> CollisionWorld<T> {
             let sweep = &mut self.sweeps[slot as usize];
             *sweep = if sweep.shape == FastMotion::RECORD {
                 self.moving.push(slot);
+                self.motions[slot as usize] = fast::UNMOVED;
                 FastMotion::armed(records[slot as usize])
             } else {
                 FastMotion::NONE
             };
             // The slot may hold another object since (removed, inserted again).
-            if self.fast[slot as usize] != super::NOT_FAST {
-                self.fast[slot as usize] = super::fast_state(sweep, &records[slot as usize]);
+            if self.fast[slot as usize] != fast::NOT_FAST {
+                self.fast[slot as usize] = fast::fast_state(sweep, &records[slot as usize]);
             }
         }
         self.start_shapes.clear();
@@ -148,27 +155,31 @@ impl<T> CollisionWorld<T> {
         let quick = shapes.records();
         let fast = &self.fast;
         let any_fast = self.fast_count > 0;
-        let sweeps = &self.sweeps;
+        let (sweeps, motions) = (&self.sweeps, &self.motions);
         let start_shapes = &self.start_shapes[..];
         let contacts = self.contacts;
         // Where the object in `slot`, now `end`, was at the previous update, and its motion.
         fn start<'a>(
-            (sweeps, start_shapes, shapes): (&'a [FastMotion], &'a [Shape], &Shapes),
+            (sweeps, motions, start_shapes, shapes): (
+                &'a [FastMotion],
+                &[Vec2],
+                &'a [Shape],
+                &Shapes,
+            ),
             slot: u32,
             end: &'a Shape,
         ) -> Option<(Cow<'a, Shape>, Sweep)> {
-            let sweep = &sweeps[slot as usize];
-            if sweep.is_moving() {
-                let motion = sweep_of(shapes, slot, sweep);
+            let (sweep, motion) = (&sweeps[slot as usize], motions[slot as usize]);
+            if sweep.is_moving(motion) {
+                let motion = sweep_of(shapes, slot, sweep, motion);
                 Some((sweep.start_shape(start_shapes)?, motion))
             } else {
                 Some((Cow::Borrowed(end), Sweep::translation(Vec2::ZERO)))
             }
         }
-        let starts = (&sweeps[..], start_shapes, shapes);
-        let neither_fast = |a: u32, b: u32| {
-            !(any_fast && (fast[a as usize] | fast[b as usize]) != super::NOT_FAST)
-        };
+        let starts = (&sweeps[..], &motions[..], start_shapes, shapes);
+        let neither_fast =
+            |a: u32, b: u32| !(any_fast && (fast[a as usize] | fast[b as usize]) != fast::NOT_FAST);
         // The usual pair, two circles or boxes and no contact wanted: decided from their 16-byte
         // records (`records`), or `None` for `test`.
         let quick_hit = |(a, b): (u32, u32), records: &[Quick; 2]| -> Option<bool> {
@@ -311,16 +322,16 @@ impl<T> CollisionWorld<T> {
     }
 }
 
-/// The motion of fast object `slot` since the previous update: a turn is about where its local
-/// origin was then.
+/// The motion of fast object `slot` since the previous update, which moved it by `motion`: a
+/// turn is about where its local origin was then.
 #[inline]
-fn sweep_of(shapes: &Shapes, slot: u32, sweep: &FastMotion) -> Sweep {
+fn sweep_of(shapes: &Shapes, slot: u32, sweep: &FastMotion, motion: Vec2) -> Sweep {
     if sweep.angle == 0.0 {
-        return Sweep::translation(sweep.motion);
+        return Sweep::translation(motion);
     }
     // A turn comes only from a pose, which keeps the local shape and its origin.
     let pivot = shapes.start_origin(slot as usize).unwrap_or(Vec2::ZERO);
-    Sweep::new(sweep.motion, sweep.angle, pivot)
+    Sweep::new(motion, sweep.angle, pivot)
 }
 
 /// A box holding a shape whose box is `start` at `t = 0` as `sweep` moves and turns it over
