@@ -11,7 +11,6 @@ use crate::math::{sqrtf, Vec2};
 use crate::query::{cast_shapes_rotating, contact, intersects, CastHit, Contact, Sweep};
 use crate::shape::{Aabb, Shape};
 use alloc::borrow::Cow;
-use alloc::vec::Vec;
 
 impl<T> CollisionWorld<T> {
     /// Finds the colliding pairs of the objects as they are now, and the pairs that began and
@@ -109,12 +108,29 @@ impl<T> CollisionWorld<T> {
         // Both lists are sorted: one merge gives the events in order.
         self.began.clear();
         self.ended.clear();
-        merge_events(
-            &self.previous,
-            &self.pairs,
-            &mut self.began,
-            &mut self.ended,
-        );
+        let (mut i, mut j) = (0, 0);
+        let key = |p: &Pair| (p.a, p.b);
+        while i < self.previous.len() || j < self.pairs.len() {
+            match (self.previous.get(i).map(key), self.pairs.get(j).map(key)) {
+                (Some(p), Some(c)) if p == c => {
+                    i += 1;
+                    j += 1;
+                }
+                (Some(p), Some(c)) if p < c => {
+                    self.ended.push(p);
+                    i += 1;
+                }
+                (Some(p), None) => {
+                    self.ended.push(p);
+                    i += 1;
+                }
+                (_, Some(c)) => {
+                    self.began.push(c);
+                    j += 1;
+                }
+                (None, None) => break,
+            }
+        }
         UpdateStats {
             objects: self.len,
             candidates: self.candidates.len(),
@@ -293,38 +309,6 @@ impl<T> CollisionWorld<T> {
     pub fn ended(&self) -> &[(Handle, Handle)] {
         &self.ended
     }
-}
-
-/// The pairs of `previous` missing from `now` into `ended`, those of `now` missing from
-/// `previous` into `began`, in order (both lists sorted by `(a, b)`). Each pair is compared as
-/// one 128-bit key, whose order is the handles' (index, then generation, `a` then `b`): a
-/// frame's pairs are mostly the same as the last frame's, and an equal key is one comparison.
-fn merge_events(
-    previous: &[Pair],
-    now: &[Pair],
-    began: &mut Vec<(Handle, Handle)>,
-    ended: &mut Vec<(Handle, Handle)>,
-) {
-    let key = |p: &Pair| {
-        let h = |h: Handle| u64::from(h.index) << 32 | u64::from(h.generation);
-        u128::from(h(p.a)) << 64 | u128::from(h(p.b))
-    };
-    let (mut i, mut j) = (0, 0);
-    while let (Some(p), Some(c)) = (previous.get(i), now.get(j)) {
-        let (kp, kc) = (key(p), key(c));
-        if kp == kc {
-            i += 1;
-            j += 1;
-        } else if kp < kc {
-            ended.push((p.a, p.b));
-            i += 1;
-        } else {
-            began.push((c.a, c.b));
-            j += 1;
-        }
-    }
-    ended.extend(previous[i..].iter().map(|p| (p.a, p.b)));
-    began.extend(now[j..].iter().map(|c| (c.a, c.b)));
 }
 
 /// The motion of fast object `slot` since the previous update: a turn is about where its local
