@@ -228,7 +228,7 @@ fn movers_over_an_indexed_static_level_find_the_trees_pairs() {
 fn the_choice_follows_insertions_and_removals_between_frames_of_moves() {
     let mut rng = Rng(21);
     let mut world = CollisionWorld::new(BroadPhase::auto());
-    let mut insert = |world: &mut CollisionWorld, rng: &mut Rng| {
+    let insert = |world: &mut CollisionWorld, rng: &mut Rng| {
         let at = Vec2::new(rng.f(0.0, 50.0), rng.f(0.0, 50.0));
         world
             .insert(disc(at, 0.5), Filter::DEFAULT, ObjectKind::Dynamic, ())
