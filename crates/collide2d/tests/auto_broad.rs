@@ -220,3 +220,48 @@ fn movers_over_an_indexed_static_level_find_the_trees_pairs() {
         BroadPhaseKind::Grid { cell_size: 2.0 }
     );
 }
+
+/// The count of objects that decides when to choose again is kept through frames of moves
+/// alone (which it need not read), and follows insertions and removals made between them, even
+/// several frames of moves apart or with moves after them before the update.
+#[test]
+fn the_choice_follows_insertions_and_removals_between_frames_of_moves() {
+    let mut rng = Rng(21);
+    let mut world = CollisionWorld::new(BroadPhase::auto());
+    let insert = |world: &mut CollisionWorld, rng: &mut Rng| {
+        let at = Vec2::new(rng.f(0.0, 50.0), rng.f(0.0, 50.0));
+        world
+            .insert(disc(at, 0.5), Filter::DEFAULT, ObjectKind::Dynamic, ())
+            .unwrap()
+    };
+    let mut live: Vec<Handle> = (0..600).map(|_| insert(&mut world, &mut rng)).collect();
+    let moves = |world: &mut CollisionWorld, live: &[Handle], rng: &mut Rng| {
+        for &h in live {
+            world
+                .move_by(h, Vec2::new(rng.f(-0.1, 0.1), rng.f(-0.1, 0.1)))
+                .unwrap();
+        }
+        world.update();
+    };
+    let grid = BroadPhaseKind::Grid { cell_size: 2.0 };
+    let tree = BroadPhaseKind::Tree { margin: 0.1 };
+    world.update();
+    assert_eq!(world.broad_phase_kind(), grid);
+    for _ in 0..3 {
+        moves(&mut world, &live, &mut rng);
+    }
+    // Down to 200 (below half of 600), moved after the removals: the tree again.
+    for h in live.drain(200..) {
+        world.remove(h).unwrap();
+    }
+    moves(&mut world, &live, &mut rng);
+    assert_eq!(world.broad_phase_kind(), tree);
+    for _ in 0..3 {
+        moves(&mut world, &live, &mut rng);
+    }
+    // Up to 800 (above twice 200), moved before the update: a grid again.
+    live.extend((0..600).map(|_| insert(&mut world, &mut rng)));
+    assert_eq!(world.len(), 800);
+    moves(&mut world, &live, &mut rng);
+    assert_eq!(world.broad_phase_kind(), grid);
+}

@@ -47,15 +47,19 @@ impl Chooser {
         }
     }
 
-    /// Counts the objects after the changes in `changed`; returns the structure to switch to
-    /// when it is time to choose again and the choice differs from `current`.
+    /// Counts the objects after the changes in `changed` (when `filled_or_emptied`: else none
+    /// of them was inserted or removed, and the count stands); returns the structure to switch
+    /// to when it is time to choose again and the choice differs from `current`.
     pub(crate) fn track(
         &mut self,
         view: &View<'_>,
         changed: &[u32],
+        filled_or_emptied: bool,
         current: BroadKind,
     ) -> Option<BroadKind> {
-        self.count(view, changed);
+        if filled_or_emptied {
+            self.count(view, changed);
+        }
         let due = match self.chosen_at {
             None => self.live > 0,
             Some(at) => self.live > 2 * at.max(MIN_MOVING / 2) || self.live < at / 2,

@@ -247,10 +247,12 @@ impl Broad {
     }
 
     /// Brings the structure up to date: `changed` lists the slots inserted, moved, refiltered or
-    /// removed since the last call (removed slots have group `u32::MAX`).
-    pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
+    /// removed since the last call (removed slots have group `u32::MAX`); `filled_or_emptied`
+    /// is false when none of them was inserted or removed (then the number of objects is the
+    /// same, and [`BroadPhase::auto`] need not count them).
+    pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32], filled_or_emptied: bool) {
         if let Some(chooser) = &mut self.chooser {
-            if let Some(kind) = chooser.track(view, changed, self.kind) {
+            if let Some(kind) = chooser.track(view, changed, filled_or_emptied, self.kind) {
                 // A new structure, filled with every object at once.
                 self.kind = kind;
                 self.now = Structure::new(kind);
@@ -266,8 +268,8 @@ impl Broad {
     /// changes) are then up to date, the others as they were. [`BroadPhase::auto`] counts the
     /// objects but chooses again only at a [`sync`](Self::sync), whose `changed` then need not
     /// list these slots again.
-    pub(crate) fn sync_part(&mut self, view: &View<'_>, part: &[u32]) {
-        if let Some(chooser) = &mut self.chooser {
+    pub(crate) fn sync_part(&mut self, view: &View<'_>, part: &[u32], filled_or_emptied: bool) {
+        if let (Some(chooser), true) = (&mut self.chooser, filled_or_emptied) {
             chooser.count(view, part);
         }
         self.now.sync(view, part);

@@ -47,6 +47,13 @@ pub(super) struct State {
     /// Slots changed while holding a static object (inserted, moved, refiltered or removed)
     /// since the last refresh of either kind.
     statics: Vec<u32>,
+    /// True when a slot was filled or emptied since the last full refresh: only then can the
+    /// number of objects have changed, so only then does [`BroadPhase::auto`] count the changed
+    /// slots (a frame of moves lists every object, and counting them was a pass over two arrays
+    /// by slot for nothing).
+    ///
+    /// [`BroadPhase::auto`]: crate::broad::BroadPhase::auto
+    filled_or_emptied: bool,
     /// Refreshes done, for the tests that check a query refreshes once.
     #[cfg(test)]
     refreshes: usize,
@@ -75,7 +82,8 @@ impl State {
         }
         // A slot in both lists is taken in twice: the second time finds it in place.
         self.changed.extend_from_slice(&self.statics);
-        self.broad.sync(view, &self.changed);
+        let count = core::mem::take(&mut self.filled_or_emptied);
+        self.broad.sync(view, &self.changed, count);
         #[cfg(test)]
         self.count(self.changed.len());
         // Every mark is now old; at the wrap, the one clearing a new first epoch needs.
@@ -93,7 +101,9 @@ impl State {
         if self.statics.is_empty() {
             return;
         }
-        self.broad.sync_part(view, &self.statics);
+        // The flag stays set: the full refresh counts its own changed slots.
+        self.broad
+            .sync_part(view, &self.statics, self.filled_or_emptied);
         #[cfg(test)]
         self.count(self.statics.len());
         self.next_static_epoch();
@@ -139,6 +149,7 @@ impl LazyBroad {
                 static_marks: Vec::new(),
                 static_epoch: 1,
                 statics: Vec::new(),
+                filled_or_emptied: false,
                 #[cfg(test)]
                 refreshes: 0,
                 #[cfg(test)]
@@ -167,6 +178,12 @@ impl LazyBroad {
     pub(super) fn set_static(&mut self, slot: u32, is_static: bool) {
         let mark = &mut self.state_mut().marks[slot as usize];
         *mark = *mark & !STATIC | if is_static { STATIC } else { 0 };
+    }
+
+    /// Records that a slot was filled (an insertion) or emptied (a removal): call it with
+    /// [`mark`](Self::mark) of that slot.
+    pub(super) fn filled_or_emptied(&mut self) {
+        self.state_mut().filled_or_emptied = true;
     }
 
     /// Records that `slot` changed (inserted, moved, refiltered or removed).

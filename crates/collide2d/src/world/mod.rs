@@ -426,6 +426,7 @@ impl<T> CollisionWorld<T> {
         self.len += 1;
         self.fast_count += usize::from(kind == ObjectKind::Fast);
         self.broad.set_static(index, kind == ObjectKind::Static);
+        self.broad.filled_or_emptied();
         self.mark(index);
         Ok(Handle {
             index,
@@ -487,6 +488,7 @@ impl<T> CollisionWorld<T> {
         if self.slots[i].0 != 0 {
             self.free.push(handle.index);
         }
+        self.broad.filled_or_emptied();
         self.mark(handle.index);
         Ok(object.data)
     }
