@@ -33,7 +33,7 @@ impl<T> CollisionWorld<T> {
         let swept = core::mem::take(&mut self.swept);
         for &slot in &swept {
             let s = slot as usize;
-            if !self.sweeps[s].is_moving(self.motions[s]) {
+            if self.moved(s).is_none() {
                 if let Some(shape) = self.shapes.get(s) {
                     self.aabbs[s] = shape.aabb();
                     self.mark(slot);
@@ -85,8 +85,7 @@ impl<T> CollisionWorld<T> {
         self.moving.clear();
         if self.fast_posed {
             for &slot in &self.swept {
-                let (sweep, motion) = (&self.sweeps[slot as usize], self.motions[slot as usize]);
-                if sweep.is_moving(motion) {
+                if let Some(motion) = self.moved(slot as usize) {
                     self.shapes.use_up_motion(slot as usize, motion);
                 }
             }
