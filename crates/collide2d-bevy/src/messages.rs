@@ -81,9 +81,8 @@ fn sorted<'k>(
     keys.clear();
     keys.reserve(list.len());
     for &(a, b) in list {
-        if let (Some(a), Some(b)) = (collisions.entity(a), collisions.entity(b)) {
-            let (a, b) = (a.to_bits(), b.to_bits());
-            keys.push((u128::from(a.min(b)) << 64) | u128::from(a.max(b)));
+        if let Some((a, b)) = collisions.ordered(a, b) {
+            keys.push((u128::from(a.to_bits()) << 64) | u128::from(b.to_bits()));
         }
     }
     sort.sort(keys);
