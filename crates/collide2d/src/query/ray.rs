@@ -319,20 +319,28 @@ fn polygon_span(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -
     clip_edges(n, vertex, o, d)
 }
 
-/// [`polygon_span`]'s loop (a box's is [`box_span`]).
+/// [`polygon_span`]'s edges, each as [`clip`] takes it (a box's are [`box_span`]'s).
 #[inline(always)]
 fn clip_edges(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    let edges = (0..n).map(|i| {
+        let (p, q) = (vertex(i), vertex((i + 1) % n));
+        let e = q - p;
+        let normal = DVec2::new(e.y, -e.x); // outward for a counter-clockwise hull
+        (normal.dot(o - p), normal.dot(d), normal)
+    });
+    clip(edges, d)
+}
+
+/// The span of the line `o + d * t` inside every edge's closed inner half-plane
+/// `normal . (o + d t - p) <= 0`, each edge given as `(normal . (o - p), normal . d, normal)`.
+#[inline(always)]
+fn clip(edges: impl IntoIterator<Item = (f64, f64, DVec2)>, d: DVec2) -> Option<LineSpan> {
     let mut span = LineSpan {
         enter: f64::NEG_INFINITY,
         exit: f64::INFINITY,
         normal: -d,
     };
-    for i in 0..n {
-        let (p, q) = (vertex(i), vertex((i + 1) % n));
-        let e = q - p;
-        let normal = DVec2::new(e.y, -e.x); // outward for a counter-clockwise hull
-                                            // Inside the half-plane: normal . (o + d t - p) <= 0.
-        let (num, denom) = (normal.dot(o - p), normal.dot(d));
+    for (num, denom, normal) in edges {
         if denom == 0.0 {
             if num > 0.0 {
                 return None; // parallel and outside
@@ -368,27 +376,7 @@ fn box_span(min: DVec2, max: DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
         (w * (o.y - max.y), w * d.y, DVec2::new(0.0, w)),
         (-h * (o.x - min.x), -h * d.x, DVec2::new(-h, -0.0)),
     ];
-    let mut span = LineSpan {
-        enter: f64::NEG_INFINITY,
-        exit: f64::INFINITY,
-        normal: -d,
-    };
-    for (num, denom, normal) in edges {
-        if denom == 0.0 {
-            if num > 0.0 {
-                return None;
-            }
-        } else if denom < 0.0 {
-            let t = -num / denom;
-            if t > span.enter || (t == span.enter && more_head_on(normal, span.normal, d)) {
-                span.enter = t;
-                span.normal = normal;
-            }
-        } else {
-            span.exit = span.exit.min(-num / denom);
-        }
-    }
-    (span.enter <= span.exit).then_some(span)
+    clip(edges, d)
 }
 
 /// At a corner where two faces are entered at the same `t`: whether `n` faces the direction
