@@ -126,8 +126,7 @@ pub(crate) fn ray_box(min: Vec2, max: Vec2, ray: &Ray, max_t: f32) -> Option<Ray
             consider(line_span(&part, o, d), Some(&part))
         });
     }
-    let corners = [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)].map(Vec2::as_dvec2);
-    let span = clip_edges(4, |i| corners[i], o, d)?;
+    let span = box_span(min.as_dvec2(), max.as_dvec2(), o, d)?;
     if span.exit < 0.0 {
         return None;
     }
@@ -320,20 +319,28 @@ fn polygon_span(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -
     clip_edges(n, vertex, o, d)
 }
 
-/// [`polygon_span`]'s loop, inlined where `n` is a constant (a box's 4).
+/// [`polygon_span`]'s edges, each as [`clip`] takes it (a box's are [`box_span`]'s).
 #[inline(always)]
 fn clip_edges(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    let edges = (0..n).map(|i| {
+        let (p, q) = (vertex(i), vertex((i + 1) % n));
+        let e = q - p;
+        let normal = DVec2::new(e.y, -e.x); // outward for a counter-clockwise hull
+        (normal.dot(o - p), normal.dot(d), normal)
+    });
+    clip(edges, d)
+}
+
+/// The span of the line `o + d * t` inside every edge's closed inner half-plane
+/// `normal . (o + d t - p) <= 0`, each edge given as `(normal . (o - p), normal . d, normal)`.
+#[inline(always)]
+fn clip(edges: impl IntoIterator<Item = (f64, f64, DVec2)>, d: DVec2) -> Option<LineSpan> {
     let mut span = LineSpan {
         enter: f64::NEG_INFINITY,
         exit: f64::INFINITY,
         normal: -d,
     };
-    for i in 0..n {
-        let (p, q) = (vertex(i), vertex((i + 1) % n));
-        let e = q - p;
-        let normal = DVec2::new(e.y, -e.x); // outward for a counter-clockwise hull
-                                            // Inside the half-plane: normal . (o + d t - p) <= 0.
-        let (num, denom) = (normal.dot(o - p), normal.dot(d));
+    for (num, denom, normal) in edges {
         if denom == 0.0 {
             if num > 0.0 {
                 return None; // parallel and outside
@@ -349,6 +356,27 @@ fn clip_edges(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -> 
         }
     }
     (span.enter <= span.exit).then_some(span)
+}
+
+/// [`clip_edges`] of the box `min..max` (of positive width and height) as its counter-clockwise
+/// hull from `min`, without the products by the zero component of each edge's normal. Each
+/// `num` and `denom` is the one remaining product: adding a zero to a non-zero number changes
+/// none of its bits, and where the sum is zero only the sign of that zero may differ, which
+/// no comparison sees. A zero `t` then reaches the result only as an exit handed to
+/// `first_entry`, whose segment from the origin is then the origin itself, outside the box:
+/// no hit either way. The normals are the loop's, with the same signed zeros.
+#[inline(always)]
+fn box_span(min: DVec2, max: DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    let (w, h) = (max.x - min.x, max.y - min.y);
+    // Bottom, right, top and left edges: (the products left of normal . (o - p), normal . d,
+    // the normal (e.y, -e.x) of edge e, its zero component from `a - a = +0`).
+    let edges = [
+        (-w * (o.y - min.y), -w * d.y, DVec2::new(0.0, -w)),
+        (h * (o.x - max.x), h * d.x, DVec2::new(h, -0.0)),
+        (w * (o.y - max.y), w * d.y, DVec2::new(0.0, w)),
+        (-h * (o.x - min.x), -h * d.x, DVec2::new(-h, -0.0)),
+    ];
+    clip(edges, d)
 }
 
 /// At a corner where two faces are entered at the same `t`: whether `n` faces the direction
@@ -913,9 +941,14 @@ mod tests {
             (v(1.0, 1.0), v(1.0, 4.0)),
             (v(2.0, -1.0), v(2.0, -1.0)),
             (v(-0.75, 0.25), v(1.5, 0.5)),
+            // Edges at -0 (rounded rays start on them at -0 and +0), a box far wider than
+            // the rays' spread, a sliver.
+            (v(-2.0, -3.0), v(-0.0, -0.0)),
+            (v(-1e20, 0.0), v(1e20, 1.0)),
+            (v(0.5, -2.0), v(0.500_001, 2.0)),
         ];
         let mut hits = 0;
-        for k in 0..20_000 {
+        for k in 0..40_000 {
             let (min, max) = boxes[k % boxes.len()];
             let integer = k % 2 == 0;
             let (origin, dir) = if integer {

@@ -210,6 +210,7 @@ impl LazyBroad {
 
     /// The broad phase brought up to date, for queries: the first call after a change takes
     /// the changes in, the next ones only read.
+    #[inline]
     pub(super) fn refreshed(&self, view: &View<'_>) -> Refreshed<'_> {
         self.refreshed_by(
             view,
@@ -220,11 +221,15 @@ impl LazyBroad {
 
     /// The broad phase with its static groups brought up to date, for queries of static
     /// objects only (its other groups may be stale: not to be read).
+    #[inline]
     pub(super) fn refreshed_statics(&self, view: &View<'_>) -> Refreshed<'_> {
         self.refreshed_by(view, |s| s.statics.is_empty(), State::refresh_statics)
     }
 
     /// The broad phase after `refresh`, run only when `fresh` says there is something to do.
+    /// Inlined: the common case, nothing to do, is a read lock and two loads, less than a
+    /// call (a ray through a static level takes it once).
+    #[inline(always)]
     fn refreshed_by(
         &self,
         view: &View<'_>,
@@ -236,6 +241,17 @@ impl LazyBroad {
             return Refreshed(read);
         }
         drop(read);
+        self.refresh_then_read(view, refresh)
+    }
+
+    /// [`refreshed_by`](Self::refreshed_by)'s other case, out of line.
+    #[cold]
+    #[inline(never)]
+    fn refresh_then_read(
+        &self,
+        view: &View<'_>,
+        refresh: impl FnOnce(&mut State, &View<'_>),
+    ) -> Refreshed<'_> {
         // Another thread may refresh first: `refresh` then finds nothing to do.
         refresh(&mut self.state.write(), view);
         Refreshed(self.state.read())

@@ -9,6 +9,7 @@ use crate::query::Ray;
 use crate::shape::Aabb;
 use alloc::vec;
 use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 use glam::Vec4;
 use once_cell::race::OnceBox;
 
@@ -124,8 +125,9 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
     f: &mut F,
 ) {
     // The stack of children reached, `(quad or slot, key)`: in a local array (its length in a
-    // register) up to `RAY_STACK` entries, then on the heap.
-    let mut inline = [(0u32, 0u32); RAY_STACK];
+    // register) up to `RAY_STACK` entries, then on the heap. Left uninitialised: zeroing it was
+    // a sixth of a short ray's set-up, and only entries below `len`, each pushed, are read.
+    let mut inline = [MaybeUninit::<(u32, u32)>::uninit(); RAY_STACK];
     let mut len = 0usize;
     let mut spill: Vec<(u32, u32)> = Vec::new();
     let mut current = (0u32, 0u32);
@@ -164,7 +166,7 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
                 );
                 let far = entry(a.max(b));
                 if len < inline.len() {
-                    inline[len] = far;
+                    inline[len] = MaybeUninit::new(far);
                     len += 1;
                 } else {
                     spill.push(far);
@@ -189,7 +191,7 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
                 if len + items.len() <= inline.len() {
                     // Each written, kept unless a miss: no branch.
                     for item in items {
-                        inline[len] = item;
+                        inline[len] = MaybeUninit::new(item);
                         len += usize::from(item.1 != u32::MAX);
                     }
                 } else {
@@ -198,14 +200,21 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
                 Some(entry(k0))
             }
         };
+        // The inline stack is popped before the heap's (which only a stack deeper than any
+        // balanced tree's reaches): the order of visits changes, not what they find, as every
+        // child reached is visited or pruned by a bound it cannot beat.
         current = match next {
             Some(n) => n,
+            None if len > 0 => {
+                len -= 1;
+                #[allow(unsafe_code)]
+                // SAFETY: every entry below `len` was written by a push.
+                unsafe {
+                    inline[len].assume_init()
+                }
+            }
             None => match spill.pop() {
                 Some(n) => n,
-                None if len > 0 => {
-                    len -= 1;
-                    inline[len]
-                }
                 None => break,
             },
         };
@@ -298,22 +307,21 @@ impl RaySlabs {
 }
 
 /// Entries of [`walk`]'s stack kept inline: 32, which a balanced tree of a million leaves stays
-/// within (at most three per level); the array is zeroed per cast, so no bigger than that. 4 in
-/// unit tests, so they reach the heap.
+/// within (at most three per level). 4 in unit tests, so they reach the heap.
 pub(super) const RAY_STACK: usize = if cfg!(test) { 4 } else { 32 };
 
 /// [`walk`]'s push when its inline stack is nearly full: each item not a miss, in order, on the
-/// inline stack while there is room, then on `spill` (popped first).
+/// inline stack while there is room, then on `spill`.
 #[cold]
 pub(super) fn spill_hits(
-    inline: &mut [(u32, u32); RAY_STACK],
+    inline: &mut [MaybeUninit<(u32, u32)>; RAY_STACK],
     len: &mut usize,
     spill: &mut Vec<(u32, u32)>,
     items: [(u32, u32); 3],
 ) {
     for item in items.into_iter().filter(|item| item.1 != u32::MAX) {
         if *len < inline.len() {
-            inline[*len] = item;
+            inline[*len] = MaybeUninit::new(item);
             *len += 1;
         } else {
             spill.push(item);
