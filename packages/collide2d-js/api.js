@@ -11,7 +11,7 @@ import {
   rawCastRay,
   rawCastShapes,
 } from './wasm/collide2d_js.js';
-import { contactAt, out, xy, heapBytes, freeDroppedShape } from './core.js';
+import { contactAt, out, xy, heapBytes } from './core.js';
 import { init, keepCircle, keepBox, keepCopy, forget } from './simple.js';
 
 export { Shape, distance, distanceToPoint, heapBytes };
@@ -20,25 +20,11 @@ export { World, handleIndex } from './world.js';
 
 // Circles and boxes keep their numbers on the JS side too (./simple.js), so that most of
 // their pair and point tests need no call into wasm. Every Shape object, however it is made
-// (wasm-bindgen's generated code makes them all through its static Shape.__wrap), is made here
-// by a constructor of our own, with the field those numbers are found by, so that all shapes
-// share one hidden class. wasm-bindgen's __wrap makes them by Object.create, whose objects
-// keep room for four fields (56 bytes in node 20); a constructor's are trimmed to the two
-// they use (40 bytes). Measured in node 20 on the bench's circle pairs past the caches
-// (16,384 pairs): 5 to 12% less time a pair with both kinds of objects timed in one process,
-// 2 to 4% in speed.mjs's own runs; the same in the caches. Its FinalizationRegistry frees the
-// wasm memory of a shape dropped without free(), as wasm-bindgen's own would.
-function ShapeObject(ptr) {
-  this.__wbg_ptr = ptr;
-  init(this);
-}
-ShapeObject.prototype = Shape.prototype;
-const droppedShapes = new FinalizationRegistry(freeDroppedShape);
-Shape.__wrap = (ptr) => {
-  const shape = new ShapeObject(ptr >>> 0);
-  droppedShapes.register(shape, shape.__wbg_ptr, shape);
-  return shape;
-};
+// (wasm-bindgen makes them all in its static Shape.__wrap, which its generated code calls by
+// that name), first gets the fields those numbers go in, so that all shapes share one hidden
+// class.
+const wrap = Shape.__wrap;
+Shape.__wrap = (ptr) => init(wrap(ptr));
 const wasm = {
   circle: Shape.circle,
   rect: Shape.rect,
@@ -59,11 +45,9 @@ Shape.prototype.clone = function clone() {
 };
 // Every way a shape gives up its wasm memory (free(), Symbol.dispose, or being passed by value
 // to a wasm function that takes it) goes through wasm-bindgen's __destroy_into_raw: the shape
-// forgets its JS-side numbers there, so that using it afterwards throws, as before, and leaves
-// the registry that would free its memory again.
+// forgets its JS-side numbers there, so that using it afterwards throws, as before.
 Shape.prototype.__destroy_into_raw = function destroyIntoRaw() {
   forget(this);
-  droppedShapes.unregister(this);
   return wasm.destroy.call(this);
 };
 

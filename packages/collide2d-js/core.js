@@ -4,17 +4,10 @@ import { scratchAddress } from './wasm/collide2d_js.js';
 
 let memory;
 let view = new Float64Array(0);
-let exported;
 
 /** Called once by the entry point with the instantiated module's exports. */
 export function setup(exports) {
-  exported = exports;
   memory = exports.memory;
-}
-
-/** Frees the wasm memory of a shape dropped without free() (as wasm-bindgen's finalizer does). */
-export function freeDroppedShape(ptr) {
-  exported.__wbg_shape_free(ptr, 1);
 }
 
 /** The scratch buffer's numbers: a view, remade when wasm memory has grown. */

@@ -43,8 +43,8 @@ const K = 1 + 2 ** -48;
 // every Shape object one small-integer field, under a symbol so that no user property can
 // collide with it: its row's index plus its kind (CIRCLE or BOX; rows start at multiples of
 // 4), or OTHER for every other shape and for a freed one, which the wasm test answers (and
-// throws for). Every Shape gets the field when it is made (`init`, from api.js's constructor,
-// which replaces wasm-bindgen's Shape.__wrap), so all shapes share one hidden class.
+// throws for). Every Shape gets the field when it is made (`init`, from api.js's hook on
+// wasm-bindgen's Shape.__wrap), so all shapes share one hidden class.
 // Why a shared array, measured in node 20 on the bench's circle pairs: doubles kept as fields
 // of the shape objects are boxed by V8 (each field points to its own HeapNumber, and the
 // garbage collector moves the objects and their boxes apart), so a test read four places per

@@ -52,8 +52,8 @@ test('worlds dropped without free are reclaimed by the garbage collector', { ski
 });
 
 test('shapes dropped without free are reclaimed by the garbage collector', { skip: typeof globalThis.gc !== 'function' && 'run node with --expose-gc' }, async () => {
-  // The package makes every Shape object itself (api.js), so its own FinalizationRegistry, not
-  // wasm-bindgen's, frees their wasm memory: 1,000 polygons of 64 corners hold about 1 MB.
+  // wasm-bindgen's FinalizationRegistry frees their wasm memory (api.js hooks the making and
+  // the freeing of every shape): 1,000 polygons of 64 corners hold about 1 MB.
   const corners = Array.from({ length: 64 }, (_, i) => [Math.cos(i / 10.2), Math.sin(i / 10.2)]).flat();
   const batch = async () => {
     for (let i = 0; i < 1000; i++) {
