@@ -280,15 +280,20 @@ mod tests {
             .collect();
         let dense = Dense::build(&statics).unwrap();
         let mover = entry(99, Vec2::new(0.004, 0.0), Vec2::splat(0.002));
+        check_one_mover(&statics, &dense, &mover, "points");
+    }
+
+    /// Checks that the candidates of `mover` from the index are the static boxes it overlaps.
+    fn check_one_mover(statics: &[Entry], dense: &Dense, mover: &Entry, what: &str) {
         let mut got = Vec::new();
-        cross_pairs_dense(&[mover], &dense, &mut got, usize::MAX);
+        cross_pairs_dense(core::slice::from_ref(mover), dense, &mut got, usize::MAX);
         got.sort_unstable();
         let want: Vec<(u32, u32)> = statics
             .iter()
             .filter(|s| s.aabb.overlaps(&mover.aabb))
-            .map(|s| (s.slot, 99))
+            .map(|s| (s.slot, mover.slot))
             .collect();
-        assert_eq!(got, want);
+        assert_eq!(got, want, "{what}");
     }
 
     #[test]
@@ -320,15 +325,7 @@ mod tests {
         ];
         for (k, (min, size)) in movers.into_iter().enumerate() {
             let mover = entry(500 + k as u32, min, size);
-            let mut got = Vec::new();
-            cross_pairs_dense(&[mover], &dense, &mut got, usize::MAX);
-            got.sort_unstable();
-            let want: Vec<(u32, u32)> = statics
-                .iter()
-                .filter(|s| s.aabb.overlaps(&mover.aabb))
-                .map(|s| (s.slot, mover.slot))
-                .collect();
-            assert_eq!(got, want, "mover {k}");
+            check_one_mover(&statics, &dense, &mover, &alloc::format!("mover {k}"));
         }
     }
 }
