@@ -14,7 +14,6 @@ use super::cells::{cell_of, cells_of, Entry};
 use super::sweep::Sink;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
-use core::ops::Range;
 
 /// A static box of the index and its slot.
 #[derive(Clone, Copy, Debug)]
@@ -24,16 +23,19 @@ struct Item {
 }
 
 /// The cells of an index: `1 /` their width (a power of two, so cells are exact), and the
-/// range where boxes start, from cell `(x0, y0)`, `width * height` cells.
+/// range where boxes start, from cell `(x0, y0)` to `(x1, y1)`, `width * height` cells.
 #[derive(Clone, Copy, Debug)]
 struct Cells {
     inv: f32,
-    x0: i64,
-    y0: i64,
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
     width: i64,
     height: i64,
-    /// How many cells cover the widest and the tallest box.
-    before: (i64, i64),
+    /// How many cells cover the widest and the tallest box (one or two: the cells are at least
+    /// half as wide as the widest box).
+    before: (i32, i32),
 }
 
 /// The boxes of a static list sorted by their cell (of the index's own cells, row by row), then
@@ -69,10 +71,11 @@ impl Dense {
             if !(size <= f64::from(f32::MAX) && inv > 0.0 && inv.is_finite()) {
                 return None;
             }
-            let (x0, y0) = (i64::from(cell_of(lo.x, inv)), i64::from(cell_of(lo.y, inv)));
+            let (x0, y0) = (cell_of(lo.x, inv), cell_of(lo.y, inv));
+            let (x1, y1) = (cell_of(hi.x, inv), cell_of(hi.y, inv));
             let (width, height) = (
-                i64::from(cell_of(hi.x, inv)) - x0 + 1,
-                i64::from(cell_of(hi.y, inv)) - y0 + 1,
+                i64::from(x1) - i64::from(x0) + 1,
+                i64::from(y1) - i64::from(y0) + 1,
             );
             if width.saturating_mul(height) <= 4 * list.len() as i64 + 64 {
                 // Whole cells covering the widest box (exact: `size` is a power of two).
@@ -81,12 +84,14 @@ impl Dense {
                     while f64::from(k) * size < reach {
                         k += 1;
                     }
-                    i64::from(k)
+                    k
                 };
                 let cells = Cells {
                     inv,
                     x0,
                     y0,
+                    x1,
+                    y1,
                     width,
                     height,
                     before: (cover(reach.0), cover(reach.1)),
@@ -110,7 +115,7 @@ impl Dense {
         let cell = |e: &Entry| {
             let min = e.aabb.min();
             let (x, y) = (cell_of(min.x, inv), cell_of(min.y, inv));
-            ((i64::from(y) - y0) * width + (i64::from(x) - x0)) as usize
+            ((i64::from(y) - i64::from(y0)) * width + (i64::from(x) - i64::from(x0))) as usize
         };
         // A counting sort by cell, then each cell's few boxes by `min x` (then slot).
         let mut starts = alloc::vec![0u32; (width * height) as usize + 1];
@@ -147,33 +152,39 @@ impl Dense {
     }
 
     /// The cells where a box overlapping `b` can start, within the index: its rows, and in
-    /// each row its columns (counted from the index's first). `before` whole cells cover every
-    /// box listed, so one that reaches `b` starts at most that many cells before `b` does; the
-    /// cells are a power of two wide, so `x * inv` is exact (or saturates) and so are the cells.
+    /// each row its columns, as inclusive ranges counted from the index's first cell; `None`
+    /// when there is none. `before` whole cells cover every box listed, so one that reaches `b`
+    /// starts at most that many cells before `b` does; the cells are a power of two wide, so
+    /// `x * inv` is exact (or saturates) and so are the cells. In `i32` (the cells of `f32`
+    /// coordinates): in `i64`, SSE2 has no 64-bit compare, and the bounds compiled to emulations.
     #[inline]
-    fn reaching(&self, b: &Aabb) -> (Range<i64>, Range<i64>) {
+    fn reaching(&self, b: &Aabb) -> Option<((usize, usize), (usize, usize))> {
         let c = &self.cells;
         let ((lx, ly), (hx, hy)) = (cells_of(b.min(), c.inv), cells_of(b.max(), c.inv));
-        let columns = (i64::from(lx) - c.before.0).max(c.x0) - c.x0
-            ..i64::from(hx).min(c.x0 + c.width - 1) - c.x0 + 1;
-        let rows = (i64::from(ly) - c.before.1).max(c.y0) - c.y0
-            ..i64::from(hy).min(c.y0 + c.height - 1) - c.y0 + 1;
-        (rows, columns)
+        let (x_lo, x_hi) = (lx.saturating_sub(c.before.0).max(c.x0), hx.min(c.x1));
+        let (y_lo, y_hi) = (ly.saturating_sub(c.before.1).max(c.y0), hy.min(c.y1));
+        // Within `x0..=x1`, so the differences fit a `u32` (wrapping only in `i32`).
+        let from = |v: i32, v0: i32| v.wrapping_sub(v0) as u32 as usize;
+        (x_lo <= x_hi && y_lo <= y_hi).then(|| {
+            (
+                (from(y_lo, c.y0), from(y_hi, c.y0)),
+                (from(x_lo, c.x0), from(x_hi, c.x0)),
+            )
+        })
     }
 
-    /// The boxes starting in `columns` of row `row` (of [`Dense::reaching`], not empty):
+    /// The boxes starting in columns `first..=last` of row `row` (of [`Dense::reaching`]):
     /// consecutive cells of a row are consecutive in `items`, sorted by `min x`.
     #[inline]
-    fn row(&self, row: i64, columns: &Range<i64>) -> &[Item] {
-        let at = (row * self.cells.width + columns.start) as usize;
-        let end = at + (columns.end - columns.start) as usize;
+    fn row(&self, row: usize, (first, last): (usize, usize)) -> &[Item] {
+        let at = row * self.cells.width as usize + first;
+        let end = at + (last - first) + 1;
         &self.items[self.starts[at] as usize..self.starts[end] as usize]
     }
 }
 
 /// [`cross_pairs`](super::sweep::cross_pairs) with the static list read from its index: each
-/// object of `a` against the boxes starting in the cells its box can be reached from, each row
-/// of them in order of `min x` up to the object's right side.
+/// object of `a` against the boxes starting in the cells its box can be reached from.
 pub(super) fn cross_pairs_dense(
     a: &[Entry],
     dense: &Dense,
@@ -185,17 +196,20 @@ pub(super) fn cross_pairs_dense(
         if sink.full() {
             break;
         }
-        let (rows, columns) = dense.reaching(&p.aabb);
-        if columns.is_empty() {
+        let Some((rows, columns)) = dense.reaching(&p.aabb) else {
             continue;
-        }
-        let right = p.aabb.max().x;
-        for row in rows {
-            let items = dense.row(row, &columns);
-            sink.reserve(items.len());
-            for e in items.iter().take_while(|e| e.aabb.min().x <= right) {
-                sink.test_boxes(p.slot, &p.aabb, e.slot, &e.aabb);
+        };
+        for row in rows.0..=rows.1 {
+            // Each box of the row's cells is tested, past the mover's right side too: the
+            // cells end there, and a test costs less than the branch that would stop early.
+            let items = dense.row(row, columns);
+            let room = sink.room(items.len());
+            let mut kept = 0;
+            for e in items {
+                room[kept] = (p.slot, e.slot);
+                kept += usize::from(p.aabb.overlaps(&e.aabb));
             }
+            sink.keep(kept);
         }
     }
     sink.finish();
@@ -266,14 +280,52 @@ mod tests {
             .collect();
         let dense = Dense::build(&statics).unwrap();
         let mover = entry(99, Vec2::new(0.004, 0.0), Vec2::splat(0.002));
+        check_one_mover(&statics, &dense, &mover, "points");
+    }
+
+    /// Checks that the candidates of `mover` from the index are the static boxes it overlaps.
+    fn check_one_mover(statics: &[Entry], dense: &Dense, mover: &Entry, what: &str) {
         let mut got = Vec::new();
-        cross_pairs_dense(&[mover], &dense, &mut got, usize::MAX);
+        cross_pairs_dense(core::slice::from_ref(mover), dense, &mut got, usize::MAX);
         got.sort_unstable();
         let want: Vec<(u32, u32)> = statics
             .iter()
             .filter(|s| s.aabb.overlaps(&mover.aabb))
-            .map(|s| (s.slot, 99))
+            .map(|s| (s.slot, mover.slot))
             .collect();
-        assert_eq!(got, want);
+        assert_eq!(got, want, "{what}");
+    }
+
+    #[test]
+    fn movers_beside_around_and_far_from_the_index_meet_what_they_overlap() {
+        // A 10 x 10 block of unit boxes 2 apart, from (0, 0) to (19, 19).
+        let statics: Vec<Entry> = (0..100)
+            .map(|i| {
+                entry(
+                    i,
+                    Vec2::new((i % 10) as f32, (i / 10) as f32) * 2.0,
+                    Vec2::ONE,
+                )
+            })
+            .collect();
+        let dense = Dense::build(&statics).unwrap();
+        let far = 1.0e30;
+        // Touching the block from each side, beside it, around all of it, and far away (cells
+        // that saturate `i32`).
+        let movers = [
+            (Vec2::new(-1.0, 4.0), Vec2::ONE),
+            (Vec2::new(19.0, 18.5), Vec2::ONE),
+            (Vec2::new(7.0, -1.0), Vec2::ONE),
+            (Vec2::new(3.0, 19.0), Vec2::splat(5.0)),
+            (Vec2::new(-3.0, -3.0), Vec2::splat(1.5)),
+            (Vec2::new(-5.0, -5.0), Vec2::splat(40.0)),
+            (Vec2::splat(-far), Vec2::splat(far)),
+            (Vec2::splat(far), Vec2::ONE),
+            (Vec2::new(-far, 5.0), Vec2::ONE),
+        ];
+        for (k, (min, size)) in movers.into_iter().enumerate() {
+            let mover = entry(500 + k as u32, min, size);
+            check_one_mover(&statics, &dense, &mover, &alloc::format!("mover {k}"));
+        }
     }
 }

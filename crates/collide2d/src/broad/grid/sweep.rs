@@ -133,6 +133,20 @@ impl<'a> Sink<'a> {
         self.buf.resize(grow, (0, 0));
     }
 
+    /// The next `k` places, after making room for them: write candidates there from the
+    /// front, then [`keep`](Self::keep) how many.
+    #[inline]
+    pub(super) fn room(&mut self, k: usize) -> &mut [(u32, u32)] {
+        self.reserve(k);
+        &mut self.buf[self.len..self.len + k]
+    }
+
+    /// Keeps the first `n` pairs written to [`room`](Self::room).
+    #[inline]
+    pub(super) fn keep(&mut self, n: usize) {
+        self.len += n;
+    }
+
     /// Keeps `(a, b)` when their boxes overlap (room made by the caller); `finish` orders
     /// the slots.
     #[inline]
