@@ -59,18 +59,31 @@ unsafe fn run<const N: usize, L: Lanes>(
     let mut first_stayed = None;
     let mut i = 0;
     while i + STEP <= rows.n {
-        // SAFETY: AVX-512F (the contract); i + 16 * 2 <= rows.n, which every column holds.
-        let [(a, stays_a), (b, stays_b)] = unsafe { [step(rows, i), step(rows, i + 16)] };
-        // Rarely taken: a branch, not a conditional move into a loop-carried state.
-        if stays_a | stays_b != 0 && first_stayed.is_none() {
-            first_stayed = Some(i + (stays_a | stays_b << 16).trailing_zeros() as usize);
+        // The hot loop keeps only the step's mask in registers: each vector is tested right
+        // after its move, and the rare step that holds a lane not certainly missed reloads
+        // its moved items (from L1) to classify them.
+        let (mut maybe, mut stays) = (0, 0);
+        for k in 0..STEP / 16 {
+            // SAFETY: AVX-512F (the contract); i + 16 * 2 <= rows.n, which every column holds.
+            unsafe {
+                let (v, s) = match step(rows, i + 16 * k) {
+                    Some(v) => (v, 0),
+                    None => step_each(rows, i + 16 * k),
+                };
+                (maybe, stays) = (maybe | u32::from(lanes.maybe(v)), stays | s << (16 * k));
+            }
         }
-        // SAFETY: AVX-512F (the contract); register work only.
-        let any = unsafe { lanes.maybe(a) | lanes.maybe(b) != 0 };
-        if any {
-            // SAFETY: as above.
-            let [a, b] = unsafe { [lanes.masks(a), lanes.masks(b)] };
-            let (hit, undecided) = (a.0 | b.0 << 16, a.1 | b.1 << 16);
+        // Rarely taken: a branch, not a conditional move into a loop-carried state.
+        if stays != 0 && first_stayed.is_none() {
+            first_stayed = Some(i + stays.trailing_zeros() as usize);
+        }
+        if maybe != 0 {
+            let (mut hit, mut undecided) = (0, 0);
+            for k in 0..STEP / 16 {
+                // SAFETY: as above.
+                let (h, u) = unsafe { lanes.masks(reload(rows, i + 16 * k)) };
+                (hit, undecided) = (hit | h << (16 * k), undecided | u << (16 * k));
+            }
             if hit | undecided != 0 {
                 sink(i, hit, undecided, rows.items(i..rows.n));
             }
@@ -80,6 +93,47 @@ unsafe fn run<const N: usize, L: Lanes>(
     (i, first_stayed)
 }
 
+/// Moves rows `i..i + 16` by their deltas and returns their item columns as moved, or
+/// changes nothing and returns `None` when some moved coordinate would not be finite (or,
+/// rarely, when they are finite but their sum overflows): then [`step_each`] moves them.
+///
+/// # Safety
+/// The CPU has AVX-512F; `i + 16 <= rows.n`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn step<const N: usize>(rows: &mut Rows<'_, N>, i: usize) -> Option<[__m512; 4]> {
+    // SAFETY: AVX-512F (the contract); every load and store reads or writes rows `i..i + 16`,
+    // which every column holds (`i + 16 <= rows.n`), the moved ones borrowed mutably.
+    unsafe {
+        let zero = _mm512_setzero_ps();
+        let (dx, dy) = (load(rows.dxs, i), load(rows.dys, i));
+        let mut sums = [[zero; 2]; N];
+        let mut total = zero;
+        for ((xs, ys), sums) in rows.pairs.iter().zip(&mut sums) {
+            *sums = [
+                _mm512_add_ps(load(xs, i), dx),
+                _mm512_add_ps(load(ys, i), dy),
+            ];
+            total = _mm512_add_ps(total, _mm512_add_ps(sums[0], sums[1]));
+        }
+        // `t - t` is +0 for a finite `t`, else NaN: one test for all the sums.
+        if !finite(_mm512_sub_ps(total, total)) {
+            return None;
+        }
+        let mut items = [zero; 4];
+        for (k, ((xs, ys), [x, y])) in rows.pairs.iter_mut().zip(sums).enumerate() {
+            _mm512_storeu_ps(xs.as_mut_ptr().add(i), x);
+            _mm512_storeu_ps(ys.as_mut_ptr().add(i), y);
+            (items[2 * k], items[2 * k + 1]) = (x, y);
+        }
+        if N == 1 {
+            // Discs' rows hold their radii.
+            items[2] = load(rows.radii, i);
+        }
+        Some(items)
+    }
+}
+
 /// Moves rows `i..i + 16` by their deltas, each row only when all its moved coordinates are
 /// finite (else it stays), and returns their item columns as they now are and the rows that
 /// stayed (bit `k` for row `i + k`).
@@ -87,8 +141,8 @@ unsafe fn run<const N: usize, L: Lanes>(
 /// # Safety
 /// The CPU has AVX-512F; `i + 16 <= rows.n`.
 #[target_feature(enable = "avx512f")]
-#[inline]
-unsafe fn step<const N: usize>(rows: &mut Rows<'_, N>, i: usize) -> ([__m512; 4], u32) {
+#[cold]
+unsafe fn step_each<const N: usize>(rows: &mut Rows<'_, N>, i: usize) -> ([__m512; 4], u32) {
     let zero = _mm512_setzero_ps();
     // SAFETY: i + 16 <= rows.n (the contract), which every column holds.
     let (dx, dy) = unsafe { (load(rows.dxs, i), load(rows.dys, i)) };
@@ -122,4 +176,29 @@ unsafe fn step<const N: usize>(rows: &mut Rows<'_, N>, i: usize) -> ([__m512; 4]
         items[2] = unsafe { load(rows.radii, i) };
     }
     (items, u32::from(stays))
+}
+
+/// The item columns of rows `i..i + 16`, as [`step`] returned them.
+///
+/// # Safety
+/// The CPU has AVX-512F; `i + 16 <= rows.n`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn reload<const N: usize>(rows: &Rows<'_, N>, i: usize) -> [__m512; 4] {
+    let mut items = [_mm512_setzero_ps(); 4];
+    for (item, col) in items.iter_mut().zip(rows.items(i..i + 16)) {
+        if !col.is_empty() {
+            // SAFETY: AVX-512F (the contract); the load reads rows `i..i + 16`, which every
+            // item column holds (`i + 16 <= rows.n`).
+            *item = unsafe { load(col, 0) };
+        }
+    }
+    items
+}
+
+/// True when no lane of `zero_or_nan` is NaN.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn finite(zero_or_nan: __m512) -> bool {
+    _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(zero_or_nan, zero_or_nan) == 0
 }
