@@ -95,11 +95,57 @@ pub(super) fn blocks<const N: usize>(
 trait Fused: Items {
     /// Element `k` of `items` (as [`Rows::items`] gives them), as a shape.
     fn shape_of(items: [&[f32]; 4], k: usize) -> Shape;
+    /// The number of elements.
+    fn count(&self) -> usize;
+    /// [`run`] over the elements: the pass over the first `deltas.0.len()` (which the
+    /// deltas cover), the query alone over the others.
+    fn pass(
+        &mut self,
+        kernel: Kernel,
+        deltas: (&[f32], &[f32]),
+        filter: Filter<'_>,
+        probe: (&Shape, bool),
+        out: &mut Vec<usize>,
+    ) -> Option<usize>;
+    /// The error for element `i` of the first `n`, which `delta` would have moved past the
+    /// finite numbers.
+    fn refused(&self, n: usize, i: usize, delta: Vec2) -> ShapeError;
 }
 
 impl Fused for Circles {
     fn shape_of([xs, ys, radii, _]: [&[f32]; 4], k: usize) -> Shape {
         Shape::Circle(Circle::raw(Vec2::new(xs[k], ys[k]), radii[k]))
+    }
+
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn pass(
+        &mut self,
+        kernel: Kernel,
+        (dxs, dys): (&[f32], &[f32]),
+        filter: Filter<'_>,
+        probe: (&Shape, bool),
+        out: &mut Vec<usize>,
+    ) -> Option<usize> {
+        let n = dxs.len();
+        let (xs, xs_tail) = self.xs.split_at_mut(n);
+        let (ys, ys_tail) = self.ys.split_at_mut(n);
+        let (radii, radii_tail) = self.radii.split_at(n);
+        let (pairs, tail) = ([(xs, ys)], [&xs_tail[..], &ys_tail[..], radii_tail, &[]]);
+        let rows = Rows {
+            pairs,
+            radii,
+            dxs,
+            dys,
+            n,
+        };
+        run::<Circles, 1>(kernel, rows, filter, probe, tail, out)
+    }
+
+    fn refused(&self, n: usize, i: usize, delta: Vec2) -> ShapeError {
+        Circles::refused(self, n, i, delta)
     }
 }
 
@@ -109,6 +155,63 @@ impl Fused for Aabbs {
             Vec2::new(x0s[k], y0s[k]),
             Vec2::new(x1s[k], y1s[k]),
         ))
+    }
+
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn pass(
+        &mut self,
+        kernel: Kernel,
+        (dxs, dys): (&[f32], &[f32]),
+        filter: Filter<'_>,
+        probe: (&Shape, bool),
+        out: &mut Vec<usize>,
+    ) -> Option<usize> {
+        let n = dxs.len();
+        let (x0s, x0s_tail) = self.min_xs.split_at_mut(n);
+        let (y0s, y0s_tail) = self.min_ys.split_at_mut(n);
+        let (x1s, x1s_tail) = self.max_xs.split_at_mut(n);
+        let (y1s, y1s_tail) = self.max_ys.split_at_mut(n);
+        let pairs = [(x0s, y0s), (x1s, y1s)];
+        let tail = [&x0s_tail[..], &y0s_tail[..], &x1s_tail[..], &y1s_tail[..]];
+        let rows = Rows {
+            pairs,
+            radii: &[],
+            dxs,
+            dys,
+            n,
+        };
+        run::<Aabbs, 2>(kernel, rows, filter, probe, tail, out)
+    }
+
+    fn refused(&self, n: usize, i: usize, delta: Vec2) -> ShapeError {
+        Aabbs::refused(self, n, i, delta)
+    }
+}
+
+/// Moves element `i` of `store` by `(dxs[i], dys[i])` for each `i` below the three lengths,
+/// then puts in `out` the indices of the elements `probe` intersects, in one pass on `kernel`.
+fn fused<T: Fused>(
+    store: &mut T,
+    kernel: Kernel,
+    (dxs, dys): (&[f32], &[f32]),
+    probe: &Shape,
+    out: &mut Vec<usize>,
+) -> Result<(), ShapeError> {
+    let n = store.count().min(dxs.len()).min(dys.len());
+    let (filter, certain) = store.filter(probe);
+    let filter = filter.over([&[]; 4]);
+    match store.pass(
+        kernel,
+        (&dxs[..n], &dys[..n]),
+        filter,
+        (probe, certain),
+        out,
+    ) {
+        None => Ok(()),
+        Some(i) => Err(store.refused(n, i, Vec2::new(dxs[i], dys[i]))),
     }
 }
 
@@ -205,25 +308,7 @@ impl Circles {
         probe: &Shape,
         out: &mut Vec<usize>,
     ) -> Result<(), ShapeError> {
-        let n = self.xs.len().min(dxs.len()).min(dys.len());
-        let (filter, certain) = self.filter(probe);
-        let filter = filter.over([&[]; 4]);
-        let (xs, xs_tail) = self.xs.split_at_mut(n);
-        let (ys, ys_tail) = self.ys.split_at_mut(n);
-        let (radii, radii_tail) = self.radii.split_at(n);
-        let rows = Rows {
-            pairs: [(xs, ys)],
-            radii,
-            dxs: &dxs[..n],
-            dys: &dys[..n],
-            n,
-        };
-        let tail = [&xs_tail[..], &ys_tail[..], radii_tail, &[]];
-        let stayed = run::<Circles, 1>(kernel, rows, filter, (probe, certain), tail, out);
-        match stayed {
-            None => Ok(()),
-            Some(i) => Err(self.refused(n, i, Vec2::new(dxs[i], dys[i]))),
-        }
+        fused(self, kernel, (dxs, dys), probe, out)
     }
 }
 
@@ -272,25 +357,6 @@ impl Aabbs {
         probe: &Shape,
         out: &mut Vec<usize>,
     ) -> Result<(), ShapeError> {
-        let n = self.min_xs.len().min(dxs.len()).min(dys.len());
-        let (filter, certain) = self.filter(probe);
-        let filter = filter.over([&[]; 4]);
-        let (x0s, x0s_tail) = self.min_xs.split_at_mut(n);
-        let (y0s, y0s_tail) = self.min_ys.split_at_mut(n);
-        let (x1s, x1s_tail) = self.max_xs.split_at_mut(n);
-        let (y1s, y1s_tail) = self.max_ys.split_at_mut(n);
-        let rows = Rows {
-            pairs: [(x0s, y0s), (x1s, y1s)],
-            radii: &[],
-            dxs: &dxs[..n],
-            dys: &dys[..n],
-            n,
-        };
-        let tail = [&x0s_tail[..], &y0s_tail[..], &x1s_tail[..], &y1s_tail[..]];
-        let stayed = run::<Aabbs, 2>(kernel, rows, filter, (probe, certain), tail, out);
-        match stayed {
-            None => Ok(()),
-            Some(i) => Err(self.refused(n, i, Vec2::new(dxs[i], dys[i]))),
-        }
+        fused(self, kernel, (dxs, dys), probe, out)
     }
 }
