@@ -16,7 +16,8 @@
 //! - `game/bullets/batch/{translate_each,translate_each_xy,translate_all,intersecting}/{n}`:
 //!   2,000, 20,000 or 100,000 bullets (as dense) kept in a `batch::Circles`, stepped by their
 //!   velocities (as `Vec2`s, or as x and y `batch::Column`s), or all by one, against one query
-//!   of the player over them.
+//!   of the player over them; `.../translate_each_xy_and_intersecting/{n}` steps them by x and y
+//!   columns and queries them in one pass.
 //! - `game/spin/{set_pose,set_shape}`: 1,000 spinning hexagons placed by `set_pose` (in place)
 //!   or by `set_shape(local.transformed(&pose))` (a new polygon each).
 //!
@@ -196,6 +197,20 @@ fn bullet_moves(c: &mut Criterion) {
                 black_box(hits.len())
             });
         });
+        // The move by x and y columns and the query in one pass.
+        g.bench_function(
+            format!("batch/translate_each_xy_and_intersecting/{n}"),
+            |b| {
+                b.iter(|| {
+                    forth = !forth;
+                    let [dxs, dys] = if forth { &forth_xy } else { &back_xy };
+                    discs
+                        .translate_each_xy_and_intersecting(dxs, dys, &player, &mut hits)
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    black_box(hits.len())
+                });
+            },
+        );
     }
     g.finish();
 }

@@ -13,7 +13,8 @@
 //!   `update` between two frames (untimed); `.../no_update` moves frame after frame without one.
 //! - `batch/{translate_each,translate_each_xy,translate_all,intersecting}[/n]`: the discs in a
 //!   `batch::Circles` (20,000, or `n` as dense), the velocities of `translate_each_xy` in two
-//!   `batch::Column`s.
+//!   `batch::Column`s; `batch/translate_each_xy_and_intersecting[/n]` moves them so and
+//!   queries them in one pass.
 //! - `platformer/{with_update,without_update}/{first_frame,later_frame,later_frame_still}`:
 //!   `move_shape` over 10,000 static tiles: in the first frame (the timed part is the
 //!   `update`, if any, and the query: the broad phase is built once either way), or in a later
@@ -109,6 +110,9 @@ fn batch(what: &str, n: usize, frames: u32) -> Duration {
             "intersecting" => measure(&mut spent, || {
                 discs.intersecting(&target, &mut hits);
                 Ok(())
+            }),
+            "translate_each_xy_and_intersecting" => measure(&mut spent, || {
+                discs.translate_each_xy_and_intersecting(&dxs, &dys, &target, &mut hits)
             }),
             _ => panic!("unknown batch frame {what}"),
         }

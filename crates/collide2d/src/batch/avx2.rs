@@ -57,20 +57,27 @@ unsafe fn scan(filter: Filter<'_>, sink: Sink<'_>) -> ControlFlow<(), usize> {
     }
 }
 
-/// A filter on 8 lanes at a time.
-trait Lanes {
+/// A filter on 8 lanes at a time, over item columns loaded at an index ([`Lanes::at`]) or
+/// already in registers (the fused move and query, `avx2_fused.rs`).
+pub(super) trait Lanes {
     /// The number of lanes: the shortest column's length.
     fn len(&self) -> usize;
-    /// All bits set in each lane of `i..i + 8` that is not a certain miss.
+    /// Lanes `i..i + 8` of the item columns, in the filter's order (a disc filter's fourth
+    /// vector is unused).
     ///
     /// # Safety
     /// The CPU has AVX2; `i + 8 <= self.len()`.
-    unsafe fn maybe(&self, i: usize) -> __m256;
-    /// The masks `(certainly hit, undecided)` of lanes `i..i + 8`, lane `k` in bit `k`.
+    unsafe fn at(&self, i: usize) -> [__m256; 4];
+    /// All bits set in each lane of items `v` that is not a certain miss.
+    ///
+    /// # Safety
+    /// The CPU has AVX2.
+    unsafe fn maybe(&self, v: [__m256; 4]) -> __m256;
+    /// The masks `(certainly hit, undecided)` of the lanes of items `v`, lane `k` in bit `k`.
     ///
     /// # Safety
     /// As [`Lanes::maybe`].
-    unsafe fn masks(&self, i: usize) -> (u32, u32);
+    unsafe fn masks(&self, v: [__m256; 4]) -> (u32, u32);
 }
 
 /// Calls `sink` for each step of 32 lanes that holds a lane not certainly missed; returns the
@@ -89,8 +96,8 @@ unsafe fn run<L: Lanes>(lanes: L, sink: Sink<'_>) -> ControlFlow<(), usize> {
             // SAFETY: AVX2 (contract); i + 8 * 4 <= n = lanes.len().
             let any = unsafe {
                 let m = _mm256_or_ps(
-                    _mm256_or_ps(lanes.maybe(i), lanes.maybe(i + 8)),
-                    _mm256_or_ps(lanes.maybe(i + 16), lanes.maybe(i + 24)),
+                    _mm256_or_ps(lanes.maybe(lanes.at(i)), lanes.maybe(lanes.at(i + 8))),
+                    _mm256_or_ps(lanes.maybe(lanes.at(i + 16)), lanes.maybe(lanes.at(i + 24))),
                 );
                 _mm256_testz_ps(m, m) == 0
             };
@@ -105,10 +112,10 @@ unsafe fn run<L: Lanes>(lanes: L, sink: Sink<'_>) -> ControlFlow<(), usize> {
         // SAFETY: as above, i + 32 <= n.
         let [a, b, c, d] = unsafe {
             [
-                lanes.masks(i),
-                lanes.masks(i + 8),
-                lanes.masks(i + 16),
-                lanes.masks(i + 24),
+                lanes.masks(lanes.at(i)),
+                lanes.masks(lanes.at(i + 8)),
+                lanes.masks(lanes.at(i + 16)),
+                lanes.masks(lanes.at(i + 24)),
             ]
         };
         let hit = a.0 | b.0 << 8 | c.0 << 16 | d.0 << 24;
@@ -192,113 +199,97 @@ unsafe fn classify((diff, bound): (__m256, __m256)) -> (u32, u32) {
     }
 }
 
-/// Probe disc `[x, y, r]` against discs `[xs, ys, radii]`.
-struct CircleCircles<'a> {
-    items: [&'a [f32]; 3],
-    q: [__m256; 3],
-    n: usize,
+/// Makes each filter's `new` (the probe's numbers broadcast) and its item loads.
+macro_rules! filters {
+    ($($(#[$doc:meta])* $t:ident: $k:literal items, $q:literal numbers;)*) => {$(
+        $(#[$doc])*
+        pub(super) struct $t<'a> {
+            items: [&'a [f32]; $k],
+            q: [__m256; $q],
+            n: usize,
+        }
+
+        impl<'a> $t<'a> {
+            /// # Safety
+            /// The CPU has AVX.
+            #[target_feature(enable = "avx2")]
+            #[inline]
+            pub(super) unsafe fn new(items: [&'a [f32]; $k], q: [f32; $q]) -> Self {
+                let n = items.iter().map(|c| c.len()).min().unwrap_or(0);
+                // SAFETY: register arithmetic only; AVX per the contract.
+                let q = unsafe { q.map(|v| _mm256_set1_ps(v)) };
+                $t { items, q, n }
+            }
+
+            /// Lanes `i..i + 8` of the items, the fourth vector zero for discs.
+            ///
+            /// # Safety
+            /// As [`Lanes::at`].
+            #[target_feature(enable = "avx2")]
+            #[inline]
+            unsafe fn load_items(&self, i: usize) -> [__m256; 4] {
+                // SAFETY: i + 8 <= n <= every column's length, and AVX2, by the contract.
+                unsafe {
+                    let mut v = [_mm256_setzero_ps(); 4];
+                    for (v, col) in v.iter_mut().zip(self.items) {
+                        *v = load(col, i);
+                    }
+                    v
+                }
+            }
+        }
+    )*};
 }
 
-impl<'a> CircleCircles<'a> {
+filters! {
+    /// Probe disc `[x, y, r]` against discs `[xs, ys, radii]`.
+    CircleCircles: 3 items, 3 numbers;
+    /// Probe box `[x0, y0, x1, y1]` against discs.
+    BoxCircles: 3 items, 4 numbers;
+    /// Probe disc `[x, y, r]` against boxes `[x0s, y0s, x1s, y1s]`.
+    CircleBoxes: 4 items, 3 numbers;
+    /// Probe box `[x0, y0, x1, y1]` against boxes: comparisons only, never undecided.
+    BoxBoxes: 4 items, 4 numbers;
+}
+
+impl CircleCircles<'_> {
     /// # Safety
     /// The CPU has AVX.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn new(items: [&'a [f32]; 3], q: [f32; 3]) -> Self {
-        let n = items.iter().map(|c| c.len()).min().unwrap_or(0);
+    unsafe fn diff_bound(&self, [x, y, r, _]: [__m256; 4]) -> (__m256, __m256) {
+        let [qx, qy, qr] = self.q;
         // SAFETY: register arithmetic only; AVX per the contract.
-        let q = unsafe {
-            [
-                _mm256_set1_ps(q[0]),
-                _mm256_set1_ps(q[1]),
-                _mm256_set1_ps(q[2]),
-            ]
-        };
-        CircleCircles { items, q, n }
-    }
-
-    /// # Safety
-    /// As [`Lanes::maybe`].
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn diff_bound(&self, i: usize) -> (__m256, __m256) {
-        let ([xs, ys, rs], [qx, qy, qr]) = (self.items, self.q);
-        // SAFETY: i + 8 <= n <= every column's length, and AVX2, by the contract.
         unsafe {
             // (q - x)^2 = (x - q)^2, and rounding is symmetric: the filter's numbers.
-            let dx = _mm256_sub_ps(qx, load(xs, i));
-            let dy = _mm256_sub_ps(qy, load(ys, i));
-            let s = _mm256_add_ps(qr, load(rs, i));
-            diff_bound(dx, dy, s)
+            let dx = _mm256_sub_ps(qx, x);
+            let dy = _mm256_sub_ps(qy, y);
+            diff_bound(dx, dy, _mm256_add_ps(qr, r))
         }
     }
 }
 
-/// Probe box `[x0, y0, x1, y1]` against discs.
-struct BoxCircles<'a> {
-    items: [&'a [f32]; 3],
-    q: [__m256; 4],
-    n: usize,
-}
-
-impl<'a> BoxCircles<'a> {
+impl BoxCircles<'_> {
     /// # Safety
     /// The CPU has AVX.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn new(items: [&'a [f32]; 3], q: [f32; 4]) -> Self {
-        let n = items.iter().map(|c| c.len()).min().unwrap_or(0);
+    unsafe fn diff_bound(&self, [x, y, r, _]: [__m256; 4]) -> (__m256, __m256) {
+        let [x0, y0, x1, y1] = self.q;
         // SAFETY: register arithmetic only; AVX per the contract.
-        let q = unsafe { q.map(|v| _mm256_set1_ps(v)) };
-        BoxCircles { items, q, n }
-    }
-
-    /// # Safety
-    /// As [`Lanes::maybe`].
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn diff_bound(&self, i: usize) -> (__m256, __m256) {
-        let ([xs, ys, rs], [x0, y0, x1, y1]) = (self.items, self.q);
-        // SAFETY: i + 8 <= n <= every column's length, and AVX2, by the contract.
-        unsafe {
-            let dx = gap(load(xs, i), x0, x1);
-            let dy = gap(load(ys, i), y0, y1);
-            diff_bound(dx, dy, load(rs, i))
-        }
+        unsafe { diff_bound(gap(x, x0, x1), gap(y, y0, y1), r) }
     }
 }
 
-/// Probe disc `[x, y, r]` against boxes `[x0s, y0s, x1s, y1s]`.
-struct CircleBoxes<'a> {
-    items: [&'a [f32]; 4],
-    q: [__m256; 3],
-    n: usize,
-}
-
-impl<'a> CircleBoxes<'a> {
+impl CircleBoxes<'_> {
     /// # Safety
     /// The CPU has AVX.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn new(items: [&'a [f32]; 4], q: [f32; 3]) -> Self {
-        let n = items.iter().map(|c| c.len()).min().unwrap_or(0);
+    unsafe fn diff_bound(&self, [x0, y0, x1, y1]: [__m256; 4]) -> (__m256, __m256) {
+        let [qx, qy, qr] = self.q;
         // SAFETY: register arithmetic only; AVX per the contract.
-        let q = unsafe { q.map(|v| _mm256_set1_ps(v)) };
-        CircleBoxes { items, q, n }
-    }
-
-    /// # Safety
-    /// As [`Lanes::maybe`].
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn diff_bound(&self, i: usize) -> (__m256, __m256) {
-        let ([x0s, y0s, x1s, y1s], [qx, qy, qr]) = (self.items, self.q);
-        // SAFETY: i + 8 <= n <= every column's length, and AVX2, by the contract.
-        unsafe {
-            let dx = gap(qx, load(x0s, i), load(x1s, i));
-            let dy = gap(qy, load(y0s, i), load(y1s, i));
-            diff_bound(dx, dy, qr)
-        }
+        unsafe { diff_bound(gap(qx, x0, x1), gap(qy, y0, y1), qr) }
     }
 }
 
@@ -311,57 +302,45 @@ macro_rules! disc_lanes {
             }
             #[target_feature(enable = "avx2")]
             #[inline]
-            unsafe fn maybe(&self, i: usize) -> __m256 {
-                // SAFETY: the contract of `maybe` is that of `diff_bound` and `not_missed`.
-                unsafe { not_missed(self.diff_bound(i)) }
+            unsafe fn at(&self, i: usize) -> [__m256; 4] {
+                // SAFETY: the contract of `at` is that of `load_items`.
+                unsafe { self.load_items(i) }
             }
             #[target_feature(enable = "avx2")]
             #[inline]
-            unsafe fn masks(&self, i: usize) -> (u32, u32) {
-                // SAFETY: the contract of `masks` is that of `diff_bound` and `classify`.
-                unsafe { classify(self.diff_bound(i)) }
+            unsafe fn maybe(&self, v: [__m256; 4]) -> __m256 {
+                // SAFETY: register arithmetic only; AVX2 per the contract.
+                unsafe { not_missed(self.diff_bound(v)) }
+            }
+            #[target_feature(enable = "avx2")]
+            #[inline]
+            unsafe fn masks(&self, v: [__m256; 4]) -> (u32, u32) {
+                // SAFETY: register arithmetic only; AVX2 per the contract.
+                unsafe { classify(self.diff_bound(v)) }
             }
         }
     )*};
 }
 disc_lanes!(CircleCircles, BoxCircles, CircleBoxes);
 
-/// Probe box `[x0, y0, x1, y1]` against boxes: comparisons only, never undecided.
-struct BoxBoxes<'a> {
-    items: [&'a [f32]; 4],
-    q: [__m256; 4],
-    n: usize,
-}
-
-impl<'a> BoxBoxes<'a> {
+impl BoxBoxes<'_> {
+    /// All bits set in each lane whose box shares a point with the probe.
+    ///
     /// # Safety
     /// The CPU has AVX.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn new(items: [&'a [f32]; 4], q: [f32; 4]) -> Self {
-        let n = items.iter().map(|c| c.len()).min().unwrap_or(0);
+    unsafe fn overlap(&self, [x0, y0, x1, y1]: [__m256; 4]) -> __m256 {
+        let [qx0, qy0, qx1, qy1] = self.q;
         // SAFETY: register arithmetic only; AVX per the contract.
-        let q = unsafe { q.map(|v| _mm256_set1_ps(v)) };
-        BoxBoxes { items, q, n }
-    }
-
-    /// All bits set in each lane whose box shares a point with the probe.
-    ///
-    /// # Safety
-    /// As [`Lanes::maybe`].
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn overlap(&self, i: usize) -> __m256 {
-        let ([x0s, y0s, x1s, y1s], [qx0, qy0, qx1, qy1]) = (self.items, self.q);
-        // SAFETY: i + 8 <= n <= every column's length, and AVX2, by the contract.
         unsafe {
             let x = _mm256_and_ps(
-                _mm256_cmp_ps::<_CMP_GE_OQ>(qx1, load(x0s, i)),
-                _mm256_cmp_ps::<_CMP_LE_OQ>(qx0, load(x1s, i)),
+                _mm256_cmp_ps::<_CMP_GE_OQ>(qx1, x0),
+                _mm256_cmp_ps::<_CMP_LE_OQ>(qx0, x1),
             );
             let y = _mm256_and_ps(
-                _mm256_cmp_ps::<_CMP_GE_OQ>(qy1, load(y0s, i)),
-                _mm256_cmp_ps::<_CMP_LE_OQ>(qy0, load(y1s, i)),
+                _mm256_cmp_ps::<_CMP_GE_OQ>(qy1, y0),
+                _mm256_cmp_ps::<_CMP_LE_OQ>(qy0, y1),
             );
             _mm256_and_ps(x, y)
         }
@@ -374,14 +353,20 @@ impl Lanes for BoxBoxes<'_> {
     }
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn maybe(&self, i: usize) -> __m256 {
-        // SAFETY: the contract of `maybe` is that of `overlap`.
-        unsafe { self.overlap(i) }
+    unsafe fn at(&self, i: usize) -> [__m256; 4] {
+        // SAFETY: the contract of `at` is that of `load_items`.
+        unsafe { self.load_items(i) }
     }
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn masks(&self, i: usize) -> (u32, u32) {
-        // SAFETY: the contract of `masks` is that of `overlap`; the rest is register work.
-        unsafe { (_mm256_movemask_ps(self.overlap(i)) as u32, 0) }
+    unsafe fn maybe(&self, v: [__m256; 4]) -> __m256 {
+        // SAFETY: register arithmetic only; AVX2 per the contract.
+        unsafe { self.overlap(v) }
+    }
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn masks(&self, v: [__m256; 4]) -> (u32, u32) {
+        // SAFETY: register arithmetic only; AVX2 per the contract.
+        unsafe { (_mm256_movemask_ps(self.overlap(v)) as u32, 0) }
     }
 }

@@ -59,20 +59,27 @@ unsafe fn scan(filter: Filter<'_>, sink: Sink<'_>) -> ControlFlow<(), usize> {
     }
 }
 
-/// A filter on 16 lanes at a time.
-trait Lanes {
+/// A filter on 16 lanes at a time, over item columns loaded at an index ([`Lanes::at`]) or
+/// already in registers (the fused move and query, `avx512_fused.rs`).
+pub(super) trait Lanes {
     /// The number of lanes: the shortest column's length.
     fn len(&self) -> usize;
-    /// The mask of lanes `i..i + 16` that are not certain misses.
+    /// Lanes `i..i + 16` of the item columns, in the filter's order (a disc filter's fourth
+    /// vector is unused).
     ///
     /// # Safety
     /// The CPU has AVX-512F; `i + 16 <= self.len()`.
-    unsafe fn maybe(&self, i: usize) -> u16;
-    /// The masks `(certainly hit, undecided)` of lanes `i..i + 16`, lane `k` in bit `k`.
+    unsafe fn at(&self, i: usize) -> [__m512; 4];
+    /// The mask of the lanes of items `v` that are not certain misses.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512F.
+    unsafe fn maybe(&self, v: [__m512; 4]) -> u16;
+    /// The masks `(certainly hit, undecided)` of the lanes of items `v`, lane `k` in bit `k`.
     ///
     /// # Safety
     /// As [`Lanes::maybe`].
-    unsafe fn masks(&self, i: usize) -> (u32, u32);
+    unsafe fn masks(&self, v: [__m512; 4]) -> (u32, u32);
 }
 
 /// Calls `sink` for each step of 32 lanes that holds a lane not certainly missed; returns the
@@ -89,7 +96,7 @@ unsafe fn run<L: Lanes>(lanes: L, sink: Sink<'_>) -> ControlFlow<(), usize> {
         // Every call below reads lanes i..i + 32 at most, and i + 32 <= n holds at each.
         while i + STEP <= n {
             // SAFETY: AVX-512F (contract); i + 16 * 2 <= n = lanes.len().
-            let any = unsafe { lanes.maybe(i) | lanes.maybe(i + 16) != 0 };
+            let any = unsafe { lanes.maybe(lanes.at(i)) | lanes.maybe(lanes.at(i + 16)) != 0 };
             if any {
                 break;
             }
@@ -99,7 +106,7 @@ unsafe fn run<L: Lanes>(lanes: L, sink: Sink<'_>) -> ControlFlow<(), usize> {
             return ControlFlow::Continue(i);
         }
         // SAFETY: as above, i + 32 <= n.
-        let [a, b] = unsafe { [lanes.masks(i), lanes.masks(i + 16)] };
+        let [a, b] = unsafe { [lanes.masks(lanes.at(i)), lanes.masks(lanes.at(i + 16))] };
         let (hit, undecided) = (a.0 | b.0 << 16, a.1 | b.1 << 16);
         if hit | undecided != 0 {
             sink(i, hit, undecided)?;
@@ -159,98 +166,83 @@ fn classify((diff, bound): (__m512, __m512)) -> (u32, u32) {
     (u32::from(negative & decided), u32::from(!decided))
 }
 
-/// Probe disc `[x, y, r]` against discs `[xs, ys, radii]`.
-struct CircleCircles<'a> {
-    items: [&'a [f32]; 3],
-    q: [__m512; 3],
-    n: usize,
-}
-
-impl<'a> CircleCircles<'a> {
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    fn new(items: [&'a [f32]; 3], q: [f32; 3]) -> Self {
-        let n = items.iter().map(|c| c.len()).min().unwrap_or(0);
-        let q = q.map(|v| _mm512_set1_ps(v));
-        CircleCircles { items, q, n }
-    }
-
-    /// # Safety
-    /// As [`Lanes::maybe`].
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    unsafe fn diff_bound(&self, i: usize) -> (__m512, __m512) {
-        let ([xs, ys, rs], [qx, qy, qr]) = (self.items, self.q);
-        // SAFETY: i + 16 <= n <= every column's length, and AVX-512F, by the contract.
-        unsafe {
-            // (q - x)^2 = (x - q)^2, and rounding is symmetric: the filter's numbers.
-            let dx = _mm512_sub_ps(qx, load(xs, i));
-            let dy = _mm512_sub_ps(qy, load(ys, i));
-            let s = _mm512_add_ps(qr, load(rs, i));
-            diff_bound(dx, dy, s)
+/// Makes each filter's `new` (the probe's numbers broadcast) and its [`Lanes`] but `maybe` and
+/// `masks`.
+macro_rules! filters {
+    ($($(#[$doc:meta])* $t:ident: $k:literal items, $q:literal numbers;)*) => {$(
+        $(#[$doc])*
+        pub(super) struct $t<'a> {
+            items: [&'a [f32]; $k],
+            q: [__m512; $q],
+            n: usize,
         }
-    }
-}
 
-/// Probe box `[x0, y0, x1, y1]` against discs.
-struct BoxCircles<'a> {
-    items: [&'a [f32]; 3],
-    q: [__m512; 4],
-    n: usize,
-}
+        impl<'a> $t<'a> {
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            pub(super) fn new(items: [&'a [f32]; $k], q: [f32; $q]) -> Self {
+                let n = items.iter().map(|c| c.len()).min().unwrap_or(0);
+                let q = q.map(|v| _mm512_set1_ps(v));
+                $t { items, q, n }
+            }
 
-impl<'a> BoxCircles<'a> {
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    fn new(items: [&'a [f32]; 3], q: [f32; 4]) -> Self {
-        let n = items.iter().map(|c| c.len()).min().unwrap_or(0);
-        let q = q.map(|v| _mm512_set1_ps(v));
-        BoxCircles { items, q, n }
-    }
-
-    /// # Safety
-    /// As [`Lanes::maybe`].
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    unsafe fn diff_bound(&self, i: usize) -> (__m512, __m512) {
-        let ([xs, ys, rs], [x0, y0, x1, y1]) = (self.items, self.q);
-        // SAFETY: i + 16 <= n <= every column's length, and AVX-512F, by the contract.
-        unsafe {
-            let dx = gap(load(xs, i), x0, x1);
-            let dy = gap(load(ys, i), y0, y1);
-            diff_bound(dx, dy, load(rs, i))
+            /// Lanes `i..i + 16` of the items, the fourth vector zero for discs.
+            ///
+            /// # Safety
+            /// As [`Lanes::at`].
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            unsafe fn load_items(&self, i: usize) -> [__m512; 4] {
+                let mut v = [_mm512_setzero_ps(); 4];
+                for (v, col) in v.iter_mut().zip(self.items) {
+                    // SAFETY: i + 16 <= n <= every column's length, and AVX-512F, by the
+                    // contract.
+                    *v = unsafe { load(col, i) };
+                }
+                v
+            }
         }
+    )*};
+}
+
+filters! {
+    /// Probe disc `[x, y, r]` against discs `[xs, ys, radii]`.
+    CircleCircles: 3 items, 3 numbers;
+    /// Probe box `[x0, y0, x1, y1]` against discs.
+    BoxCircles: 3 items, 4 numbers;
+    /// Probe disc `[x, y, r]` against boxes `[x0s, y0s, x1s, y1s]`.
+    CircleBoxes: 4 items, 3 numbers;
+    /// Probe box `[x0, y0, x1, y1]` against boxes: comparisons only, never undecided.
+    BoxBoxes: 4 items, 4 numbers;
+}
+
+impl CircleCircles<'_> {
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn diff_bound(&self, [x, y, r, _]: [__m512; 4]) -> (__m512, __m512) {
+        let [qx, qy, qr] = self.q;
+        // (q - x)^2 = (x - q)^2, and rounding is symmetric: the filter's numbers.
+        let dx = _mm512_sub_ps(qx, x);
+        let dy = _mm512_sub_ps(qy, y);
+        diff_bound(dx, dy, _mm512_add_ps(qr, r))
     }
 }
 
-/// Probe disc `[x, y, r]` against boxes `[x0s, y0s, x1s, y1s]`.
-struct CircleBoxes<'a> {
-    items: [&'a [f32]; 4],
-    q: [__m512; 3],
-    n: usize,
+impl BoxCircles<'_> {
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn diff_bound(&self, [x, y, r, _]: [__m512; 4]) -> (__m512, __m512) {
+        let [x0, y0, x1, y1] = self.q;
+        diff_bound(gap(x, x0, x1), gap(y, y0, y1), r)
+    }
 }
 
-impl<'a> CircleBoxes<'a> {
+impl CircleBoxes<'_> {
     #[target_feature(enable = "avx512f")]
     #[inline]
-    fn new(items: [&'a [f32]; 4], q: [f32; 3]) -> Self {
-        let n = items.iter().map(|c| c.len()).min().unwrap_or(0);
-        let q = q.map(|v| _mm512_set1_ps(v));
-        CircleBoxes { items, q, n }
-    }
-
-    /// # Safety
-    /// As [`Lanes::maybe`].
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    unsafe fn diff_bound(&self, i: usize) -> (__m512, __m512) {
-        let ([x0s, y0s, x1s, y1s], [qx, qy, qr]) = (self.items, self.q);
-        // SAFETY: i + 16 <= n <= every column's length, and AVX-512F, by the contract.
-        unsafe {
-            let dx = gap(qx, load(x0s, i), load(x1s, i));
-            let dy = gap(qy, load(y0s, i), load(y1s, i));
-            diff_bound(dx, dy, qr)
-        }
+    fn diff_bound(&self, [x0, y0, x1, y1]: [__m512; 4]) -> (__m512, __m512) {
+        let [qx, qy, qr] = self.q;
+        diff_bound(gap(qx, x0, x1), gap(qy, y0, y1), qr)
     }
 }
 
@@ -263,52 +255,35 @@ macro_rules! disc_lanes {
             }
             #[target_feature(enable = "avx512f")]
             #[inline]
-            unsafe fn maybe(&self, i: usize) -> u16 {
-                // SAFETY: the contract of `maybe` is that of `diff_bound` and `not_missed`.
-                unsafe { not_missed(self.diff_bound(i)) }
+            unsafe fn at(&self, i: usize) -> [__m512; 4] {
+                // SAFETY: the contract of `at` is that of `load_items`.
+                unsafe { self.load_items(i) }
             }
             #[target_feature(enable = "avx512f")]
             #[inline]
-            unsafe fn masks(&self, i: usize) -> (u32, u32) {
-                // SAFETY: the contract of `masks` is that of `diff_bound` and `classify`.
-                unsafe { classify(self.diff_bound(i)) }
+            unsafe fn maybe(&self, v: [__m512; 4]) -> u16 {
+                not_missed(self.diff_bound(v))
+            }
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            unsafe fn masks(&self, v: [__m512; 4]) -> (u32, u32) {
+                classify(self.diff_bound(v))
             }
         }
     )*};
 }
 disc_lanes!(CircleCircles, BoxCircles, CircleBoxes);
 
-/// Probe box `[x0, y0, x1, y1]` against boxes: comparisons only, never undecided.
-struct BoxBoxes<'a> {
-    items: [&'a [f32]; 4],
-    q: [__m512; 4],
-    n: usize,
-}
-
-impl<'a> BoxBoxes<'a> {
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    fn new(items: [&'a [f32]; 4], q: [f32; 4]) -> Self {
-        let n = items.iter().map(|c| c.len()).min().unwrap_or(0);
-        let q = q.map(|v| _mm512_set1_ps(v));
-        BoxBoxes { items, q, n }
-    }
-
+impl BoxBoxes<'_> {
     /// The mask of lanes whose box shares a point with the probe.
-    ///
-    /// # Safety
-    /// As [`Lanes::maybe`].
     #[target_feature(enable = "avx512f")]
     #[inline]
-    unsafe fn overlap(&self, i: usize) -> u16 {
-        let ([x0s, y0s, x1s, y1s], [qx0, qy0, qx1, qy1]) = (self.items, self.q);
-        // SAFETY: i + 16 <= n <= every column's length, and AVX-512F, by the contract.
-        unsafe {
-            let k = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(qx1, load(x0s, i));
-            let k = _mm512_mask_cmp_ps_mask::<_CMP_LE_OQ>(k, qx0, load(x1s, i));
-            let k = _mm512_mask_cmp_ps_mask::<_CMP_GE_OQ>(k, qy1, load(y0s, i));
-            _mm512_mask_cmp_ps_mask::<_CMP_LE_OQ>(k, qy0, load(y1s, i))
-        }
+    fn overlap(&self, [x0, y0, x1, y1]: [__m512; 4]) -> u16 {
+        let [qx0, qy0, qx1, qy1] = self.q;
+        let k = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(qx1, x0);
+        let k = _mm512_mask_cmp_ps_mask::<_CMP_LE_OQ>(k, qx0, x1);
+        let k = _mm512_mask_cmp_ps_mask::<_CMP_GE_OQ>(k, qy1, y0);
+        _mm512_mask_cmp_ps_mask::<_CMP_LE_OQ>(k, qy0, y1)
     }
 }
 
@@ -318,14 +293,18 @@ impl Lanes for BoxBoxes<'_> {
     }
     #[target_feature(enable = "avx512f")]
     #[inline]
-    unsafe fn maybe(&self, i: usize) -> u16 {
-        // SAFETY: the contract of `maybe` is that of `overlap`.
-        unsafe { self.overlap(i) }
+    unsafe fn at(&self, i: usize) -> [__m512; 4] {
+        // SAFETY: the contract of `at` is that of `load_items`.
+        unsafe { self.load_items(i) }
     }
     #[target_feature(enable = "avx512f")]
     #[inline]
-    unsafe fn masks(&self, i: usize) -> (u32, u32) {
-        // SAFETY: the contract of `masks` is that of `overlap`; the rest is register work.
-        unsafe { (u32::from(self.overlap(i)), 0) }
+    unsafe fn maybe(&self, v: [__m512; 4]) -> u16 {
+        self.overlap(v)
+    }
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    unsafe fn masks(&self, v: [__m512; 4]) -> (u32, u32) {
+        (u32::from(self.overlap(v)), 0)
     }
 }

@@ -6,6 +6,7 @@ use super::avx2::Avx2;
 #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
 use super::avx512::Avx512;
 use super::filter::Sink;
+use super::fused::{FusedSink, Rows};
 use super::moves::Deltas;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use super::neon::Neon;
@@ -198,6 +199,27 @@ impl Kernel {
         }
     }
 
+    /// Moves the rows of `rows` by their deltas and runs `filter` (its items unused) over them
+    /// as moved, in one pass: [`step`](Kernel::step) then [`scan`](Kernel::scan) with the
+    /// same results; returns the first row that stayed.
+    pub(super) fn step_and_scan<const N: usize>(
+        self,
+        rows: &mut Rows<'_, N>,
+        filter: Filter<'_>,
+        sink: FusedSink<'_>,
+    ) -> Option<usize> {
+        let (done, first_stayed) = match self.0 {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2(t) => t.step_and_scan(rows, filter, sink),
+            #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
+            Isa::Avx512(t) => t.step_and_scan(rows, filter, sink),
+            _ => (0, None),
+        };
+        // The rows past the kernel's whole steps (all of them on a kernel without a pass).
+        let rest = super::fused::blocks(self, rows, done, filter, sink);
+        first_stayed.or(rest)
+    }
+
     /// Runs `filter`: the SIMD kernel over whole steps of lanes, the portable one over the rest.
     pub(super) fn scan(self, filter: Filter<'_>, sink: Sink<'_>) -> ControlFlow<()> {
         let done = match self.0 {
@@ -230,6 +252,23 @@ pub(super) enum Filter<'a> {
 }
 
 impl<'a> Filter<'a> {
+    /// The same probe over other columns: `items`' first three for a filter of discs.
+    pub(super) fn over<'b>(self, items: [&'b [f32]; 4]) -> Filter<'b> {
+        let [a, b, c, _] = items;
+        match self {
+            Filter::CircleCircles { q, .. } => Filter::CircleCircles {
+                items: [a, b, c],
+                q,
+            },
+            Filter::BoxCircles { q, .. } => Filter::BoxCircles {
+                items: [a, b, c],
+                q,
+            },
+            Filter::CircleBoxes { q, .. } => Filter::CircleBoxes { items, q },
+            Filter::BoxBoxes { q, .. } => Filter::BoxBoxes { items, q },
+        }
+    }
+
     /// The same filter over the lanes from `start` on.
     fn skip(self, start: usize) -> Filter<'a> {
         let tail = |c: &'a [f32]| c.get(start..).unwrap_or(&[]);

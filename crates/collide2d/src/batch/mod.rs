@@ -25,6 +25,7 @@
 use alloc::vec::Vec;
 mod column;
 mod filter;
+mod fused;
 mod kernel;
 // The 4-lane kernels, chosen when the crate is built (no run-time detection on these targets).
 #[cfg(any(
@@ -41,6 +42,9 @@ mod soa;
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
+mod avx2_fused;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 mod avx2_moves;
 // `build.rs` sets `collide2d_avx512` only for Rust 1.89 or later, which has the intrinsics;
 // Miri lacks them.
@@ -48,6 +52,12 @@ mod avx2_moves;
 #[allow(unsafe_code)]
 #[clippy::msrv = "1.89"]
 mod avx512;
+#[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]
+#[allow(unsafe_code)]
+#[clippy::msrv = "1.89"]
+mod avx512_fused;
+#[cfg(test)]
+mod fused_tests;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 #[allow(unsafe_code)]
 mod neon;

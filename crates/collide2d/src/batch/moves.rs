@@ -249,11 +249,17 @@ impl Circles {
 
     /// Moves the first `n` discs, disc `i` by `delta(i)`.
     fn translate_by(&mut self, n: usize, deltas: Deltas<'_>) -> Result<(), ShapeError> {
-        let Some(i) = fastest_step([(&mut self.xs[..n], &mut self.ys[..n])], deltas) else {
-            return Ok(());
-        };
-        let columns = [(&self.xs[..n], "xs"), (&self.ys[..n], "ys")];
-        Err(stayed(columns, i, deltas.at(i)))
+        match fastest_step([(&mut self.xs[..n], &mut self.ys[..n])], deltas) {
+            None => Ok(()),
+            Some(i) => Err(self.refused(n, i, deltas.at(i))),
+        }
+    }
+
+    /// The error for disc `i` of the first `n`, which `delta` would move past the finite
+    /// numbers (and which stayed).
+    #[cold]
+    pub(super) fn refused(&self, n: usize, i: usize, delta: Vec2) -> ShapeError {
+        stayed([(&self.xs[..n], "xs"), (&self.ys[..n], "ys")], i, delta)
     }
 }
 
@@ -298,13 +304,20 @@ impl Aabbs {
             (&mut self.min_xs[..n], &mut self.min_ys[..n]),
             (&mut self.max_xs[..n], &mut self.max_ys[..n]),
         ];
-        let Some(i) = fastest_step(columns, deltas) else {
-            return Ok(());
-        };
+        match fastest_step(columns, deltas) {
+            None => Ok(()),
+            Some(i) => Err(self.refused(n, i, deltas.at(i))),
+        }
+    }
+
+    /// The error for box `i` of the first `n`, which `delta` would move past the finite
+    /// numbers (and which stayed).
+    #[cold]
+    pub(super) fn refused(&self, n: usize, i: usize, delta: Vec2) -> ShapeError {
         let names = ["min_xs", "min_ys", "max_xs", "max_ys"];
         let columns = [&self.min_xs, &self.min_ys, &self.max_xs, &self.max_ys];
         let columns: [(&[f32], &str); 4] = core::array::from_fn(|k| (&columns[k][..n], names[k]));
-        Err(stayed(columns, i, deltas.at(i)))
+        stayed(columns, i, delta)
     }
 }
 

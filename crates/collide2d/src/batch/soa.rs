@@ -29,7 +29,7 @@ use alloc::vec::Vec;
 pub struct Circles {
     pub(super) xs: Column,
     pub(super) ys: Column,
-    radii: Column,
+    pub(super) radii: Column,
 }
 
 impl Circles {

@@ -11,32 +11,32 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 /// Scenes per random test: Miri interprets every lane, so it gets a few.
-const SCENES: usize = if cfg!(miri) { 4 } else { 200 };
+pub(super) const SCENES: usize = if cfg!(miri) { 4 } else { 200 };
 /// Longest scene: past three SIMD steps (32 lanes each) natively, one step and a tail under
 /// Miri.
 const MAX_LEN: usize = if cfg!(miri) { 40 } else { 100 };
 
 /// SplitMix64, so every run sees the same scenes.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(super) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
     /// A small integer in `-n..=n`: many exactly touching pairs.
-    fn int(&mut self, n: i32) -> f32 {
+    pub(super) fn int(&mut self, n: i32) -> f32 {
         (self.below(2 * n as u64 + 1) as i32 - n) as f32
     }
     /// A coordinate of one of several kinds: small integer, integer scaled up to 2^20, random
     /// fraction, huge, tiny.
-    fn coord(&mut self) -> f32 {
+    pub(super) fn coord(&mut self) -> f32 {
         match self.below(8) {
             0..=3 => self.int(6),
             4 => self.int(6) * 2f32.powi(self.below(15) as i32 + 6),
@@ -46,16 +46,16 @@ impl Rng {
         }
     }
     /// A radius of the same kinds, `>= 0`.
-    fn radius(&mut self) -> f32 {
+    pub(super) fn radius(&mut self) -> f32 {
         self.coord().abs()
     }
 }
 
-fn v(x: f32, y: f32) -> Vec2 {
+pub(super) fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
 
-fn random_circles(rng: &mut Rng, n: usize) -> Circles {
+pub(super) fn random_circles(rng: &mut Rng, n: usize) -> Circles {
     (0..n)
         .map(|_| Circle::new(v(rng.coord(), rng.coord()), rng.radius()).unwrap())
         .collect()
@@ -67,12 +67,12 @@ fn random_aabb(rng: &mut Rng) -> Aabb {
     Aabb::new(v(x.min(x + w), y.min(y + h)), v(x.max(x + w), y.max(y + h))).unwrap()
 }
 
-fn random_aabbs(rng: &mut Rng, n: usize) -> Aabbs {
+pub(super) fn random_aabbs(rng: &mut Rng, n: usize) -> Aabbs {
     (0..n).map(|_| random_aabb(rng)).collect()
 }
 
 /// A probe of every kind: the three with a certified filter, and others through the box filter.
-fn random_probe(rng: &mut Rng) -> Shape {
+pub(super) fn random_probe(rng: &mut Rng) -> Shape {
     let p = v(rng.int(6), rng.int(6));
     let q = v(rng.int(6), rng.int(6));
     let r = rng.int(4).abs();
@@ -94,7 +94,7 @@ fn random_probe(rng: &mut Rng) -> Shape {
 }
 
 /// The indices `intersects` finds, one pair at a time.
-fn brute(probe: &Shape, items: impl Iterator<Item = Shape>) -> Vec<usize> {
+pub(super) fn brute(probe: &Shape, items: impl Iterator<Item = Shape>) -> Vec<usize> {
     items
         .enumerate()
         .filter(|(_, s)| intersects(probe, s))
