@@ -214,40 +214,49 @@ impl Curve {
         }
     }
 
-    /// A time `s` in `[0, rest]` before which the bound stays positive (infinite when it
-    /// stays positive until `rest`). The bound is concave, so positive everywhere before a
+    /// A time `s` in `[0, rest]` before which the bound stays positive, or infinite when it
+    /// stays positive until `rest`. The bound is concave, so positive everywhere before a
     /// time where it is positive. The roots of the lines of the vertex pair giving it at the
     /// last time tried come down to its first root (each pair's curve lies above the bound):
     /// the first time just before such a root (by a relative `2^-30`) where the bound is
     /// positive is taken, else the largest time of a few steps of regula falsi (Illinois) where
-    /// it is.
+    /// it is. The bound at `rest` is evaluated only when no root before `rest` was tried (a
+    /// time before such a root is taken even if the bound stays positive beyond `rest`: the
+    /// next step sees that).
     fn first_time(&self, rest: f64) -> f64 {
-        let g_hi = self.at_value(rest);
-        if g_hi > 0.0 {
-            return f64::INFINITY;
-        }
         let (g_lo, mut ia, mut ib) = self.at_zero;
         if g_lo <= 0.0 {
             return 0.0;
         }
-        let mut hi = (rest, g_hi);
+        // A time in `(0, rest]` where the bound is not positive, once one is known.
+        let mut hi = None;
         for _ in 0..6 {
             // Just before the root, where rounding cannot yet have taken the pair's curve to 0:
             // one evaluation when the pair still gives the bound there, the common case.
             let s = self.pair_root(ia, ib) * (1.0 - 1.0 / 1_073_741_824.0);
-            if !(s > 0.0 && s < hi.0) {
+            if !(s > 0.0 && s < hi.map_or(rest, |(h, _)| h)) {
                 break;
             }
             let (g, ja, jb) = self.at(s);
             if g > 0.0 {
                 return s;
             }
-            hi = (s, g);
+            hi = Some((s, g));
             if (ja, jb) == (ia, ib) {
                 break;
             }
             (ia, ib) = (ja, jb);
         }
+        let hi = match hi {
+            Some(hi) => hi,
+            None => {
+                let g_hi = self.at_value(rest);
+                if g_hi > 0.0 {
+                    return f64::INFINITY;
+                }
+                (rest, g_hi)
+            }
+        };
         self.falsi((0.0, g_lo), hi)
     }
 
