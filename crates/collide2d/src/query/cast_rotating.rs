@@ -167,11 +167,13 @@ impl Reach {
 /// The largest distance from `from` to a point `s`'s rounded parts are built on, and the
 /// largest radius of its parts: every point of `s` is within their sum of `from`.
 fn reaches(s: &Shape, from: DVec2) -> (f64, f64) {
+    // One square root: it is correctly rounded, so the root of the largest square is the
+    // largest root.
     let far = |points: &[Vec2]| {
-        points
+        let squares = points
             .iter()
-            .map(|p| (p.as_dvec2() - from).length())
-            .fold(0.0, f64::max)
+            .map(|p| (p.as_dvec2() - from).length_squared());
+        crate::math::sqrt(squares.fold(0.0, f64::max))
     };
     match s {
         Shape::Compound(c) => c.parts().iter().fold((0.0, 0.0), |(core, round), part| {

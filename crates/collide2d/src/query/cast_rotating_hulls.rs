@@ -87,6 +87,10 @@ impl Advance {
                 // Apart by more than the margins, but GJK's bounds are not yet close.
                 return Some((t, None));
             };
+            // Apart until past the end by this bound alone: no need for the dearer ones.
+            if f64::from(t) + along > 1.0 {
+                return None;
+            }
             curve.fill(self, (pa, pb), gap.axis, f64::from(t));
             let step = along.max(curve.first_time(1.0 - f64::from(t)));
             // The distance bound's step, unless even its least rate cannot make it longer.
@@ -146,20 +150,9 @@ impl Curve {
 
     /// Sets the lines to those of the vertices `pa` and `pb` placed at `t`, along `n`.
     fn fill(&mut self, adv: &Advance, (pa, pb): (&[DVec2], &[DVec2]), n: DVec2, t: f64) {
-        let lines = |k: &Reach, points: &[DVec2], out: &mut [(f64, f64); MAX_HULL]| {
-            let (origin, drift) = (k.pivot + k.velocity * t, n.dot(k.velocity));
-            for (slot, p) in out.iter_mut().zip(points) {
-                // The arm turns: its velocity is `w perp(arm)`.
-                let arm = *p - origin;
-                *slot = (n.dot(*p), drift + k.turn_signed * n.dot(arm.perp()));
-            }
-        };
-        lines(&adv.ka, pa, &mut self.lines_a);
-        lines(&adv.kb, pb, &mut self.lines_b);
+        let (top, ia) = lines_along(&adv.ka, pa, n, t, &mut self.lines_a, |y, best| y > best);
+        let (low, ib) = lines_along(&adv.kb, pb, n, t, &mut self.lines_b, |y, best| y < best);
         (self.len_a, self.len_b) = (pa.len(), pb.len());
-        // The greatest of `a`'s projections and the least of `b`'s, the first of equals.
-        let (top, ia) = first_best(&self.lines_a[..pa.len()], |y, best| y > best);
-        let (low, ib) = first_best(&self.lines_b[..pb.len()], |y, best| y < best);
         self.at_zero = (low - top - self.less, ia, ib);
     }
 
@@ -221,43 +214,49 @@ impl Curve {
         }
     }
 
-    /// A time `s` in `[0, rest]` before which the bound stays positive (infinite when it
-    /// stays positive until `rest`). The bound is concave, so positive everywhere before a
+    /// A time `s` in `[0, rest]` before which the bound stays positive, or infinite when it
+    /// stays positive until `rest`. The bound is concave, so positive everywhere before a
     /// time where it is positive. The roots of the lines of the vertex pair giving it at the
     /// last time tried come down to its first root (each pair's curve lies above the bound):
-    /// the first such time where the bound is positive is taken, else the largest time of a
-    /// few steps of regula falsi (Illinois) where it is.
+    /// the first time just before such a root (by a relative `2^-30`) where the bound is
+    /// positive is taken, else the largest time of a few steps of regula falsi (Illinois) where
+    /// it is. The bound at `rest` is evaluated only when no root before `rest` was tried (a
+    /// time before such a root is taken even if the bound stays positive beyond `rest`: the
+    /// next step sees that).
     fn first_time(&self, rest: f64) -> f64 {
-        let g_hi = self.at_value(rest);
-        if g_hi > 0.0 {
-            return f64::INFINITY;
-        }
         let (g_lo, mut ia, mut ib) = self.at_zero;
         if g_lo <= 0.0 {
             return 0.0;
         }
-        let mut hi = (rest, g_hi);
+        // A time in `(0, rest]` where the bound is not positive, once one is known.
+        let mut hi = None;
         for _ in 0..6 {
-            let s = self.pair_root(ia, ib);
-            if !(s > 0.0 && s < hi.0) {
+            // Just before the root, where rounding cannot yet have taken the pair's curve to 0:
+            // one evaluation when the pair still gives the bound there, the common case.
+            let s = self.pair_root(ia, ib) * (1.0 - 1.0 / 1_073_741_824.0);
+            if !(s > 0.0 && s < hi.map_or(rest, |(h, _)| h)) {
                 break;
             }
             let (g, ja, jb) = self.at(s);
             if g > 0.0 {
                 return s;
             }
-            // Rounding at the root itself: just before it.
-            let before = s * (1.0 - 1.0 / 1_073_741_824.0);
+            hi = Some((s, g));
             if (ja, jb) == (ia, ib) {
-                if self.at(before).0 > 0.0 {
-                    return before;
-                }
-                hi = (s, g);
                 break;
             }
-            hi = (s, g);
             (ia, ib) = (ja, jb);
         }
+        let hi = match hi {
+            Some(hi) => hi,
+            None => {
+                let g_hi = self.at_value(rest);
+                if g_hi > 0.0 {
+                    return f64::INFINITY;
+                }
+                (rest, g_hi)
+            }
+        };
         self.falsi((0.0, g_lo), hi)
     }
 
@@ -292,12 +291,28 @@ impl Curve {
     }
 }
 
-/// The value and index of the first line of `lines` whose `n · p` is `better` than all before.
-fn first_best(lines: &[(f64, f64)], better: impl Fn(f64, f64) -> bool) -> (f64, usize) {
-    let mut best = (lines[0].0, 0);
-    for (i, &(x, _)) in lines.iter().enumerate().skip(1) {
-        if better(x, best.0) {
-            best = (x, i);
+/// Sets `out` to the lines along `n` of the vertices `points` of the shape moving by `k`, placed
+/// at `t`: `(n · p, n · velocity)`. Returns the value and index of the first vertex whose `n · p`
+/// is `better` than all before, in the same pass.
+fn lines_along(
+    k: &Reach,
+    points: &[DVec2],
+    n: DVec2,
+    t: f64,
+    out: &mut [(f64, f64); MAX_HULL],
+    better: impl Fn(f64, f64) -> bool,
+) -> (f64, usize) {
+    let origin = k.pivot + k.velocity * t;
+    // The arm `p − origin` turns: its velocity is `w perp(arm)`, and `n · perp(arm)` is
+    // `perp(n) · arm` turned the other way; both are taken from `n · p` and `perp(n) · p`.
+    let (drift, m) = (n.dot(k.velocity), DVec2::new(n.y, -n.x));
+    let base = drift - k.turn_signed * m.dot(origin);
+    let mut best = (f64::NAN, 0);
+    for (i, (slot, p)) in out.iter_mut().zip(points).enumerate() {
+        let y = n.dot(*p);
+        *slot = (y, base + k.turn_signed * m.dot(*p));
+        if i == 0 || better(y, best.0) {
+            best = (y, i);
         }
     }
     best
