@@ -8,6 +8,7 @@ use collide2d::{math::Vec2, Aabb, Capsule, Circle, ConvexPolygon, Obb, Shape};
 use parry2d::math::{Pose, Vector};
 
 pub mod batch;
+pub mod concave;
 pub mod plain;
 pub mod runs;
 pub mod sweeps;

@@ -23,6 +23,8 @@ mod parts;
 mod point;
 mod ray;
 mod soa;
+mod union_boundary;
+mod union_contact;
 
 use crate::math::Vec2;
 use crate::shape::Shape;

@@ -2,7 +2,7 @@
 
 use crate::exact::{orient, point_segment_cmp, segment_segment_cmp, segments_intersect};
 use crate::math::Vec2;
-use crate::query::{convex, ClosestPoints, Contact};
+use crate::query::{convex, ClosestPoints};
 use crate::shape::convex::Convex;
 use crate::shape::Shape;
 use core::ops::ControlFlow;
@@ -70,22 +70,6 @@ pub(crate) fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
     } else {
         best
     }
-}
-
-/// The deepest contact over all intersecting pairs of parts (the first one on ties).
-pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
-    let mut best: Option<Contact> = None;
-    let _ = each_part(a, &mut |pa| {
-        each_part(b, &mut |pb| {
-            if let Some(c) = convex::contact_checked(pa, pb) {
-                if best.is_none_or(|b| c.depth > b.depth) {
-                    best = Some(c);
-                }
-            }
-            ControlFlow::<()>::Continue(())
-        })
-    });
-    best
 }
 
 /// Every point of `b` lies in `a`, where `a` or `b` is not convex.

@@ -1,0 +1,333 @@
+//! Contacts of concave and compound shapes: the minimum translation of the whole shape,
+//! checked against the exact reference in `support/reference.rs` (rational arithmetic; a
+//! concave polygon there is one region, whatever the library's decomposition).
+//!
+//! For a contact with normal `n` and depth `d`, moving `b` by `v`:
+//! - `v = n (d + eps)` leaves the shapes apart (or, where the nearest boundary point is the
+//!   tip of a notch not facing the origin, apart after a further move of at most `2 eps`);
+//! - `v = n (d - eps)` keeps them overlapping, robustly (every move of `eps / 2` more too);
+//! - every `v` of length `d - eps`, in sampled directions, keeps them overlapping: no
+//!   direction separates sooner.
+//!
+//! Shapes sit on a small integer grid, so touching and one-unit-apart pairs are common.
+
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+mod support;
+
+use collide2d::math::{Pose, Vec2};
+use collide2d::{
+    contact, intersects, Aabb, Capsule, Circle, Compound, Contact, ConvexPolygon, Obb, Point,
+    Polygon, Segment, Shape,
+};
+use proptest::prelude::*;
+use support::reference;
+
+/// The slack of every check: far above the `f32` rounding of coordinates below 64, far below
+/// the smallest feature of the grid (a lattice point is at least `1/64` from a lattice line).
+const EPS: f32 = 1e-3;
+
+fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+fn moved(s: &Shape, by: Vec2) -> Shape {
+    s.transformed(&Pose::from_translation(by))
+}
+
+/// `b` moved by `by` meets `a`, and so does every move within `EPS / 2` of it.
+fn overlaps_robustly(a: &Shape, b: &Shape, by: Vec2) -> bool {
+    (0..8)
+        .map(|k| Vec2::from_angle(k as f32 * core::f32::consts::TAU / 8.0) * (EPS * 0.5))
+        .chain([Vec2::ZERO])
+        .all(|d| reference::intersects(a, &moved(b, by + d)))
+}
+
+/// `b` moved by `by`, or by some move within `2 EPS` of it, is apart from `a`.
+fn apart_nearby(a: &Shape, b: &Shape, by: Vec2) -> bool {
+    let ring = (0..32).map(|k| Vec2::from_angle(k as f32 * core::f32::consts::TAU / 32.0));
+    core::iter::once(Vec2::ZERO)
+        .chain(ring.map(|u| u * (EPS * 2.0)))
+        .any(|d| !reference::intersects(a, &moved(b, by + d)))
+}
+
+/// The three claims of the module docs for `c = contact(a, b)`.
+fn check_contact(a: &Shape, b: &Shape, c: &Contact) -> Result<(), String> {
+    let (n, d) = (c.normal, c.depth);
+    if !(d.is_finite() && d >= 0.0 && (n.length() - 1.0).abs() < 1e-5) {
+        return Err(format!("malformed {c:?}"));
+    }
+    if d == 0.0 {
+        // A touching contact's normal separates: any small move along it.
+        if reference::intersects(a, &moved(b, n * EPS)) {
+            return Err(format!("touching normal does not separate: {c:?}"));
+        }
+    } else if !apart_nearby(a, b, n * (d + EPS)) {
+        return Err(format!("moving by depth + eps still overlaps: {c:?}"));
+    }
+    if d > 2.0 * EPS {
+        if !overlaps_robustly(a, b, n * (d - EPS)) {
+            return Err(format!("moving by depth - eps separates: {c:?}"));
+        }
+        for k in 0..16 {
+            let u = Vec2::from_angle(0.1 + k as f32 * core::f32::consts::TAU / 16.0);
+            if !reference::intersects(a, &moved(b, u * (d - EPS))) {
+                return Err(format!("direction {u} separates sooner than {c:?}"));
+            }
+        }
+    }
+    for p in c.points.iter() {
+        // Midway between the surfaces: within half the depth of each shape.
+        let near = |s: &Shape| reference::point_distance(s, *p) <= f64::from(d) * 0.5 + 1e-3;
+        if !near(a) || !near(b) {
+            return Err(format!("point {p} is not between the surfaces of {c:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks `contact` in both argument orders against the reference.
+fn check_pair(a: &Shape, b: &Shape) -> Result<(), String> {
+    let hit = reference::intersects(a, b);
+    for (x, y) in [(a, b), (b, a)] {
+        match contact(x, y) {
+            Some(c) if hit => check_contact(x, y, &c)?,
+            None if !hit => {}
+            other => return Err(format!("intersects {hit}, contact {other:?}")),
+        }
+    }
+    Ok(())
+}
+
+// ---- shapes on the integer grid ----
+
+fn int(lo: i32, hi: i32) -> impl Strategy<Value = f32> {
+    (lo..=hi).prop_map(|i| i as f32)
+}
+
+fn point2() -> impl Strategy<Value = Vec2> {
+    (int(-8, 8), int(-8, 8)).prop_map(|(x, y)| v(x, y))
+}
+
+/// A box `[x, x + w] x [y, y + h]`.
+fn rect() -> impl Strategy<Value = Shape> {
+    (point2(), int(1, 6), int(1, 6)).prop_map(|(o, w, h)| Aabb::new(o, o + v(w, h)).unwrap().into())
+}
+
+/// A concave polygon: lattice points at sorted angles around a centre, on two radii (a star,
+/// 6 to 12 vertices), or an L.
+fn concave() -> BoxedStrategy<Shape> {
+    let star = (point2(), 3usize..=6, int(3, 7), int(1, 3), 0.0f32..1.0).prop_filter_map(
+        "not simple or convex",
+        |(c, k, outer, inner, turn)| {
+            let pts: Vec<Vec2> = (0..2 * k)
+                .map(|i| {
+                    let r = if i % 2 == 0 { outer } else { inner };
+                    let a = (i as f32 + turn) * core::f32::consts::PI / k as f32;
+                    c + (Vec2::from_angle(a) * r).round()
+                })
+                .collect();
+            let p = Polygon::new(&pts).ok()?;
+            (!p.is_convex()).then(|| p.into())
+        },
+    );
+    let l = (point2(), int(1, 4), int(1, 4), int(1, 4), int(1, 4)).prop_map(|(o, a, b, c, d)| {
+        let pts = [
+            (0.0, 0.0),
+            (a + b, 0.0),
+            (a + b, c),
+            (a, c),
+            (a, c + d),
+            (0.0, c + d),
+        ];
+        Polygon::new(&pts.map(|(x, y)| o + v(x, y))).unwrap().into()
+    });
+    prop_oneof![star, l].boxed()
+}
+
+/// A sprite hitbox: 2 to 4 rectangles, often flush or overlapping.
+fn hitbox() -> BoxedStrategy<Shape> {
+    (
+        point2(),
+        prop::collection::vec((int(-3, 3), int(-3, 3), int(1, 4), int(1, 4)), 2..=4),
+    )
+        .prop_map(|(o, rects)| {
+            let parts = rects
+                .into_iter()
+                .map(|(x, y, w, h)| Aabb::new(o + v(x, y), o + v(x + w, y + h)).unwrap().into())
+                .collect();
+            Compound::new(parts).unwrap().into()
+        })
+        .boxed()
+}
+
+/// A shape of kind `k`: point, segment, circle, box, rotated box, capsule, convex polygon,
+/// concave polygon, hitbox, compound of a concave polygon and a disc.
+fn shape(k: usize) -> BoxedStrategy<Shape> {
+    match k {
+        0 => point2().prop_map(|p| Point::new(p).unwrap().into()).boxed(),
+        1 => (point2(), point2())
+            .prop_map(|(p, q)| Segment::new(p, q).unwrap().into())
+            .boxed(),
+        2 => (point2(), int(0, 4))
+            .prop_map(|(c, r)| Circle::new(c, r).unwrap().into())
+            .boxed(),
+        3 => rect().boxed(),
+        4 => (
+            point2(),
+            int(1, 3),
+            int(1, 3),
+            prop_oneof![Just(0.0f32), Just(0.785_398_2), -3.0f32..3.0],
+        )
+            .prop_map(|(c, w, h, a)| Obb::new(c, v(w, h), a).unwrap().into())
+            .boxed(),
+        5 => (point2(), point2(), int(0, 3))
+            .prop_map(|(p, q, r)| Capsule::new(p, q, r).unwrap().into())
+            .boxed(),
+        6 => prop::collection::vec(point2(), 3..=6)
+            .prop_filter_map("collinear", |pts| {
+                ConvexPolygon::new(&reference::convex_hull(&pts))
+                    .ok()
+                    .map(Shape::from)
+            })
+            .boxed(),
+        7 => concave(),
+        8 => hitbox(),
+        _ => (concave(), point2(), int(1, 3))
+            .prop_map(|(p, c, r)| {
+                Compound::new(vec![p, Circle::new(c, r).unwrap().into()])
+                    .unwrap()
+                    .into()
+            })
+            .boxed(),
+    }
+}
+
+const KINDS: usize = 10;
+
+/// Cases per property: `COLLIDE2D_SOAK` times 64 (as in `properties.rs`).
+fn config() -> ProptestConfig {
+    let soak = std::env::var("COLLIDE2D_SOAK")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok());
+    ProptestConfig {
+        cases: 64 * soak.unwrap_or(1).max(1),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn concave_polygons_against_every_kind((a, b) in (0..KINDS).prop_flat_map(|k| (concave(), shape(k)))) {
+        check_pair(&a, &b).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn hitboxes_against_every_kind((a, b) in (0..KINDS).prop_flat_map(|k| (hitbox(), shape(k)))) {
+        check_pair(&a, &b).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn shapes_one_unit_apart_or_touching_along_an_axis(
+        (a, b) in (7usize..KINDS, 0..KINDS).prop_flat_map(|(i, k)| (shape(i), shape(k))),
+        axis in 0usize..2,
+        gap in 0i32..=1,
+    ) {
+        // Slide b along an axis until its box touches a's, then back off by `gap` units: the
+        // bounding boxes touch or lie one unit apart.
+        let (ba, bb) = (a.aabb(), b.aabb());
+        let shift = if axis == 0 { v(ba.max().x - bb.min().x + gap as f32, 0.0) } else { v(0.0, ba.max().y - bb.min().y + gap as f32) };
+        let b = moved(&b, shift);
+        check_pair(&a, &b).map_err(TestCaseError::fail)?;
+    }
+}
+
+// ---- named regressions ----
+
+fn polygon(pts: &[(f32, f32)]) -> Shape {
+    Polygon::new(&pts.iter().map(|&(x, y)| v(x, y)).collect::<Vec<_>>())
+        .unwrap()
+        .into()
+}
+
+#[test]
+fn point_inside_a_concave_polygon_is_pushed_out_through_its_edge_not_a_diagonal() {
+    // Issue 17, first example: the per-part answer measured to the internal diagonal
+    // (3,-9)-(-2,-2), 9/sqrt(74) = 1.046, and left the point inside. The nearest edge is
+    // (3,-9)-(-3,-3), on x + y = -6, 3/sqrt(2) away.
+    let a: Shape = Point::new(v(0.0, -3.0)).unwrap().into();
+    let b = polygon(&[(3.0, -9.0), (-3.0, -3.0), (-2.0, -2.0), (2.0, 4.0)]);
+    let c = contact(&a, &b).unwrap();
+    assert!((c.depth - 3.0 / 2f32.sqrt()).abs() < 1e-5, "{c:?}");
+    assert!(c.normal.distance(v(1.0, 1.0).normalize()) < 1e-6, "{c:?}");
+    check_pair(&a, &b).unwrap();
+}
+
+#[test]
+fn box_against_a_concave_polygon_moves_the_whole_polygon_out() {
+    // Issue 17, second example: the per-part answer was (0, 1) by 17, after which the
+    // polygon's vertex (4, -11) sat at (4, 6), inside the box (along (0, 1) it takes 20). The
+    // shortest move is up and to the left, about 17.24, until the polygon's edge from (12, -8)
+    // to (19, 16) passes through the box's corner (-1, 9).
+    let a: Shape = Aabb::from_rect(-1.0, -10.0, 21.0, 19.0).unwrap().into();
+    let b = polygon(&[
+        (19.0, 16.0),
+        (-3.0, 5.0),
+        (-6.0, 5.0),
+        (4.0, -11.0),
+        (12.0, -8.0),
+    ]);
+    let c = contact(&a, &b).unwrap();
+    assert!((c.depth - 17.24).abs() < 0.01 && c.normal.x < -0.9, "{c:?}");
+    assert!(
+        !reference::intersects(&a, &moved(&b, c.normal * (c.depth + EPS))),
+        "{c:?}"
+    );
+    check_pair(&a, &b).unwrap();
+}
+
+#[test]
+fn point_touching_a_reflex_vertex_gets_a_normal_out_of_the_notch() {
+    // An L whose reflex corner (2, 2) the point touches: moving b along the normal by any
+    // small amount must leave the point in the notch, outside b.
+    let l = polygon(&[
+        (0.0, 0.0),
+        (4.0, 0.0),
+        (4.0, 2.0),
+        (2.0, 2.0),
+        (2.0, 4.0),
+        (0.0, 4.0),
+    ]);
+    let p: Shape = Point::new(v(2.0, 2.0)).unwrap().into();
+    let c = contact(&p, &l).unwrap();
+    assert_eq!(c.depth, 0.0);
+    assert!(c.normal.x < 0.0 && c.normal.y < 0.0, "{c:?}");
+    for step in [1e-4, 1e-2, 0.5] {
+        assert!(
+            !intersects(&p, &moved(&l, c.normal * step)),
+            "{step}: {c:?}"
+        );
+    }
+    check_pair(&p, &l).unwrap();
+}
+
+#[test]
+fn circle_snug_in_a_gap_of_its_own_width_is_inside_the_union() {
+    // Two boxes 2 apart and a circle of radius 1 between them: they only touch, but every
+    // move of the circle except along the gap overlaps a box, so the seam rule puts it inside
+    // the union: the depth is the move along the gap until the circle's centre reaches a
+    // box's end (where it touches both corners), 2 units.
+    let walls: Shape = Compound::new(vec![
+        Aabb::new(v(0.0, 0.0), v(4.0, 1.0)).unwrap().into(),
+        Aabb::new(v(0.0, 3.0), v(4.0, 4.0)).unwrap().into(),
+    ])
+    .unwrap()
+    .into();
+    let ball: Shape = Circle::new(v(2.0, 2.0), 1.0).unwrap().into();
+    let c = contact(&walls, &ball).unwrap();
+    assert!((c.depth - 2.0).abs() < 1e-5, "{c:?}");
+    assert!(c.normal.y.abs() < 1e-6, "{c:?}");
+}
