@@ -177,7 +177,11 @@ fn shape(k: usize) -> BoxedStrategy<Shape> {
             point2(),
             int(1, 3),
             int(1, 3),
-            prop_oneof![Just(0.0f32), Just(0.785_398_2), -3.0f32..3.0],
+            prop_oneof![
+                Just(0.0f32),
+                Just(core::f32::consts::FRAC_PI_4),
+                -3.0f32..3.0
+            ],
         )
             .prop_map(|(c, w, h, a)| Obb::new(c, v(w, h), a).unwrap().into())
             .boxed(),

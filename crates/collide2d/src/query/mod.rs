@@ -177,7 +177,35 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 
 /// The contact between `a` and `b`, or `None` if they do not intersect.
 ///
-/// For a compound or concave shape, the contact is that of the deepest pair of convex parts.
+/// For a concave polygon or a compound (either argument), the contact is the minimum
+/// translation of the whole shape: `depth` is the shortest move of `b` after which the shapes
+/// only touch, in any direction, and `normal` is that direction; it is the distance from the
+/// origin to the boundary of the union of the parts' Minkowski differences `B_j − A_i`. A
+/// seam, where two parts meet face to face (the diagonals of a concave polygon's
+/// decomposition, flush boxes of a hitbox), is inside the shape, not on its boundary: a point
+/// on it is pushed out through the shape's real edges. The points are those where the shapes
+/// touch after the move, taken back half of it (midway, as for convex pairs). A touching
+/// contact's normal is a direction along which any small move of `b` separates them: the
+/// middle of the widest such range of directions when the deepest pair of parts' own normal
+/// is not one (a point at a reflex corner gets a normal out of the notch). Such a direction
+/// always exists when the shapes only touch; a shape in a zero-width notch (a gap between two
+/// parts exactly its own width: a circle of radius 1 between two boxes 2 apart) is inside the
+/// union by the seam rule, so its contact has a positive depth: the move out along the gap.
+/// Whether they intersect is exact; which parts of the differences' boundaries the others
+/// cover is decided within `1e-9` of the largest coordinate (a gap narrower than that between
+/// two parts counts as a seam).
+///
+/// ```
+/// use collide2d::{contact, math::Vec2, Point, Polygon};
+/// // An L of two parts; the point sits near the diagonal between them, 1 from the floor.
+/// let l = [(0.0, 0.0), (4.0, 0.0), (4.0, 2.0), (2.0, 2.0), (2.0, 4.0), (0.0, 4.0)];
+/// let l = Polygon::new(&l.map(|(x, y)| Vec2::new(x, y)))?;
+/// let p = Point::new(Vec2::new(1.9, 1.0))?;
+/// let c = contact(&p.into(), &l.into()).unwrap();
+/// assert_eq!(c.normal, Vec2::Y); // moving the L up by 1 leaves the point on its floor
+/// assert!((c.depth - 1.0).abs() < 1e-6);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
 ///
 /// ```
 /// use collide2d::{contact, math::Vec2, Circle};

@@ -21,6 +21,8 @@ use glam::DVec2;
 /// One convex piece: a hull (counter-clockwise; 1 point, 2, or a polygon) dilated by a radius.
 pub(crate) struct Piece {
     diff: Difference,
+    /// The outward unit normal of each edge (from point `i` to the next).
+    normals: Vec<DVec2>,
 }
 
 /// Where a point lies with respect to a piece.
@@ -73,9 +75,16 @@ fn turn(u: DVec2, v: DVec2) -> f64 {
 impl Piece {
     /// `B − A` for the convex parts `a` and `b`.
     pub fn new(a: &Convex, b: &Convex) -> Piece {
-        Piece {
-            diff: difference(a, b),
-        }
+        let diff = difference(a, b);
+        let pts = diff.points();
+        let n = pts.len();
+        let normals = (0..n)
+            .map(|i| {
+                let e = pts[(i + 1) % n] - pts[i];
+                DVec2::new(e.y, -e.x).normalize_or(DVec2::X)
+            })
+            .collect();
+        Piece { diff, normals }
     }
 
     fn points(&self) -> &[DVec2] {
@@ -102,9 +111,7 @@ impl Piece {
 
     /// The outward unit normal of edge `i` (from point `i` to the next).
     fn normal(&self, i: usize) -> DVec2 {
-        let pts = self.points();
-        let e = pts[(i + 1) % pts.len()] - pts[i];
-        DVec2::new(e.y, -e.x).normalize_or(DVec2::X)
+        self.normals[i]
     }
 
     fn nearest(&self, x: DVec2) -> Nearest {
@@ -113,8 +120,8 @@ impl Piece {
         if n >= 3 {
             // Inside the hull: the edge whose line is nearest.
             let (mut top, mut edge) = (f64::NEG_INFINITY, 0);
-            for i in 0..n {
-                let s = self.normal(i).dot(x - pts[i]);
+            for (i, (&p, m)) in pts.iter().zip(&self.normals).enumerate() {
+                let s = m.dot(x - p);
                 if s > top {
                     (top, edge) = (s, i);
                 }
@@ -308,7 +315,7 @@ pub(crate) fn widest_gap(cones: &[Cone], tol: f64) -> Option<DVec2> {
 
 /// A face of a piece's boundary.
 #[derive(Clone, Copy, Debug)]
-enum Face {
+pub(crate) enum Face {
     Segment(DVec2, DVec2),
     /// The points `center + radius * (cos θ, sin θ)`, θ from `start` through `len`.
     Arc {
@@ -435,22 +442,38 @@ impl Face {
     }
 }
 
-/// The candidates for the boundary point nearest to the origin at distance in `[low, high]`
-/// over `pieces`, sorted by distance (ties in the order found): each face's ends and nearest
-/// point, and the crossings of faces of different pieces.
-pub(crate) fn candidates(pieces: &[&Piece], low: f64, high: f64) -> Vec<(f64, DVec2)> {
-    let mut faces: Vec<(usize, Face)> = Vec::new();
+/// The faces of `pieces` that come within `high` of the origin, with their piece's index.
+pub(crate) fn faces_within(pieces: &[&Piece], high: f64) -> Vec<(usize, Face)> {
+    let mut faces = Vec::new();
     let mut own = Vec::new();
     for (k, piece) in pieces.iter().enumerate() {
         own.clear();
         piece.faces(&mut own);
         faces.extend(own.iter().filter(|f| f.reach() <= high).map(|&f| (k, f)));
     }
+    faces
+}
+
+/// The candidates for the boundary point nearest to the origin on `faces`, at distance in
+/// `[low, high]`, sorted by distance (ties in the order found): each face's ends and nearest
+/// point when `crossings` is false, else the crossings of faces of different pieces.
+pub(crate) fn candidates(
+    faces: &[(usize, Face)],
+    crossings: bool,
+    low: f64,
+    high: f64,
+) -> Vec<(f64, DVec2)> {
     let mut points = Vec::new();
     for (i, (k, f)) in faces.iter().enumerate() {
-        f.own_points(&mut points);
+        if !crossings {
+            f.own_points(&mut points);
+            continue;
+        }
+        if f.reach() > high {
+            continue;
+        }
         for (l, g) in &faces[i + 1..] {
-            if k != l {
+            if k != l && g.reach() <= high {
                 f.crossings(g, &mut points);
             }
         }

@@ -24,7 +24,7 @@
 
 use crate::math::Vec2;
 use crate::query::convex::{self, closest_on_segment};
-use crate::query::union_boundary::{candidates, widest_gap, Cone, Piece, Side};
+use crate::query::union_boundary::{candidates, faces_within, widest_gap, Cone, Piece, Side};
 use crate::query::Contact;
 use crate::shape::convex::Convex;
 use crate::shape::Shape;
@@ -78,23 +78,36 @@ fn parts_of<'s>(shape: &'s Shape, out: &mut Vec<Part<'s>>) {
     }
 }
 
-/// The differences `B_j − A_i` of every pair of parts, built when first needed.
+/// The differences `B_j − A_i` of every pair of parts (`k = i * |b| + j`), built when first
+/// needed, with their bounding boxes.
 struct Differences<'p, 's> {
     a: &'p [Part<'s>],
     b: &'p [Part<'s>],
+    bounds: Vec<(DVec2, DVec2)>,
     built: Vec<Option<Piece>>,
+    /// The difference that covered the last point asked about: the likeliest to cover the next.
+    last: usize,
 }
 
 impl<'p, 's> Differences<'p, 's> {
     fn new(a: &'p [Part<'s>], b: &'p [Part<'s>]) -> Self {
+        let bounds = a
+            .iter()
+            .flat_map(|pa| b.iter().map(move |pb| Self::box_of(pa, pb)))
+            .collect();
         let mut built = Vec::new();
         built.resize_with(a.len() * b.len(), || None);
-        Differences { a, b, built }
+        Differences {
+            a,
+            b,
+            bounds,
+            built,
+            last: 0,
+        }
     }
 
-    /// The bounding box of `B_j − A_i`, from the parts' boxes (`k = i * |b| + j`).
-    fn bounds(&self, k: usize) -> (DVec2, DVec2) {
-        let (pa, pb) = (&self.a[k / self.b.len()], &self.b[k % self.b.len()]);
+    /// The bounding box of `B_j − A_i`, from the parts' boxes.
+    fn box_of(pa: &Part, pb: &Part) -> (DVec2, DVec2) {
         let r = f64::from(pa.convex.radius) + f64::from(pb.convex.radius);
         // Widened past the rounding of these sums, so a box that touches is never apart.
         let size = [pa.lo, pa.hi, pb.lo, pb.hi]
@@ -104,6 +117,10 @@ impl<'p, 's> Differences<'p, 's> {
         (pb.lo - pa.hi - pad, pb.hi - pa.lo + pad)
     }
 
+    fn bounds(&self, k: usize) -> (DVec2, DVec2) {
+        self.bounds[k]
+    }
+
     fn piece(&mut self, k: usize) -> &Piece {
         let (a, b) = (&self.a[k / self.b.len()], &self.b[k % self.b.len()]);
         self.built[k].get_or_insert_with(|| Piece::new(&a.convex, &b.convex))
@@ -111,17 +128,27 @@ impl<'p, 's> Differences<'p, 's> {
 
     /// Classifies `x` against every difference whose box holds it (within `eps`): covered
     /// (inside one, or on several whose cones cover every direction), the widest gap of those
-    /// cones otherwise, and the differences whose boundary holds `x` (at most two kept).
+    /// cones otherwise, and the differences whose boundary holds `x`.
     fn cover(&mut self, x: DVec2, eps: f64) -> Cover {
+        let holds =
+            |(lo, hi): (DVec2, DVec2)| !(x.cmplt(lo - eps).any() || x.cmpgt(hi + eps).any());
         let mut cones = Vec::new();
+        let last = self.last;
+        if holds(self.bounds(last)) && self.piece(last).classify(x, eps, &mut cones) == Side::Inside
+        {
+            return Cover::Covered;
+        }
+        cones.clear();
         let mut on = Vec::new();
         for k in 0..self.built.len() {
-            let (lo, hi) = self.bounds(k);
-            if x.cmplt(lo - eps).any() || x.cmpgt(hi + eps).any() {
+            if !holds(self.bounds(k)) {
                 continue;
             }
             match self.piece(k).classify(x, eps, &mut cones) {
-                Side::Inside => return Cover::Covered,
+                Side::Inside => {
+                    self.last = k;
+                    return Cover::Covered;
+                }
                 Side::Boundary => on.push(k),
                 Side::Outside => {}
             }
@@ -256,15 +283,31 @@ fn search(
         .iter()
         .filter_map(|&k| diffs.built[k].as_ref())
         .collect();
-    let found = candidates(&pieces, low - eps, high + eps);
-    for (_, x) in found {
-        if let Cover::Open { gap, on, .. } = diffs.cover(x, eps) {
-            return finish(pa, pb, x, gap, &on, eps);
+    let faces = faces_within(&pieces, high + eps);
+    let own = candidates(&faces, false, low - eps, high + eps);
+    let crossing = |bound: f64| candidates(&faces, true, low - eps, bound);
+    // The nearest uncovered end or foot of a face bounds the crossings worth computing.
+    let mut best: Option<(f64, DVec2)> = None;
+    for (d, x) in own {
+        if matches!(diffs.cover(x, eps), Cover::Open { .. }) {
+            best = Some((d, x));
+            break;
         }
     }
-    match diffs.cover(exit_point, eps) {
-        Cover::Open { gap, on, .. } => finish(pa, pb, exit_point, gap, &on, eps),
-        Cover::Covered => finish(pa, pb, exit_point, -dir, &[], eps),
+    let bound = best.map_or(high, |(d, _)| d) + eps;
+    for (d, x) in crossing(bound) {
+        if best.is_some_and(|(b, _)| d >= b) {
+            break;
+        }
+        if matches!(diffs.cover(x, eps), Cover::Open { .. }) {
+            best = Some((d, x));
+            break;
+        }
+    }
+    let x = best.map_or(exit_point, |(_, x)| x);
+    match diffs.cover(x, eps) {
+        Cover::Open { gap, on, .. } => finish(pa, pb, x, gap, &on, eps),
+        Cover::Covered => finish(pa, pb, x, -dir, &[], eps),
     }
 }
 
