@@ -3,7 +3,7 @@
 // Shapes are FORMAT.md JSON in a local frame plus a pose {x, y, angle}; `place` applies the pose
 // in Rust, so what is drawn is exactly what the queries see.
 
-import init, { place, query, contains, Swarm } from "./pkg/collide2d_wasm.js";
+import init, { place, query, contains, draw, Swarm } from "./pkg/collide2d_wasm.js";
 
 const BLUE = "#2563eb";
 const RED = "#dc2626";
@@ -41,6 +41,8 @@ const statusEl = document.getElementById("status");
 const detailsEl = document.getElementById("details");
 const hintEl = document.getElementById("hint");
 const finishButton = document.getElementById("finish-polygon");
+const labelEls = { A: document.getElementById("label-a"), B: document.getElementById("label-b") };
+let drawn = { arrows: [], labels: [] };
 
 const bodies = [
   { name: "A", kind: "aabb", local: PRESETS.aabb(), x: 220, y: 280, angle: 0, placed: null },
@@ -132,21 +134,9 @@ function tracePath(shape, path) {
   }
 }
 
-function drawShape(g, shape, colour, alpha) {
-  if (shape.type === "compound") {
-    for (const part of shape.parts) drawShape(g, part, colour, alpha);
-    return;
-  }
-  const path = new Path2D();
-  tracePath(shape, path);
-  g.fillStyle = colour;
-  g.globalAlpha = alpha;
-  g.fill(path);
-  g.globalAlpha = 1;
-  g.strokeStyle = colour;
-  g.lineWidth = 2;
-  g.stroke(path);
-}
+// Screen length of a normal arrow, and the gap between a label and what it names.
+const ARROW = 40;
+const GAP = 4;
 
 function arrow(g, [x, y], [dx, dy], length) {
   const ex = x + dx * length;
@@ -163,6 +153,122 @@ function arrow(g, [x, y], [dx, dy], length) {
   g.lineTo(ex - head * Math.cos(t + 0.4), ey - head * Math.sin(t + 0.4));
   g.closePath();
   g.fill();
+}
+
+// Paints one item of the library's debug-draw walk (crates/collide2d-wasm `draw`): the page
+// decides nothing about what is drawn, only how a primitive looks.
+function paint(g, item) {
+  g.strokeStyle = item.colour;
+  g.fillStyle = item.colour;
+  g.lineWidth = 2;
+  const path = new Path2D();
+  switch (item.op) {
+    case "polygon":
+      path.moveTo(...item.points[0]);
+      for (const p of item.points.slice(1)) path.lineTo(...p);
+      path.closePath();
+      break;
+    case "circle":
+      path.arc(item.center[0], item.center[1], item.radius, 0, 2 * Math.PI);
+      break;
+    case "capsule":
+      tracePath({ type: "capsule", a: item.a, b: item.b, radius: item.radius }, path);
+      break;
+    case "segment":
+      g.beginPath();
+      g.moveTo(...item.a);
+      g.lineTo(...item.b);
+      g.stroke();
+      return;
+    case "point":
+      g.beginPath();
+      g.arc(item.p[0], item.p[1], 4, 0, 2 * Math.PI);
+      g.fill();
+      return;
+    case "arrow":
+      arrow(g, item.from, item.direction, ARROW);
+      return;
+    default:
+      return;
+  }
+  if (item.role === "part") {
+    g.setLineDash([4, 4]);
+    g.lineWidth = 1;
+    g.stroke(path);
+    g.setLineDash([]);
+    return;
+  }
+  g.globalAlpha = 0.2;
+  g.fill(path);
+  g.globalAlpha = 1;
+  g.stroke(path);
+}
+
+const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const overlapArea = (a, b) =>
+  Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) *
+  Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+
+// Boxes (canvas pixels) no label may cover: each arrow's shaft and head, each contact point.
+function blockedBoxes(items) {
+  const boxes = [];
+  for (const item of items) {
+    if (item.op === "arrow") {
+      const [x, y] = item.from;
+      const ex = x + item.direction[0] * ARROW;
+      const ey = y + item.direction[1] * ARROW;
+      const reach = 7; // the head is 9 long and about 7 wide each side
+      boxes.push({ x: Math.min(x, ex) - reach, y: Math.min(y, ey) - reach, w: Math.abs(ex - x) + 2 * reach, h: Math.abs(ey - y) + 2 * reach });
+    } else if (item.op === "point" && item.role === "contact-point") {
+      boxes.push({ x: item.p[0] - 6, y: item.p[1] - 6, w: 12, h: 12 });
+    }
+  }
+  return boxes;
+}
+
+// Places each label (an HTML element over the canvas) beside its shape's box: the first place
+// that covers no arrow, contact point or other label and stays on the canvas, preferring places
+// off both shapes; farther out when nothing near is free.
+function placeLabels(items) {
+  const rect = canvas.getBoundingClientRect();
+  const toCanvas = canvas.width / rect.width;
+  const blocked = blockedBoxes(items);
+  const labels = items.filter((i) => i.op === "label");
+  const shapes = labels.map((l) => ({ x: l.box[0][0], y: l.box[0][1], w: l.box[1][0] - l.box[0][0], h: l.box[1][1] - l.box[0][1] }));
+  const placed = [];
+  for (const [i, label] of labels.entries()) {
+    const el = labelEls[label.text];
+    el.hidden = false;
+    const w = el.offsetWidth * toCanvas;
+    const h = el.offsetHeight * toCanvas;
+    const b = shapes[i];
+    let best = null;
+    for (let ring = 0; ring <= 12 && !(best && best.cost === 0); ring++) {
+      const d = GAP + ring * 12;
+      const mx = b.x + b.w / 2 - w / 2;
+      const my = b.y + b.h / 2 - h / 2;
+      const places = [
+        [b.x, b.y - d - h], [b.x + b.w - w, b.y - d - h], [b.x, b.y + b.h + d], [b.x + b.w - w, b.y + b.h + d],
+        [b.x + b.w + d, my], [b.x - d - w, my], [mx, b.y - d - h], [mx, b.y + b.h + d],
+      ];
+      for (const [x, y] of places) {
+        const box = { x, y, w, h };
+        const inside = x >= 0 && y >= 0 && x + w <= canvas.width && y + h <= canvas.height;
+        if (!inside || blocked.some((o) => overlaps(o, box)) || placed.some((o) => overlaps(o, box))) continue;
+        const cost = shapes.reduce((sum, s) => sum + overlapArea(s, box), 0);
+        if (!best || cost < best.cost) best = { box, cost };
+      }
+    }
+    if (!best) {
+      el.hidden = true;
+      continue;
+    }
+    placed.push(best.box);
+    el.style.left = `${best.box.x / toCanvas}px`;
+    el.style.top = `${best.box.y / toCanvas}px`;
+  }
+  // For the browser test: the arrows and labels as placed, in canvas pixels.
+  drawn = { arrows: items.filter((i) => i.op === "arrow").map((i) => [i.from, [i.from[0] + i.direction[0] * ARROW, i.from[1] + i.direction[1] * ARROW]]), labels: placed };
 }
 
 const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(3));
@@ -182,26 +288,10 @@ function update() {
 function render(answer) {
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   const hit = answer && answer.intersects;
-  const colour = hit ? RED : BLUE;
-  for (const body of bodies) {
-    if (!body.placed) continue;
-    drawShape(ctx, body.placed, colour, 0.2);
-    ctx.fillStyle = "#111827";
-    ctx.font = "bold 14px sans-serif";
-    ctx.fillText(body.name, body.x - 4, body.y + 5);
-  }
-
-  if (answer && answer.contact) {
-    ctx.fillStyle = "black";
-    ctx.strokeStyle = "black";
-    ctx.lineWidth = 2;
-    for (const p of answer.contact.points) {
-      ctx.beginPath();
-      ctx.arc(p[0], p[1], 4, 0, 2 * Math.PI);
-      ctx.fill();
-      arrow(ctx, p, answer.contact.normal, 40);
-    }
-  } else if (answer && answer.closest) {
+  const picture = error ? null : JSON.parse(draw(JSON.stringify(bodies[0].placed), JSON.stringify(bodies[1].placed)));
+  const items = picture && picture.items ? picture.items : [];
+  for (const item of items) paint(ctx, item);
+  if (answer && !answer.contact && answer.closest) {
     const [pa, pb] = answer.closest;
     ctx.strokeStyle = GREY;
     ctx.setLineDash([5, 4]);
@@ -217,6 +307,7 @@ function render(answer) {
       ctx.fill();
     }
   }
+  placeLabels(items);
 
   if (drawing) {
     ctx.strokeStyle = "black";
@@ -231,7 +322,7 @@ function render(answer) {
     }
   }
 
-  // The readouts, on the canvas and beside it.
+  // The one readout, below the canvas.
   let lines;
   if (error) {
     statusEl.textContent = "error";
@@ -248,12 +339,6 @@ function render(answer) {
     }
   }
   detailsEl.textContent = lines.join("\n");
-  ctx.fillStyle = error ? RED : hit ? RED : BLUE;
-  ctx.font = "bold 20px sans-serif";
-  ctx.fillText(error ? "error" : hit ? "hit" : "no hit", 12, 28);
-  ctx.fillStyle = "#111827";
-  ctx.font = "13px monospace";
-  lines.forEach((line, i) => ctx.fillText(line, 12, 50 + 17 * i));
 }
 
 canvas.addEventListener("contextmenu", (event) => event.preventDefault());
@@ -422,13 +507,8 @@ function swarmFrame(now) {
     `move + world update (grid): ${stepMs.toFixed(2)} ms a frame (mean of the last ${stepTimes.length})`,
     `drawing: ${drawMs.toFixed(2)} ms`,
   ];
+  // Below the canvas, never over the shapes.
   statsEl.textContent = text.join("\n");
-  sctx.font = "13px monospace";
-  const boxWidth = Math.max(...text.map((line) => sctx.measureText(line).width)) + 12;
-  sctx.fillStyle = "rgba(255, 255, 255, 0.8)";
-  sctx.fillRect(6, 6, boxWidth, 58);
-  sctx.fillStyle = "#111827";
-  text.forEach((line, i) => sctx.fillText(line, 12, 24 + 17 * i));
   requestAnimationFrame(swarmFrame);
 }
 
@@ -458,4 +538,4 @@ document.getElementById("tab-swarm").addEventListener("click", () => showTab("sw
 await init();
 update();
 // For tests and the console: where the shapes are, in canvas pixels.
-window.playground = { bodies, ready: true };
+window.playground = { bodies, ready: true, drawn: () => drawn };

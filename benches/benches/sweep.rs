@@ -1,35 +1,51 @@
-//! Shape casts (time of impact), collide2d's `cast_shapes` against parry2d's `cast_shapes`, on
-//! the same seeded moving pairs (see `collide2d_benches::sweeps`). Ids: `cast/<pair>/{collide2d,
-//! parry2d}`; each iteration runs all pairs.
+//! Shape casts (time of impact): collide2d's `cast_shapes`, parry2d's `cast_shapes` and Box2D
+//! v3's `b2ShapeCast`, on the same seeded moving pairs (see `collide2d_benches::sweeps`), at
+//! every size of `collide2d_benches::select::SIZES`. Ids: `cast/<pair>/<size>/{collide2d,
+//! parry2d, box2d}`; each iteration runs all pairs.
 // A bench aborts on inputs the libraries disagree about; that is what `panic` is for here.
 #![allow(clippy::panic)]
 
+use collide2d_benches::select::{samples, selected, SIZES};
 use collide2d_benches::sweeps::Sweeps;
 use collide2d_benches::{
-    runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, PolygonSpec, Spec, SWEEPS,
+    runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, PolygonSpec, Spec,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
-/// Builds and checks the moving pairs for `name`, then times both casts on them.
+/// Builds and checks the moving pairs for `name` at every size, then times the casts on them.
 fn pair<A: Spec, B: Spec>(c: &mut Criterion, name: &str) {
-    let sweeps = Sweeps::<A, B>::generate(seed(name), SWEEPS);
-    let (hits, grazes, worst) = sweeps
-        .check()
-        .unwrap_or_else(|e| panic!("{name}: libraries disagree: {e}"));
-    eprintln!(
-        "{name}: {} moving pairs, {hits} hit, {grazes} grazing disagreements, times of impact within {worst} (as a distance)",
-        sweeps.collide.len()
-    );
-    let mut g = c.benchmark_group(format!("cast/{name}"));
-    g.throughput(Throughput::Elements(sweeps.collide.len() as u64));
-    g.bench_function("collide2d", |b| {
-        b.iter(|| runs::collide2d_cast(black_box(&sweeps.collide)))
-    });
-    g.bench_function("parry2d", |b| {
-        b.iter(|| runs::parry2d_cast(black_box(&sweeps.parry)))
-    });
-    g.finish();
+    for (k, &n) in SIZES.iter().enumerate() {
+        let id = format!("cast/{name}/{n}");
+        if !selected(&id) {
+            continue;
+        }
+        // A new seed per size: every size is its own random set.
+        let sweeps = Sweeps::<A, B>::generate(seed(name) + 1000 * k as u64, n);
+        let (hits, grazes, worst) = sweeps
+            .check()
+            .unwrap_or_else(|e| panic!("{name}: libraries disagree: {e}"));
+        let b2 = sweeps.check_box2d();
+        eprintln!(
+            "{name}/{n}: {hits} hit, {grazes} grazing disagreements with parry2d, times of impact \
+             within {worst} (as a distance); Box2D: {} hit only by Box2D, {} only by collide2d \
+             (deepest {}), times of impact within {}",
+            b2.box2d_only, b2.collide2d_only, b2.deepest_missed, b2.worst
+        );
+        let mut g = c.benchmark_group(id);
+        g.throughput(Throughput::Elements(n as u64))
+            .sample_size(samples(n));
+        g.bench_function("collide2d", |b| {
+            b.iter(|| runs::collide2d_cast(black_box(&sweeps.collide)))
+        });
+        g.bench_function("parry2d", |b| {
+            b.iter(|| runs::parry2d_cast(black_box(&sweeps.parry)))
+        });
+        g.bench_function("box2d", |b| {
+            b.iter(|| runs::box2d_cast(black_box(&sweeps.box2d)))
+        });
+        g.finish();
+    }
 }
 
 fn sweep(c: &mut Criterion) {

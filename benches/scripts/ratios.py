@@ -3,11 +3,12 @@
 
 Usage: python3 benches/scripts/ratios.py [target/criterion] [--stat median|mean]
 
-For every `<query>/<pair>` group prints the per-pair times and
-parry2d / collide2d and collide2d / plain_f32, both from the same run. A parry2d / collide2d
-ratio above 1 means collide2d is faster; collide2d / plain_f32 is the cost of exactness
-(goal: at most 1.2). Then the world benches (`world/<workload>/<broad phase>/<size>`): each
-broad phase's time per frame and parry2d / it.
+For every `<query>/<pair>/<size>` group prints the per-pair times and
+parry2d / collide2d, box2d / collide2d and collide2d / plain_f32, all from the same run. A
+parry2d / collide2d or box2d / collide2d ratio above 1 means collide2d is faster;
+collide2d / plain_f32 is the cost of exactness (goal: at most 1.2). Then the world benches
+(`world/<workload>/<broad phase>/<size>`): each broad phase's time per frame, and parry2d / it
+and box2d / it.
 """
 import json
 import pathlib
@@ -44,27 +45,42 @@ def fmt(x):
 
 
 print(f"per-pair {stat} times in ns; ratios of the same")
-print("| group | collide2d | parry2d | plain_f32 | plain_f32_dispatch | parry2d / collide2d | collide2d / plain_f32 | collide2d / plain_f32_dispatch |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|")
-for group in sorted(elements, key=lambda g: (not g.startswith("intersects"), g)):
+print("| group | collide2d | parry2d | box2d | plain_f32 | plain_f32_dispatch | parry2d / collide2d | box2d / collide2d | collide2d / plain_f32 | collide2d / plain_f32_dispatch |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+
+def order(group):
+    parts = group.split("/")
+    size = int(parts[-1]) if parts[-1].isdigit() else 0
+    return (not group.startswith("intersects"), "/".join(p for p in parts if not p.isdigit()), size)
+
+
+for group in sorted(elements, key=order):
     n = elements[group]
-    c, p, f, fd = (times.get((group, k)) for k in ("collide2d", "parry2d", "plain_f32", "plain_f32_dispatch"))
+    c, p, b, f, fd = (times.get((group, k)) for k in ("collide2d", "parry2d", "box2d", "plain_f32", "plain_f32_dispatch"))
     per = lambda t: t / n if t is not None else None
-    r_parry = p / c if p is not None and c else None
-    r_plain = c / f if c is not None and f else None
-    r_dispatch = c / fd if c is not None and fd else None
+    ratio = lambda x, y: x / y if x is not None and y else None
     print(
-        f"| {group} | {fmt(per(c))} | {fmt(per(p))} | {fmt(per(f))} | {fmt(per(fd))} | {fmt(r_parry)} | {fmt(r_plain)} | {fmt(r_dispatch)} |"
+        f"| {group} | {fmt(per(c))} | {fmt(per(p))} | {fmt(per(b))} | {fmt(per(f))} | {fmt(per(fd))} "
+        f"| {fmt(ratio(p, c))} | {fmt(ratio(b, c))} | {fmt(ratio(c, f))} | {fmt(ratio(c, fd))} |"
     )
 
 if world:
+    ours = ("default", "grid", "tree", "collide2d")
     print()
-    print(f"world: {stat} ms per frame (per pass for rays); parry2d / each")
-    print("| workload | size | grid | tree | collide2d | parry2d | parry2d / grid | parry2d / tree | parry2d / collide2d |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for (group, size), libs in sorted(world.items()):
+    print(f"world: {stat} ms per frame (per pass for rays); parry2d / each and box2d / each of collide2d's")
+    print("| workload | size | " + " | ".join(ours) + " | parry2d | box2d | "
+          + " | ".join(f"parry2d / {k}" for k in ours) + " | " + " | ".join(f"box2d / {k}" for k in ours) + " |")
+    print("|---|---|" + "---:|" * (3 * len(ours) + 2))
+
+    def world_order(item):
+        (group, size), _ = item
+        return (group, int(size) if size.isdigit() else 0, size)
+
+    for (group, size), libs in sorted(world.items(), key=world_order):
         ms = {k: v / 1e6 for k, v in libs.items()}
-        p = ms.get("parry2d")
-        cells = [fmt(ms.get(k)) for k in ("grid", "tree", "collide2d", "parry2d")]
-        ratios = [fmt(p / ms[k]) if p is not None and ms.get(k) else "-" for k in ("grid", "tree", "collide2d")]
+        p, b = ms.get("parry2d"), ms.get("box2d")
+        cells = [fmt(ms.get(k)) for k in ours + ("parry2d", "box2d")]
+        ratios = [fmt(p / ms[k]) if p is not None and ms.get(k) else "-" for k in ours]
+        ratios += [fmt(b / ms[k]) if b is not None and ms.get(k) else "-" for k in ours]
         print(f"| {group} | {size} | " + " | ".join(cells + ratios) + " |")

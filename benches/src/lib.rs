@@ -4,13 +4,20 @@
 //!
 //! Everything here runs before a timer starts.
 
+use box2d::{B2Placed, B2Shape};
+use boxdd_sys::ffi::{b2Capsule, b2Circle, b2ComputeHull, b2MakeBox, b2MakePolygon, b2Polygon};
 use collide2d::{math::Vec2, Aabb, Capsule, Circle, ConvexPolygon, Obb, Shape};
 use parry2d::math::{Pose, Vector};
 
 pub mod batch;
+pub mod box2d;
+pub mod box2d_world;
 pub mod concave;
+pub mod families;
+pub mod level;
 pub mod plain;
 pub mod runs;
+pub mod select;
 pub mod sweeps;
 pub mod world;
 
@@ -84,6 +91,8 @@ pub trait Spec: Sized {
     type Parry: parry2d::shape::Shape;
     /// The plain `f32` form, in world coordinates.
     type Plain;
+    /// The Box2D shape (placed by a transform).
+    type Box2d: B2Shape;
     /// A random shape centred at the origin.
     fn random(rng: &mut Rng) -> Self;
     /// Moves the shape so that it is centred at `center`.
@@ -96,6 +105,8 @@ pub trait Spec: Sized {
     fn parry(&self) -> Option<(Pose, Self::Parry)>;
     /// The plain `f32` form.
     fn plain(&self) -> Self::Plain;
+    /// The Box2D shape in its own frame, and its transform.
+    fn box2d(&self) -> Option<B2Placed<Self::Box2d>>;
 }
 
 /// A circle.
@@ -108,6 +119,7 @@ pub struct CircleSpec {
 impl Spec for CircleSpec {
     type Parry = parry2d::shape::Ball;
     type Plain = plain::Circle;
+    type Box2d = b2Circle;
     fn random(rng: &mut Rng) -> Self {
         CircleSpec {
             center: Vec2::ZERO,
@@ -136,6 +148,13 @@ impl Spec for CircleSpec {
             r: self.radius,
         }
     }
+    fn box2d(&self) -> Option<B2Placed<b2Circle>> {
+        let circle = b2Circle {
+            center: box2d::vec(Vec2::ZERO),
+            radius: self.radius,
+        };
+        Some((box2d::transform(self.center, 0.0), circle))
+    }
 }
 
 /// An axis-aligned box.
@@ -148,6 +167,7 @@ pub struct AabbSpec {
 impl Spec for AabbSpec {
     type Parry = parry2d::shape::Cuboid;
     type Plain = plain::Aabb;
+    type Box2d = b2Polygon;
     fn random(rng: &mut Rng) -> Self {
         let half = Vec2::new(rng.range(2.0, 40.0), rng.range(2.0, 40.0));
         AabbSpec {
@@ -180,6 +200,12 @@ impl Spec for AabbSpec {
             max_y: self.max.y,
         }
     }
+    fn box2d(&self) -> Option<B2Placed<b2Polygon>> {
+        let (center, half) = ((self.min + self.max) * 0.5, (self.max - self.min) * 0.5);
+        // SAFETY: a plain function of two floats.
+        let shape = unsafe { b2MakeBox(half.x, half.y) };
+        Some((box2d::transform(center, 0.0), shape))
+    }
 }
 
 /// A rotated box.
@@ -193,6 +219,7 @@ pub struct ObbSpec {
 impl Spec for ObbSpec {
     type Parry = parry2d::shape::Cuboid;
     type Plain = plain::Obb;
+    type Box2d = b2Polygon;
     fn random(rng: &mut Rng) -> Self {
         let half = Vec2::new(rng.range(2.0, 40.0), rng.range(2.0, 40.0));
         ObbSpec {
@@ -229,6 +256,11 @@ impl Spec for ObbSpec {
             sin: s,
         }
     }
+    fn box2d(&self) -> Option<B2Placed<b2Polygon>> {
+        // SAFETY: a plain function of two floats.
+        let shape = unsafe { b2MakeBox(self.half.x, self.half.y) };
+        Some((box2d::transform(self.center, self.angle), shape))
+    }
 }
 
 /// A convex polygon of 6 to 8 vertices on a rotated ellipse, counter-clockwise.
@@ -248,6 +280,7 @@ impl PolygonSpec {
 impl Spec for PolygonSpec {
     type Parry = parry2d::shape::ConvexPolygon;
     type Plain = plain::Polygon;
+    type Box2d = b2Polygon;
     fn random(rng: &mut Rng) -> Self {
         let n = 6 + rng.below(3);
         let (rx, ry) = (rng.range(5.0, 40.0), rng.range(5.0, 40.0));
@@ -289,6 +322,18 @@ impl Spec for PolygonSpec {
             points: self.world().iter().map(|p| [p.x, p.y]).collect(),
         }
     }
+    fn box2d(&self) -> Option<B2Placed<b2Polygon>> {
+        let points: Vec<_> = self.local.iter().map(|&p| box2d::vec(p)).collect();
+        let count = i32::try_from(points.len()).ok()?;
+        // SAFETY: `points` holds `count` points for the call.
+        let hull = unsafe { b2ComputeHull(points.as_ptr(), count) };
+        // Only use polygons that Box2D keeps as drawn too.
+        (hull.count == count).then(|| {
+            // SAFETY: `hull` is a hull Box2D computed.
+            let shape = unsafe { b2MakePolygon(&hull, 0.0) };
+            (box2d::transform(self.center, 0.0), shape)
+        })
+    }
 }
 
 /// A capsule: a rotated segment through the center, plus a radius.
@@ -303,6 +348,7 @@ pub struct CapsuleSpec {
 impl Spec for CapsuleSpec {
     type Parry = parry2d::shape::Capsule;
     type Plain = plain::Capsule;
+    type Box2d = b2Capsule;
     fn random(rng: &mut Rng) -> Self {
         let half = Vec2::from_angle(rng.range(-std::f32::consts::PI, std::f32::consts::PI))
             * rng.range(2.0, 40.0);
@@ -341,6 +387,14 @@ impl Spec for CapsuleSpec {
             r: self.radius,
         }
     }
+    fn box2d(&self) -> Option<B2Placed<b2Capsule>> {
+        let capsule = b2Capsule {
+            center1: box2d::vec(-self.half),
+            center2: box2d::vec(self.half),
+            radius: self.radius,
+        };
+        Some((box2d::transform(self.center, 0.0), capsule))
+    }
 }
 
 /// A parry2d shape with its pose.
@@ -349,14 +403,18 @@ pub type Placed<S> = (Pose, S);
 /// One pair as parry2d shapes with their poses.
 pub type ParryPair<A, B> = (Placed<<A as Spec>::Parry>, Placed<<B as Spec>::Parry>);
 
-/// One pair in the three forms.
+/// One pair as Box2D shapes with their transforms.
+pub type Box2dPair<A, B> = (B2Placed<<A as Spec>::Box2d>, B2Placed<<B as Spec>::Box2d>);
+
+/// One pair in the four forms.
 type Row<A, B> = (
     (Shape, Shape),
     ParryPair<A, B>,
     (<A as Spec>::Plain, <B as Spec>::Plain),
+    Box2dPair<A, B>,
 );
 
-/// The same pairs in the three forms, index for index.
+/// The same pairs in the four forms, index for index.
 pub struct Pairs<A: Spec, B: Spec> {
     /// collide2d shapes in world coordinates.
     pub collide: Vec<(Shape, Shape)>,
@@ -364,6 +422,8 @@ pub struct Pairs<A: Spec, B: Spec> {
     pub parry: Vec<ParryPair<A, B>>,
     /// Plain `f32` structs in world coordinates.
     pub plain: Vec<(A::Plain, B::Plain)>,
+    /// Box2D shapes with their transforms.
+    pub box2d: Vec<Box2dPair<A, B>>,
 }
 
 impl<A: Spec, B: Spec> Pairs<A, B> {
@@ -394,11 +454,13 @@ impl<A: Spec, B: Spec> Pairs<A, B> {
             collide: Vec::new(),
             parry: Vec::new(),
             plain: Vec::new(),
+            box2d: Vec::new(),
         };
-        for (c, p, f) in all {
+        for (c, p, f, b) in all {
             pairs.collide.push(c);
             pairs.parry.push(p);
             pairs.plain.push(f);
+            pairs.box2d.push(b);
         }
         pairs
     }
@@ -415,6 +477,7 @@ impl<A: Spec, B: Spec> Pairs<A, B> {
             (a.collide()?, b.collide()?),
             (a.parry()?, b.parry()?),
             (a.plain(), b.plain()),
+            (a.box2d()?, b.box2d()?),
         ))
     }
 }
@@ -463,6 +526,34 @@ impl<A: Spec, B: Spec> Pairs<A, B> {
             touching += 1;
         }
         Ok((hits, touching))
+    }
+}
+
+impl<A: Spec, B: Spec> Pairs<A, B>
+where
+    A::Box2d: box2d::Manifold<B::Box2d>,
+{
+    /// Compares Box2D's hit or miss ([`box2d::hit`] on its manifold) with collide2d's on every
+    /// pair. Box2D works to its own tolerances (its polygons' clipping, `f32` in the first
+    /// shape's frame), so disagreements are counted, not fatal: returns how many there were and
+    /// the largest distance or depth (by collide2d) of a pair on which they disagreed.
+    #[must_use]
+    pub fn check_box2d(&self) -> (usize, f32) {
+        let (mut count, mut worst) = (0, 0.0f32);
+        for ((ca, cb), (ba, bb)) in self.collide.iter().zip(&self.box2d) {
+            let c = collide2d::intersects(ca, cb);
+            if c == box2d::hit(&box2d::manifold(ba, bb)) {
+                continue;
+            }
+            count += 1;
+            let gap = if c {
+                collide2d::contact(ca, cb).map_or(0.0, |k| k.depth)
+            } else {
+                collide2d::distance(ca, cb)
+            };
+            worst = worst.max(gap);
+        }
+        (count, worst)
     }
 }
 

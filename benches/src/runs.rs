@@ -4,8 +4,10 @@
 //! Each is `#[inline(never)]` so callgrind can count exactly these instructions
 //! (`--toggle-collect='collide2d_benches::runs::*'`).
 
+use crate::box2d::{self, B2Placed, Manifold};
 use crate::sweeps::{parry_options, CollideSweep};
 use crate::Placed;
+use boxdd_sys::ffi::{b2ShapeCast, b2ShapeCastPairInput};
 use collide2d::Shape;
 use std::hint::black_box;
 
@@ -92,5 +94,31 @@ pub fn parry2d_cast<A: parry2d::shape::Shape, B: parry2d::shape::Shape>(
             parry_options(),
         ))
         .ok();
+    }
+}
+
+/// Box2D's manifold (`b2Collide*`, after the relative transform as its contact update computes
+/// it) on every pair, read as hit or miss ([`box2d::hit`]): Box2D's pair test.
+#[inline(never)]
+pub fn box2d_intersects<A: Manifold<B>, B>(pairs: &[(B2Placed<A>, B2Placed<B>)]) {
+    for (a, b) in pairs {
+        black_box(box2d::hit(&box2d::manifold(a, b)));
+    }
+}
+
+/// Box2D's manifold on every pair.
+#[inline(never)]
+pub fn box2d_contact<A: Manifold<B>, B>(pairs: &[(B2Placed<A>, B2Placed<B>)]) {
+    for (a, b) in pairs {
+        black_box(box2d::manifold(a, b));
+    }
+}
+
+/// Box2D's `b2ShapeCast` on every moving pair.
+#[inline(never)]
+pub fn box2d_cast(inputs: &[b2ShapeCastPairInput]) {
+    for input in inputs {
+        // SAFETY: `input` is a live, fully built cast input; Box2D only reads it.
+        black_box(unsafe { b2ShapeCast(input) });
     }
 }

@@ -2,7 +2,8 @@
 //! motions and as parry2d shapes with poses and velocities, plus a one-time check that both
 //! libraries agree on which pairs hit.
 
-use crate::{pv, Placed, Rng, Spec, TOUCHING};
+use crate::{box2d, pv, Placed, Rng, Spec, TOUCHING};
+use boxdd_sys::ffi::{b2ShapeCast, b2ShapeCastPairInput};
 use collide2d::{math::Vec2, Shape};
 use parry2d::math::Vector;
 use parry2d::query::ShapeCastOptions;
@@ -18,12 +19,17 @@ pub type ParrySweep<A, B> = (
     Vector,
 );
 
-/// The same moving pairs in both forms, index for index.
+/// One moving pair as Box2D's `b2ShapeCast` takes it (see [`box2d::cast_input`]).
+pub type Box2dSweep = b2ShapeCastPairInput;
+
+/// The same moving pairs in the three forms, index for index.
 pub struct Sweeps<A: Spec, B: Spec> {
     /// collide2d shapes in world coordinates with their motions over one step.
     pub collide: Vec<CollideSweep>,
     /// parry2d shapes, poses and velocities (one step is time 0 to 1).
     pub parry: Vec<ParrySweep<A, B>>,
+    /// Box2D cast inputs.
+    pub box2d: Vec<Box2dSweep>,
 }
 
 /// parry2d's options for the same question: impacts in `[0, 1]`, touching counts, shapes
@@ -57,11 +63,20 @@ impl<A: Spec, B: Spec> Sweeps<A, B> {
         for i in (1..all.len()).rev() {
             all.swap(i, rng.below(i + 1));
         }
-        let (collide, parry) = all.into_iter().unzip();
-        Sweeps { collide, parry }
+        let mut sweeps = Sweeps {
+            collide: Vec::with_capacity(count),
+            parry: Vec::with_capacity(count),
+            box2d: Vec::with_capacity(count),
+        };
+        for (c, p, b) in all {
+            sweeps.collide.push(c);
+            sweeps.parry.push(p);
+            sweeps.box2d.push(b);
+        }
+        sweeps
     }
 
-    fn random_sweep(rng: &mut Rng) -> Option<(CollideSweep, ParrySweep<A, B>)> {
+    fn random_sweep(rng: &mut Rng) -> Option<(CollideSweep, ParrySweep<A, B>, Box2dSweep)> {
         let mut a = A::random(rng);
         let center = Vec2::new(rng.range(-500.0, 500.0), rng.range(-500.0, 500.0));
         a.set_center(center);
@@ -75,6 +90,7 @@ impl<A: Spec, B: Spec> Sweeps<A, B> {
         Some((
             (a.collide()?, va, b.collide()?, vb),
             (a.parry()?, pv(va), b.parry()?, pv(vb)),
+            box2d::cast_input(&a.box2d()?, va, &b.box2d()?, vb),
         ))
     }
 
@@ -112,6 +128,47 @@ impl<A: Spec, B: Spec> Sweeps<A, B> {
             }
         }
         Ok((hits, grazes, worst))
+    }
+}
+
+/// How Box2D's `b2ShapeCast` compares with collide2d's `cast_shapes` on the same pairs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Box2dAgreement {
+    /// Pairs Box2D hits and collide2d misses (Box2D stops a linear slop, 0.005, short).
+    pub box2d_only: usize,
+    /// Pairs collide2d hits and Box2D misses.
+    pub collide2d_only: usize,
+    /// The deepest overlap (sampled, by collide2d) of a pair only collide2d hits.
+    pub deepest_missed: f32,
+    /// The largest difference between the two times of impact, as a distance.
+    pub worst: f32,
+}
+
+impl<A: Spec, B: Spec> Sweeps<A, B> {
+    /// Compares Box2D's hit or miss with collide2d's on every pair: counted, not fatal, since
+    /// Box2D casts to its own tolerance (it reports a hit once the shapes come within a linear
+    /// slop).
+    #[must_use]
+    pub fn check_box2d(&self) -> Box2dAgreement {
+        let mut out = Box2dAgreement::default();
+        for ((a, va, b, vb), input) in self.collide.iter().zip(&self.box2d) {
+            let c = collide2d::cast_shapes(a, *va, b, *vb);
+            // SAFETY: `input` is a live, fully built cast input; Box2D only reads it.
+            let p = unsafe { b2ShapeCast(input) };
+            match (c, p.hit) {
+                (Some(c), true) => {
+                    let dt = (c.t - p.fraction).abs() * (*va - *vb).length();
+                    out.worst = out.worst.max(dt);
+                }
+                (None, false) => {}
+                (None, true) => out.box2d_only += 1,
+                (Some(_), false) => {
+                    out.collide2d_only += 1;
+                    out.deepest_missed = out.deepest_missed.max(deepest_overlap(a, *va, b, *vb));
+                }
+            }
+        }
+        out
     }
 }
 

@@ -44,7 +44,7 @@ pub const BULLET: u64 = 1;
 /// Targets' layer bit.
 pub const TARGET: u64 = 2;
 
-/// One object's motion state and form.
+/// One object's motion state and form; a zero velocity makes it static.
 #[derive(Clone, Copy, Debug)]
 pub struct Body {
     /// Center.
@@ -60,6 +60,12 @@ pub struct Body {
 }
 
 impl Body {
+    /// Whether the body never moves (zero velocity).
+    #[must_use]
+    pub fn is_static(&self) -> bool {
+        self.velocity == Vec2::ZERO
+    }
+
     /// The collide2d shape at the current center (`None` only for non-finite input).
     #[must_use]
     pub fn shape(&self) -> Option<Shape> {
@@ -189,9 +195,14 @@ impl Collide2dSim {
         let mut handles = Vec::new();
         let mut centers = Vec::new();
         for b in &scene.bodies {
+            let kind = if b.is_static() {
+                ObjectKind::Static
+            } else {
+                ObjectKind::Dynamic
+            };
             let inserted = b
                 .shape()
-                .and_then(|shape| world.insert(shape, b.filter, ObjectKind::Dynamic, ()).ok());
+                .and_then(|shape| world.insert(shape, b.filter, kind, ()).ok());
             if let Some(h) = inserted {
                 handles.push(h);
                 centers.push(b.center);
@@ -216,6 +227,9 @@ impl Collide2dSim {
             .zip(&self.handles)
             .zip(&mut self.centers)
         {
+            if b.is_static() {
+                continue;
+            }
             // The step's velocity as rounded by the scene (exact when the center is larger than
             // the step, Fast2Sum): the world's shapes follow the scene's, up to rounding.
             if self.world.move_by(h, b.center - *center).is_ok() {
@@ -289,6 +303,9 @@ impl ParrySim {
     #[inline(never)]
     pub fn frame(&mut self, scene: &Scene) -> usize {
         for (i, b) in scene.bodies.iter().enumerate() {
+            if b.is_static() {
+                continue;
+            }
             self.poses[i] = b.pose();
             self.aabbs[i] = self.shapes[i].compute_aabb(&self.poses[i]);
             if self.mode == ParryMode::Propagate {

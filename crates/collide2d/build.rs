@@ -1,5 +1,6 @@
 //! Detects whether the compiler has the AVX-512 intrinsics (stable since Rust 1.89), so the
-//! crate keeps building on its MSRV (1.86) and gets the AVX-512 kernel on newer compilers.
+//! crate keeps building on its MSRV (1.87, the first with safe `_mm_*` calls inside
+//! `#[target_feature]` functions) and gets the AVX-512 kernel on newer compilers.
 
 use std::env;
 use std::process::Command;

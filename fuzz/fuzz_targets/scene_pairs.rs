@@ -38,6 +38,9 @@ fn arbitrary_scene(u: &mut Unstructured) -> Result<(String, Vec<Shape>)> {
             }
             object["mask"] = json!(mask);
         }
+        if bool::arbitrary(u)? {
+            object["static"] = json!(bool::arbitrary(u)?);
+        }
         objects.push(object);
         shapes.push(shape);
     }

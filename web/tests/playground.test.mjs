@@ -8,11 +8,12 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { near, overlap } from "./geometry.mjs";
+import { serve } from "./serve.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = process.env.COLLIDE2D_BIN ?? join(repo, "target/debug/collide2d");
@@ -24,23 +25,8 @@ let browser;
 let page;
 const pageErrors = [];
 
-// Starts `collide2d serve --port 0 web` and resolves with the address it prints.
-function startServer() {
-  return new Promise((resolveUrl, reject) => {
-    server = spawn(bin, ["serve", "--port", "0", join(repo, "web")], { stdio: ["ignore", "pipe", "inherit"] });
-    server.on("error", reject);
-    server.on("exit", (code) => reject(new Error(`collide2d serve exited with ${code}`)));
-    let out = "";
-    server.stdout.on("data", (chunk) => {
-      out += chunk;
-      const match = out.match(/at (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (match) resolveUrl(match[1]);
-    });
-  });
-}
-
 before(async () => {
-  url = await startServer();
+  ({ server, url } = await serve(bin, join(repo, "web")));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
@@ -48,6 +34,15 @@ before(async () => {
     args: ["--no-sandbox"],
   });
   page = await browser.newPage({ viewport: { width: 1000, height: 860 } });
+  // Counts text painted on a canvas: the page has one readout, in HTML, and none in pictures.
+  await page.addInitScript(() => {
+    window.canvasTexts = 0;
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (...args) {
+      window.canvasTexts += 1;
+      return fillText.apply(this, args);
+    };
+  });
   page.on("pageerror", (error) => pageErrors.push(String(error)));
   page.on("console", (message) => {
     if (message.type() === "error") pageErrors.push(message.text());
@@ -108,6 +103,57 @@ test("dragging the box onto the circle reads hit, away again reads no hit", asyn
   await page.screenshot({ path: join(screenshots, "playground-apart.png") });
 });
 
+// The page boxes (CSS pixels) of the shape labels, and the arrows (shaft from the contact point
+// to the tip) with their heads, from the page itself.
+async function labelsAndArrows() {
+  const labels = [];
+  for (const id of ["#label-a", "#label-b"]) {
+    if (await page.locator(id).isVisible()) labels.push(await page.locator(id).boundingBox());
+  }
+  const arrows = await page.evaluate(() => {
+    const canvas = document.getElementById("pair-canvas");
+    const rect = canvas.getBoundingClientRect();
+    const scale = rect.width / canvas.width;
+    const at = ([x, y]) => [rect.left + x * scale, rect.top + y * scale];
+    return window.playground.drawn().arrows.map(([a, b]) => [at(a), at(b)]);
+  });
+  return { labels, arrows };
+}
+
+
+test("one readout: the verdict is printed once, below the canvas, and no text is painted on it", async () => {
+  assert.equal(await page.evaluate(() => window.canvasTexts), 0);
+  const verdicts = await page.locator("text=/^(hit|no hit)$/").count();
+  assert.equal(verdicts, 1);
+  const canvas = await page.locator("#pair-canvas").boundingBox();
+  const readout = await page.locator("#status").boundingBox();
+  assert.ok(readout.y >= canvas.y + canvas.height, JSON.stringify({ canvas, readout }));
+});
+
+test("labels stay clear of the arrows and of each other wherever the box touches the circle", async () => {
+  const circle = await onPage("B");
+  let contacts = 0;
+  // The box around the circle: left, above-left, above, right, below.
+  for (const [dx, dy] of [[-80, -20], [-70, -60], [0, -85], [80, 10], [20, 80], [-60, 60]]) {
+    const box = await onPage("A");
+    await drag(box, { x: circle.x + dx, y: circle.y + dy });
+    assert.equal(await status(), "hit", `${dx}, ${dy}`);
+    const { labels, arrows } = await labelsAndArrows();
+    assert.equal(labels.length, 2, `${dx}, ${dy}`);
+    contacts += arrows.length;
+    assert.ok(!overlap(labels[0], labels[1]), `labels overlap at ${dx}, ${dy}`);
+    for (const label of labels) {
+      for (const a of arrows) {
+        // The head reaches about 4 pixels either side of the shaft.
+        assert.ok(!near(label, a, 4), `label ${JSON.stringify(label)} on arrow ${JSON.stringify(a)} at ${dx}, ${dy}`);
+      }
+    }
+  }
+  assert.ok(contacts >= 6);
+  await page.screenshot({ path: join(screenshots, "playground-labels.png") });
+  assert.equal(await page.evaluate(() => window.canvasTexts), 0);
+});
+
 test("turning the wheel over the box rotates it (an aabb turned is an obb)", async () => {
   const box = await onPage("A");
   await page.mouse.move(box.x, box.y);
@@ -147,6 +193,11 @@ test("the many-shapes tab runs and shows its pairs and frame time", async () => 
   assert.match(stats, /world update \(grid\): [\d.]+ ms a frame/);
   assert.doesNotMatch(stats, /brute/);
   console.log(stats);
+  // The statistics are a panel below the canvas, never over the shapes.
+  const canvas = await page.locator("#swarm-canvas").boundingBox();
+  const panel = await page.locator("#swarm-stats").boundingBox();
+  assert.ok(!overlap(canvas, panel) && panel.y >= canvas.y + canvas.height, JSON.stringify({ canvas, panel }));
+  assert.equal(await page.evaluate(() => window.canvasTexts), 0);
   await page.screenshot({ path: join(screenshots, "playground-swarm.png") });
 });
 

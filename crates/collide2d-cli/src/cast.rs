@@ -3,9 +3,9 @@
 //! `{"hit": false}` out. Lines are read, checked and written with `json.rs`'s helpers, so
 //! errors read exactly as `query`'s.
 
-use crate::json::{number, parse_object, take_shape, type_name, vector};
+use crate::json::{number, parse_object, take_shape, vector};
+use crate::raw::{self, Fields};
 use collide2d::{cast_shapes, math::Vec2, CastHit, Shape};
-use serde_json::Value;
 
 const FIELDS: &[&str] = &["a", "va", "b", "vb"];
 const TEMPLATE: &str = r#"{"a": SHAPE, "va": [x, y], "b": SHAPE, "vb": [x, y]}"#;
@@ -26,41 +26,20 @@ pub struct CastQuery {
 /// Parses one line (without its line break), or says why it is not a cast line. The message
 /// has no `line N: ` prefix.
 pub fn parse_line(line: &str) -> Result<CastQuery, String> {
-    let mut object = parse_object(line, TEMPLATE, "a cast line", FIELDS)?;
-    let a = take_shape(&mut object, "a", FIELDS)?;
-    let va = take_vector(&mut object, "va")?;
-    let b = take_shape(&mut object, "b", FIELDS)?;
-    let vb = take_vector(&mut object, "vb")?;
+    let object = parse_object(line, TEMPLATE, "a cast line", FIELDS)?;
+    let a = take_shape(&object, "a", FIELDS)?;
+    let va = take_vector(&object, "va")?;
+    let b = take_shape(&object, "b", FIELDS)?;
+    let vb = take_vector(&object, "vb")?;
     Ok(CastQuery { a, va, b, vb })
 }
 
-/// Removes field `name` and reads it as `[x, y]`, two numbers finite as `f32`.
-fn take_vector(object: &mut serde_json::Map<String, Value>, name: &str) -> Result<Vec2, String> {
+/// Reads field `name` as `[x, y]`, two numbers finite as `f32`.
+fn take_vector(object: &Fields<'_>, name: &str) -> Result<Vec2, String> {
     let value = object
-        .remove(name)
+        .get(name)
         .ok_or_else(|| format!("{name} is missing (expected {})", FIELDS.join(", ")))?;
-    let items = match &value {
-        Value::Array(items) if items.len() == 2 => items,
-        Value::Array(items) => {
-            return Err(format!(
-                "{name}: invalid length {}, expected [x, y]",
-                items.len()
-            ))
-        }
-        other => return Err(format!("{name} must be [x, y], got {}", type_name(other))),
-    };
-    let mut xy = [0.0f32; 2];
-    for (slot, (axis, item)) in xy.iter_mut().zip(["x", "y"].iter().zip(items)) {
-        let x = item
-            .as_f64()
-            .ok_or_else(|| format!("{name}.{axis} must be a number, got {}", type_name(item)))?;
-        let x32 = x as f32;
-        if !x32.is_finite() {
-            return Err(format!("{name}.{axis} must be finite, got {x32}"));
-        }
-        *slot = x32;
-    }
-    Ok(Vec2::new(xy[0], xy[1]))
+    raw::vector(value, name)
 }
 
 impl CastQuery {
@@ -137,7 +116,14 @@ mod tests {
             err(&with_va(r#"[1, "2"]"#)),
             "va.y must be a number, got a string"
         );
-        assert_eq!(err(&with_va("[1e39, 0]")), "va.x must be finite, got inf");
+        assert_eq!(
+            err(&with_va("[1e39, 0]")),
+            "va.x is out of the f32 range (about ±3.4e38), got 1e39"
+        );
+        assert_eq!(
+            err(&with_va("[0, -1E999]")),
+            "va.y is out of the f32 range (about ±3.4e38), got -1E999"
+        );
         assert_eq!(
             err(&format!(
                 r#"{{"a": {p}, "va": [0, 0], "va": [1, 1], "b": {p}, "vb": [0, 0]}}"#

@@ -12,8 +12,11 @@
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
-use collide2d::math::{Pose, Vec2};
-use collide2d::{Aabb, Capsule, Circle, Compound, Obb, Polygon, Segment, Shape, ShapeError};
+use collide2d::math::Vec2;
+use collide2d::{
+    Aabb, BroadPhase, Capsule, Circle, CollisionWorld, Compound, Filter, Obb, ObjectKind, Polygon,
+    Segment, Shape, ShapeError,
+};
 use collide2d_cli::render;
 
 use collide2d_cli::json::Query;
@@ -243,51 +246,39 @@ pub fn run(out: &mut impl Write) -> io::Result<()> {
     table(out, "collide2d demo: classic 2D collision cases", &rows)
 }
 
-/// The classic cases drawn as one SVG picture, three to a row: each case's two shapes in its
-/// own cell, named `<case>: a` and `<case>: b` and labelled with the case's name, red with their contact when they collide.
+/// The classic cases drawn as one SVG picture, three to a row: each case's two shapes, `a`
+/// and `b`, in a world of their own drawn in its own cell at its own scale, titled with the
+/// case's name, red with their contact when they collide.
 ///
 /// # Errors
-/// A demo shape the library rejects (a bug in this file).
-pub fn svg(options: &render::Options) -> Result<String, ShapeError> {
+/// A demo shape the library or the world rejects (a bug in this file).
+pub fn svg(options: &render::Options) -> Result<String, String> {
     const COLUMNS: usize = 3;
-    let cases = cases()?;
-    let bounds: Vec<Aabb> = cases
-        .iter()
-        .map(|c| c.a.aabb().union(&c.b.aabb()))
-        .collect();
-    // Every cell as large as the largest case, plus a gap of a third of it.
-    let cell = bounds.iter().map(Aabb::size).fold(Vec2::ONE, Vec2::max) * 1.6;
-    let mut shapes = Vec::new();
-    let mut names = Vec::new();
-    for (i, (case, b)) in cases.iter().zip(&bounds).enumerate() {
-        let (column, row) = ((i % COLUMNS) as f32, (i / COLUMNS) as f32);
-        // Rows go down the picture whichever way the y axis points.
-        let y = if options.y_down { row } else { -row };
-        let origin = Vec2::new(column * cell.x, y * cell.y);
-        let pose = Pose::from_translation(origin - b.min());
-        shapes.push(case.a.transformed(&pose));
-        shapes.push(case.b.transformed(&pose));
-        names.push(format!("{}: a", case.name));
-        names.push(format!("{}: b", case.name));
+    let cases = cases().map_err(|e| e.to_string())?;
+    let mut worlds = Vec::with_capacity(cases.len());
+    for case in &cases {
+        let mut world = CollisionWorld::new(BroadPhase::default());
+        world.set_contacts(true);
+        for (shape, name) in [(&case.a, "a"), (&case.b, "b")] {
+            world
+                .insert(shape.clone(), Filter::DEFAULT, ObjectKind::Dynamic, name)
+                .map_err(|e| e.to_string())?;
+        }
+        world.update();
+        worlds.push(world);
     }
-    let hits: Vec<render::Hit> = (0..cases.len())
-        .filter_map(|i| {
-            let (a, b) = (2 * i, 2 * i + 1);
-            collide2d::contact(&shapes[a], &shapes[b]).map(|contact| render::Hit { a, b, contact })
-        })
-        .collect();
-    let objects: Vec<render::Object<'_>> = names
+    let panels: Vec<render::Panel<'_, &str>> = cases
         .iter()
-        .zip(&shapes)
-        .enumerate()
-        .map(|(i, (id, shape))| render::Object {
-            id,
-            label: (i % 2 == 0).then(|| cases[i / 2].name.as_str()),
-            shape,
+        .zip(&worlds)
+        .map(|(case, world)| render::Panel {
+            title: &case.name,
+            world,
         })
         .collect();
-    // No world here (each case is one pair), so no broad phase to draw.
-    Ok(render::svg(&objects, &hits, &[], options))
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = render::panels_svg_to(&panels, |_, name| Some(*name), COLUMNS, options, &mut out);
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// Why [`run_files`] stopped.

@@ -1,14 +1,15 @@
 //! The serde model of FORMAT.md's `query` lines: `{"a": SHAPE, "b": SHAPE}` in, one answer out.
 //!
-//! A line is first read as a `serde_json::Value`, then each shape is loaded from its value, so
+//! A line is first read as raw fields (`raw.rs`), then each shape is loaded from its text, so
 //! error messages carry no JSON position and read like FORMAT.md's
-//! `circle.radius must be >= 0, got -1`. Output is written by hand so the numbers are exactly
+//! `circle.radius must be >= 0, got -1`, after the side: `b: circle.radius ...`. Output is written by hand so the numbers are exactly
 //! as FORMAT.md wants them: integral values without `.0`, `-0` as `0`, others in the shortest
 //! form that reads back to the same `f32`.
 
 use collide2d::{contact, distance, intersects, math::Vec2, Contact, Shape};
-use serde::Deserialize;
-use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::raw::{self, Fields};
 
 /// One input line: the pair to query.
 #[derive(Debug)]
@@ -32,50 +33,35 @@ pub struct Answer {
 
 /// Parses one line (without its line break) into a [`Query`], or says why it is not one.
 ///
-/// The message has no `line N: ` prefix; the caller adds it.
+/// The message has no `line N: ` prefix; the caller adds it. A shape's message starts with its
+/// side: `b: circle.radius must be >= 0, got -1`.
 pub fn parse_line(line: &str) -> Result<Query, String> {
     const FIELDS: &[&str] = &["a", "b"];
-    let mut object = parse_object(line, r#"{"a": SHAPE, "b": SHAPE}"#, "a query line", FIELDS)?;
-    let a = take_shape(&mut object, "a", FIELDS)?;
-    let b = take_shape(&mut object, "b", FIELDS)?;
+    let object = parse_object(line, r#"{"a": SHAPE, "b": SHAPE}"#, "a query line", FIELDS)?;
+    let a = take_shape(&object, "a", FIELDS)?;
+    let b = take_shape(&object, "b", FIELDS)?;
     Ok(Query { a, b })
 }
 
-/// Reads one line as a JSON object with no repeated key and no field outside `fields`.
-/// `template` (such as `{"a": SHAPE, "b": SHAPE}`) and `kind` (`a query line`) word the
-/// messages.
-pub fn parse_object(
-    line: &str,
+/// Reads one line as a JSON object with no repeated key and no field outside `fields`, each
+/// field's value kept raw. `template` (such as `{"a": SHAPE, "b": SHAPE}`) and `kind` (`a query
+/// line`) word the messages.
+pub fn parse_object<'a>(
+    line: &'a str,
     template: &str,
     kind: &str,
     fields: &[&str],
-) -> Result<serde_json::Map<String, Value>, String> {
+) -> Result<Fields<'a>, String> {
     if line.trim().is_empty() {
         return Err(format!("empty line, expected {template}"));
     }
-    let checked: Checked = serde_json::from_str(line).map_err(|e| {
-        let message = e.to_string();
-        let suffix = format!(" at line {} column {}", e.line(), e.column());
-        let message = message.strip_suffix(&suffix).unwrap_or(&message);
-        // serde_json's own nesting limit: say which it is, and ours for compounds.
-        let note = if message == "recursion limit exceeded" {
-            " (JSON may nest at most 128 levels; compounds at most 32, MAX_COMPOUND_DEPTH)"
-        } else {
-            ""
-        };
-        format!("invalid JSON at column {}: {message}{note}", e.column())
-    })?;
-    if let Some(path) = checked.repeated {
-        return Err(format!("{path} is repeated (each field may appear once)"));
+    if let Some(message) = raw::bom_message(line.as_bytes()) {
+        return Err(format!("the line {message}"));
     }
-    let value = checked.value;
-    let Value::Object(object) = value else {
-        return Err(format!(
-            "expected an object {template}, got {}",
-            type_name(&value)
-        ));
-    };
-    if let Some(extra) = object.keys().find(|k| !fields.contains(&k.as_str())) {
+    let top: &RawValue = serde_json::from_str(line).map_err(|e| raw::syntax_message(&e, true))?;
+    let object = Fields::of(top)?
+        .ok_or_else(|| format!("expected an object {template}, got {}", raw::type_name(top)))?;
+    if let Some(extra) = object.extra(fields) {
         return Err(format!(
             "{extra} is not a field of {kind} (expected {})",
             fields.join(", ")
@@ -84,143 +70,19 @@ pub fn parse_object(
     Ok(object)
 }
 
-/// Removes field `name` from `object` and loads it as a shape; `fields` lists the line's fields
-/// for the message when it is missing.
-pub fn take_shape(
-    object: &mut serde_json::Map<String, Value>,
-    name: &str,
-    fields: &[&str],
-) -> Result<Shape, String> {
+/// Loads field `name` of `object` as a shape, its messages starting with `name: `; `fields`
+/// lists the line's fields for the message when it is missing.
+pub fn take_shape(object: &Fields<'_>, name: &str, fields: &[&str]) -> Result<Shape, String> {
     let value = object
-        .remove(name)
+        .get(name)
         .ok_or_else(|| format!("{name} is missing (expected {})", fields.join(", ")))?;
-    if !value.is_object() {
+    if raw::type_name(value) != "an object" {
         return Err(format!(
             r#"{name} must be a shape object {{"type": ...}}, got {}"#,
-            type_name(&value)
+            raw::type_name(value)
         ));
     }
-    Shape::deserialize(value).map_err(|e| e.to_string())
-}
-
-/// A JSON value read with a check that no object repeats a key (`serde_json::Value` would
-/// silently keep the last one): `repeated` is the path of the first repeated key, such as
-/// `a.parts[2].p`. Reporting it through the value rather than an error keeps serde_json's
-/// input positions out of the path.
-pub(crate) struct Checked {
-    pub(crate) value: Value,
-    pub(crate) repeated: Option<String>,
-}
-
-impl Checked {
-    fn plain(value: Value) -> Checked {
-        Checked {
-            value,
-            repeated: None,
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Checked {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Checked, D::Error> {
-        d.deserialize_any(CheckedVisitor)
-    }
-}
-
-struct CheckedVisitor;
-
-impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
-    type Value = Checked;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_bool<E>(self, v: bool) -> Result<Checked, E> {
-        Ok(Checked::plain(Value::Bool(v)))
-    }
-
-    fn visit_i64<E>(self, v: i64) -> Result<Checked, E> {
-        Ok(Checked::plain(Value::from(v)))
-    }
-
-    fn visit_u64<E>(self, v: u64) -> Result<Checked, E> {
-        Ok(Checked::plain(Value::from(v)))
-    }
-
-    fn visit_f64<E>(self, v: f64) -> Result<Checked, E> {
-        Ok(Checked::plain(Value::from(v)))
-    }
-
-    fn visit_str<E>(self, v: &str) -> Result<Checked, E> {
-        Ok(Checked::plain(Value::from(v)))
-    }
-
-    fn visit_string<E>(self, v: String) -> Result<Checked, E> {
-        Ok(Checked::plain(Value::String(v)))
-    }
-
-    fn visit_unit<E>(self) -> Result<Checked, E> {
-        Ok(Checked::plain(Value::Null))
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Checked, A::Error> {
-        let mut items = Vec::new();
-        let mut repeated = None;
-        while let Some(item) = seq.next_element::<Checked>()? {
-            if repeated.is_none() {
-                repeated = item
-                    .repeated
-                    .map(|path| format!("[{}]{}", items.len(), dotted(&path)));
-            }
-            items.push(item.value);
-        }
-        Ok(Checked {
-            value: Value::Array(items),
-            repeated,
-        })
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Checked, A::Error> {
-        let mut object = serde_json::Map::new();
-        let mut repeated = None;
-        while let Some(key) = map.next_key::<String>()? {
-            let item = map.next_value::<Checked>()?;
-            if repeated.is_none() {
-                if object.contains_key(&key) {
-                    repeated = Some(key.clone());
-                } else if let Some(path) = item.repeated {
-                    repeated = Some(format!("{key}{}", dotted(&path)));
-                }
-            }
-            object.insert(key, item.value);
-        }
-        Ok(Checked {
-            value: Value::Object(object),
-            repeated,
-        })
-    }
-}
-
-/// A path continued after a key: `.p`, or `[2]` as it is.
-fn dotted(path: &str) -> String {
-    if path.starts_with('[') {
-        path.to_string()
-    } else {
-        format!(".{path}")
-    }
-}
-
-/// How a message names the JSON type of `value` (`an array`).
-pub fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+    raw::shape(value).map_err(|e| format!("{name}: {e}"))
 }
 
 impl Query {
@@ -384,13 +246,13 @@ mod tests {
             "c is not a field of a query line (expected a, b)"
         );
         let bad = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "circle", "center": [0, 0], "radius": -1}}"#;
-        assert_eq!(err(bad), "circle.radius must be >= 0, got -1");
+        assert_eq!(err(bad), "b: circle.radius must be >= 0, got -1");
         let twice = r#"{"a": {"type": "point", "p": [0, 0], "p": [1, 1]}, "b": {"type": "point", "p": [0, 0]}}"#;
-        assert_eq!(err(twice), "a.p is repeated (each field may appear once)");
+        assert_eq!(err(twice), "a: point.p: repeated field");
         let deep = r#"{"a": {"type": "compound", "parts": [{"type": "point", "p": [0, 0]}, {"type": "point", "type": "point", "p": [0, 0]}]}, "b": {"type": "point", "p": [0, 0]}}"#;
         assert_eq!(
             err(deep),
-            "a.parts[1].type is repeated (each field may appear once)"
+            "a: compound.parts[1]: point.type: repeated field"
         );
         let top = r#"{"a": {"type": "point", "p": [0, 0]}, "a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [0, 0]}}"#;
         assert_eq!(err(top), "a is repeated (each field may appear once)");
@@ -413,19 +275,29 @@ mod tests {
         };
         let err = parse_line(&nest(33)).unwrap_err();
         assert!(
-            err.starts_with("compound.parts[0]: compound.parts[0]: ")
+            err.starts_with("a: compound.parts[0]: compound.parts[0]: ")
                 && err.ends_with(
                     "compound.parts nest compounds deeper than 32 levels (limit MAX_COMPOUND_DEPTH)"
                 ),
             "{err}"
         );
         assert!(parse_line(&nest(32)).is_ok());
+        // The loader stops at the 33rd level, without reading (or recursing) further.
         let err = parse_line(&nest(100_000)).unwrap_err();
-        assert!(
-            err.ends_with(
-                "recursion limit exceeded (JSON may nest at most 128 levels; compounds at most 32, MAX_COMPOUND_DEPTH)"
-            ),
-            "{err}"
+        assert!(err.ends_with("(limit MAX_COMPOUND_DEPTH)"), "{err}");
+        // Deep JSON that is no shape: its syntax is read without recursion, then refused.
+        let arrays = format!(
+            r#"{{"a": {}{}, "b": 1}}"#,
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        assert_eq!(
+            parse_line(&arrays).unwrap_err(),
+            r#"a must be a shape object {"type": ...}, got an array"#
+        );
+        assert_eq!(
+            parse_line(&"[".repeat(100_000)).unwrap_err(),
+            "invalid JSON at column 100000: EOF while parsing a list"
         );
     }
 

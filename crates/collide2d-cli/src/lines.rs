@@ -8,19 +8,20 @@ use std::io::{self, BufRead};
 pub enum Line {
     /// The line fit: its bytes are in the buffer, without the `\n` (a `\r` before it is kept).
     Fits,
-    /// The line had `len` bytes (without the `\n`), more than the limit; it was read to its end
-    /// and dropped, and the buffer holds at most the limit's worth of its start.
+    /// The line had `len` bytes (without the `\n` and a `\r` before it), more than the limit;
+    /// it was read to its end and dropped, and the buffer holds at most the limit's worth of
+    /// its start.
     TooLong {
-        /// Its length in bytes, without the `\n`.
+        /// Its length in bytes, without the `\n` and a `\r` before it.
         len: u64,
     },
 }
 
 /// Reads the next line of `input` into `buf` (cleared first); `None` at the end of input.
 ///
-/// A line longer than `max` bytes (without its `\n`) is read to its end but not kept: the
-/// memory used stays below `max` plus `input`'s buffer, however long the line. The last line
-/// may end without a `\n`.
+/// A line longer than `max` bytes (without its `\n`, and without a `\r` before it, which the
+/// callers ignore) is read to its end but not kept: the memory used stays below `max` plus
+/// `input`'s buffer, however long the line. The last line may end without a `\n`.
 ///
 /// # Errors
 /// Those of `input`.
@@ -32,6 +33,7 @@ pub fn read_line(
     buf.clear();
     let mut len: u64 = 0;
     let mut any = false;
+    let mut last = None;
     loop {
         let available = match input.fill_buf() {
             Ok(bytes) => bytes,
@@ -47,6 +49,8 @@ pub fn read_line(
             None => (available, false),
         };
         len += chunk.len() as u64;
+        last = chunk.last().copied().or(last);
+        // Room for the limit and a `\r`.
         let room = (max + 1).saturating_sub(buf.len());
         buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
         let used = chunk.len() + usize::from(done);
@@ -57,6 +61,9 @@ pub fn read_line(
     }
     if !any {
         return Ok(None);
+    }
+    if last == Some(b'\r') {
+        len -= 1;
     }
     if len > max as u64 {
         buf.truncate(max);
@@ -106,6 +113,22 @@ mod tests {
             assert_eq!(got[2].0, Line::TooLong { len: 10 });
             assert!(got[2].1.len() <= 5);
             assert_eq!(got[3], (Line::Fits, b"ok".to_vec()));
+        }
+    }
+
+    #[test]
+    fn a_carriage_return_before_the_break_does_not_count() {
+        for chunk in [1, 3, 64] {
+            let got = lines(b"12345\r\n123456\r\n12345\r", 5, chunk);
+            assert_eq!(got[0], (Line::Fits, b"12345\r".to_vec()), "chunk {chunk}");
+            assert_eq!(got[1].0, Line::TooLong { len: 6 });
+            assert_eq!(got[2], (Line::Fits, b"12345\r".to_vec()));
+            assert_eq!(
+                lines(b"1234567\r\n", 5, chunk)[0].0,
+                Line::TooLong { len: 7 }
+            );
+            // A `\r` elsewhere is a byte like any other.
+            assert_eq!(lines(b"1234\r6\n", 5, chunk)[0].0, Line::TooLong { len: 6 });
         }
     }
 }

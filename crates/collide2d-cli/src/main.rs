@@ -1,17 +1,22 @@
-//! `collide2d`: the command line of FORMAT.md.
+//! `collide2d`: the command line of `docs/formats.md`.
 //!
 //! - `collide2d query [FILE]`: pair queries as JSON Lines, from FILE or standard input (`-` also
 //!   means standard input). Exactly one output line per input line, in order; a blank line is
 //!   a line too and gets an `error` answer, so output line N always answers input line N. A
-//!   `\r` before the line break is ignored. Input is streamed line by line, in constant memory:
-//!   a line longer than `collide2d::limits::MAX_LINE_BYTES` (1 MiB) gets an error line naming
-//!   the limit and is skipped without being held in memory.
+//!   `\r` before the line break is ignored (and not counted). Input is streamed line by line, in
+//!   constant memory: a line longer than `collide2d::limits::MAX_LINE_BYTES` (1 MiB) gets an
+//!   error line naming the limit and is skipped without being held in memory.
 //! - `collide2d cast [FILE]`: shape casts as JSON Lines, `{"a": SHAPE, "va": [x, y], "b": SHAPE,
 //!   "vb": [x, y]}`, each line answered as by `query` (see `cast.rs`).
 //! - `collide2d pairs SCENE [--contacts] [--broad grid:SIZE|tree[:MARGIN]]`: every colliding
 //!   pair of a scene file (the broad phase does not change the output), sorted by the
-//!   positions of `a` then `b` in the file; a scene that fails to load prints nothing on standard
-//!   output, its message (naming the object) on standard error, and exits with status 1.
+//!   positions of `a` then `b` in the file and written as found, with no list of pairs held; a
+//!   scene that fails to load (`MAX_SCENE_BYTES` and `MAX_SCENE_OBJECTS` included) prints
+//!   nothing on standard output, its message (naming the object) on standard error, and exits
+//!   with status 1.
+//! - `collide2d pairs MAP [--layer NAME]...` and `collide2d render MAP [--layer NAME]...`: the
+//!   same for a Tiled (`.tmx`, `.tmj`) or LDtk (`.ldtk`) map, chosen by the file's extension
+//!   (see `maps.rs`).
 //! - `collide2d demo`: a shoot-'em-up on a collision world, per-frame figures and a summary;
 //!   `--svg OUT` draws its last frame (`--debug`: with the world's grid). `demo --cases` prints the classic cases as a table,
 //!   `demo FILE...` the query lines of FILEs (exit status as for `query`); `--svg OUT` then
@@ -29,11 +34,14 @@
 
 mod cast;
 mod demo;
+mod maps;
 mod sim;
 
-use collide2d::limits::MAX_LINE_BYTES;
+use collide2d::limits::{MAX_LINE_BYTES, MAX_SCENE_BYTES};
 use collide2d_cli::lines::{read_line, Line};
-use collide2d_cli::{json, pairs, render, scene, serve};
+use collide2d_cli::pairs::PairsError;
+use collide2d_cli::scene_file::{self, LoadError};
+use collide2d_cli::{json, pairs, raw, render, serve};
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -44,7 +52,12 @@ use clap::{Parser, Subcommand};
 
 /// Exact 2D collision queries: JSON Lines in, one answer per line out.
 #[derive(Debug, Parser)]
-#[command(name = "collide2d", version, about)]
+#[command(
+    name = "collide2d",
+    version,
+    about,
+    after_help = "Shapes, scenes, query and cast lines, answers and exit statuses: docs/formats.md in the collide2d repository."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -52,15 +65,19 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Answer one {"a": SHAPE, "b": SHAPE} query per line (JSON Lines, see FORMAT.md).
+    /// Answer one {"a": SHAPE, "b": SHAPE} query per line (JSON Lines, see docs/formats.md).
     Query {
         /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
-    /// Print every colliding pair of a scene file, one {"a": ID, "b": ID} line each (FORMAT.md).
+    /// Print every colliding pair of a scene file, one {"a": ID, "b": ID} line each
+    /// (docs/formats.md), or of a Tiled (.tmx, .tmj) or LDtk (.ldtk) map.
     Pairs {
-        /// Scene file ({"objects": [...]}); standard input when `-`.
+        /// Scene file ({"objects": [...]}), standard input when `-`; or a .tmx, .tmj or .ldtk map.
         scene: PathBuf,
+        /// With a map: only the layers of this name (repeatable; a group's name brings its layers).
+        #[arg(long = "layer", value_name = "NAME")]
+        layers: Vec<String>,
         /// Add the `contact` object of `query` to each line.
         #[arg(long)]
         contacts: bool,
@@ -93,7 +110,7 @@ enum Command {
         /// Frames to simulate.
         #[arg(long, default_value_t = 300)]
         frames: u32,
-        /// Enemy bullets to keep in the air (about).
+        /// The enemies fire rings of bullets while fewer than this many are in the air.
         #[arg(long, default_value_t = 30_000)]
         bullets: usize,
         /// Seed of the bullet speeds and sizes.
@@ -103,11 +120,14 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         every: u32,
     },
-    /// Draw a scene (FORMAT.md's `pairs` input) as SVG: every object, colliding ones in red,
+    /// Draw a scene (the `pairs` input of docs/formats.md) as SVG: every object, colliding ones in red,
     /// contact points and normals (from a towards b), a legend and a scale bar.
     Render {
-        /// The scene file.
+        /// The scene file, or a .tmx, .tmj or .ldtk map (drawn as its editor shows it).
         scene: PathBuf,
+        /// With a map: only the layers of this name (repeatable; a group's name brings its layers).
+        #[arg(long = "layer", value_name = "NAME")]
+        layers: Vec<String>,
         /// Output file; standard output when absent or `-`.
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
@@ -152,11 +172,17 @@ fn main() -> ExitCode {
         Command::Cast { file } => query(file, cast::answer_line),
         Command::Pairs {
             scene,
+            layers,
             contacts,
             broad,
-        } => pairs_command(&scene, contacts, broad),
+        } => match map_or_scene(&scene, &layers) {
+            Err(code) => code,
+            Ok(true) => maps::pairs_command(&scene, &layers, contacts, broad),
+            Ok(false) => pairs_command(&scene, contacts, broad),
+        },
         Command::Render {
             scene,
+            layers,
             output,
             debug,
             broad,
@@ -168,7 +194,13 @@ fn main() -> ExitCode {
                 y_down,
                 debug,
             };
-            render_command(&scene, output.as_deref(), broad, &options)
+            match map_or_scene(&scene, &layers) {
+                Err(code) => code,
+                Ok(true) => {
+                    maps::render_command(&scene, &layers, output.as_deref(), broad, &options)
+                }
+                Ok(false) => render_command(&scene, output.as_deref(), broad, &options),
+            }
         }
         Command::Serve { port, dir } => serve_command(port, &dir),
         Command::Demo {
@@ -232,40 +264,64 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether `path` is a map (by its extension); `--layer` with a scene file is a usage error.
+fn map_or_scene(path: &Path, layers: &[String]) -> Result<bool, ExitCode> {
+    let map = collide2d_cli::level::is_map_file(path);
+    if !map && !layers.is_empty() {
+        eprintln!(
+            "collide2d: --layer applies to maps only (.tmx, .tmj, .ldtk), not to {}",
+            path.display()
+        );
+        return Err(ExitCode::from(2));
+    }
+    Ok(map)
+}
+
 fn render_command(
     scene: &Path,
     output: Option<&Path>,
     broad: collide2d::BroadPhase,
     options: &render::Options,
 ) -> ExitCode {
-    let text = match std::fs::read_to_string(scene) {
+    let text = scene_file::read_scene_file(scene, MAX_SCENE_BYTES).and_then(|bytes| {
+        String::from_utf8(bytes)
+            .map_err(|e| LoadError::Read(io::Error::new(io::ErrorKind::InvalidData, e)))
+    });
+    let text = match text {
         Ok(text) => text,
-        Err(e) => {
-            eprintln!("collide2d: cannot read {}: {e}", scene.display());
-            return ExitCode::from(2);
-        }
+        Err(e) => return load_failed(scene, e),
     };
-    let picture = match render::render_scene(&text, broad, options) {
+    let picture = match render::ScenePicture::load(&text, broad) {
         Ok(picture) => picture,
         Err(e) => {
             eprintln!("collide2d: {}: {e}", scene.display());
             return ExitCode::from(1);
         }
     };
-    let written = match output {
-        Some(path) if path.as_os_str() != "-" => std::fs::write(path, picture)
-            .map_err(|e| format!("cannot write {}: {e}", path.display())),
-        _ => {
-            let mut out = io::stdout().lock();
-            out.write_all(picture.as_bytes())
-                .and_then(|()| out.flush())
-                .map_err(|e| format!("cannot write output: {e}"))
-        }
+    write_output(output, |out| picture.write_svg(options, out))
+}
+
+/// Streams what `write` writes to `output` (standard output when `None` or `-`), so a picture
+/// is never held whole in memory; status 2 with a message when it cannot be written.
+fn write_output(
+    output: Option<&Path>,
+    write: impl FnOnce(&mut io::BufWriter<Box<dyn Write + '_>>) -> io::Result<()>,
+) -> ExitCode {
+    let (sink, name): (Box<dyn Write>, String) = match output {
+        Some(path) if path.as_os_str() != "-" => match File::create(path) {
+            Ok(file) => (Box::new(file), path.display().to_string()),
+            Err(e) => {
+                eprintln!("collide2d: cannot write {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        _ => (Box::new(io::stdout().lock()), "output".to_string()),
     };
-    match written {
+    let mut out = io::BufWriter::new(sink);
+    match write(&mut out).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("collide2d: {message}");
+        Err(e) => {
+            eprintln!("collide2d: cannot write {name}: {e}");
             ExitCode::from(2)
         }
     }
@@ -368,43 +424,52 @@ fn query(file: Option<PathBuf>, answer: fn(&str) -> Result<String, String>) -> E
     }
 }
 
-/// `collide2d pairs`: loads the whole scene, finds every pair, and only then prints, so a scene
-/// that fails prints nothing on standard output (status 1, the message on standard error).
-fn pairs_command(path: &std::path::Path, contacts: bool, broad: collide2d::BroadPhase) -> ExitCode {
-    let text = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin().lock(), &mut text).map(|_| text)
-    } else {
-        std::fs::read_to_string(path)
-    };
-    let text = match text {
-        Ok(text) => text,
-        Err(e) => {
+/// Says why the scene at `path` did not load: status 2 when it could not be read, 1 when it is
+/// not a scene within the limits.
+fn load_failed(path: &Path, e: LoadError) -> ExitCode {
+    match e {
+        LoadError::Read(e) => {
             eprintln!("collide2d: cannot read {}: {e}", path.display());
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
+        LoadError::Scene(e) => {
+            eprintln!("collide2d: {}: {e}", path.display());
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `collide2d pairs`: loads the whole scene (so a scene that fails prints nothing on standard
+/// output: status 1, the message on standard error), then writes each pair as it is found.
+fn pairs_command(path: &Path, contacts: bool, broad: collide2d::BroadPhase) -> ExitCode {
+    let scene = match scene_file::load_scene(path) {
+        Ok(scene) => scene,
+        Err(e) => return load_failed(path, e),
     };
-    let lines = scene::parse_scene(&text)
-        .map_err(|e| e.0)
-        .and_then(|scene| pairs::pair_lines(&scene, broad, contacts));
-    match lines {
-        Ok(lines) => {
-            let mut out = BufWriter::new(io::stdout().lock());
-            let written = lines
-                .iter()
-                .try_for_each(|line| writeln!(out, "{line}"))
-                .and_then(|()| out.flush());
-            match written {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("collide2d: cannot write output: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-        Err(message) => {
+    write_scene_pairs(path, &scene, broad, contacts)
+}
+
+/// Writes a loaded scene's pairs to standard output as they are found; status 1 with the
+/// message when an object cannot enter the world, 2 when the output cannot be written.
+fn write_scene_pairs(
+    path: &Path,
+    scene: &collide2d_cli::scene::Scene,
+    broad: collide2d::BroadPhase,
+    contacts: bool,
+) -> ExitCode {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match pairs::write_pairs(scene, broad, contacts, &mut out)
+        .and_then(|()| out.flush().map_err(PairsError::Write))
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(PairsError::Scene(message)) => {
+            let _ = out.flush();
             eprintln!("collide2d: {}: {message}", path.display());
             ExitCode::from(1)
+        }
+        Err(PairsError::Write(e)) => {
+            eprintln!("collide2d: cannot write output: {e}");
+            ExitCode::from(2)
         }
     }
 }
@@ -497,6 +562,23 @@ mod tests {
         // Exactly at the limit, the line is read.
         let at_limit = format!("{}{good}", " ".repeat(MAX_LINE_BYTES - good.len()));
         assert_eq!(run(&at_limit), (true, format!("{miss}\n")));
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_ending_in_crlf_is_read() {
+        // The `\r` before the break is ignored, so it does not count against the limit.
+        let good = r#"{"a": {"type": "point", "p": [0, 0]}, "b": {"type": "point", "p": [3, 4]}}"#;
+        let at_limit = format!("{}{good}", " ".repeat(MAX_LINE_BYTES - good.len()));
+        let miss = r#"{"intersects": false, "distance": 5, "contact": null}"#;
+        let crlf = format!("{at_limit}\r\n{at_limit}\r\n");
+        assert_eq!(run(&crlf), (true, format!("{miss}\n{miss}\n")));
+        // One byte more is over it, and says the length without the `\r`.
+        let (ok, out) = run(&format!(" {at_limit}\r\n"));
+        assert!(!ok);
+        assert!(
+            out.contains("line is 1048577 bytes long, over the limit of 1048576 bytes"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -1,65 +1,123 @@
-//! `collide2d pairs SCENE`: every colliding pair of a scene, through a
-//! [`CollisionWorld`].
+//! `collide2d pairs SCENE`: every colliding pair of a scene, written as it is found.
 //!
-//! Objects are inserted in file order into an empty world, so handle order is file order and the
-//! world's sorted pairs are already in FORMAT.md's order: by position of `a`, then of `b`.
+//! The lines are streamed in FORMAT.md's order (by position of `a`, then of `b`) with no list of
+//! pairs in between, so a scene whose objects all overlap (10,000 objects: 49,995,000 lines)
+//! runs in the memory of its objects. A [`CollisionWorld`] holds the objects only as an index
+//! (each with its layer and an empty mask, so its update pairs nothing); then, object by object
+//! in file order, the world's [`objects_overlapping`](CollisionWorld::objects_overlapping)
+//! query gives the later objects it collides with, in file order.
 
-use collide2d::{BroadPhase, CollisionWorld, Filter, ObjectKind};
+use std::io::{self, Write};
+
+use collide2d::{contact, BroadPhase, CollisionWorld, Filter, ObjectKind};
 
 use crate::json::contact_object;
 use crate::scene::Scene;
 
-/// The output lines (without line breaks) for `scene`: `{"a": ID, "b": ID}` per colliding pair,
-/// with the `contact` object of `query` added when `contacts` is set. The pairs are found by a
-/// world with the broad phase `broad`; every broad phase gives the same lines.
+/// Why [`write_pairs`] stopped.
+#[derive(Debug)]
+pub enum PairsError {
+    /// The scene cannot be run: a message naming the object (`objects[3] "x": ...`).
+    Scene(String),
+    /// Writing the output failed.
+    Write(io::Error),
+}
+
+/// Writes one line per colliding pair of `scene` to `out`: `{"a": ID, "b": ID}`, with the
+/// `contact` object of `query` added when `contacts` is set, in FORMAT.md's order. The pairs are
+/// found through a world with the broad phase `broad`; every broad phase gives the same lines.
+/// Memory stays that of the scene's objects (plus one object's list of overlaps), however many
+/// pairs there are.
 ///
 /// ```
 /// use collide2d::BroadPhase;
-/// use collide2d_cli::{pairs::pair_lines, scene::parse_scene};
+/// use collide2d_cli::{pairs::write_pairs, scene::parse_scene};
 /// let scene = parse_scene(r#"{"objects": [
 ///     {"id": "p", "shape": {"type": "circle", "center": [0, 0], "radius": 1}},
 ///     {"id": "q", "shape": {"type": "point", "p": [1, 0]}}
 /// ]}"#)?;
-/// let lines = pair_lines(&scene, BroadPhase::default(), false)?;
-/// assert_eq!(lines, [r#"{"a": "p", "b": "q"}"#]);
+/// let mut out = Vec::new();
+/// write_pairs(&scene, BroadPhase::default(), false, &mut out).unwrap();
+/// assert_eq!(out, b"{\"a\": \"p\", \"b\": \"q\"}\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
-/// A message naming the object (`objects[3] "x": ...`) when its shape's bounding box is not
-/// finite, or when a contact holds a number JSON cannot write.
-pub fn pair_lines(scene: &Scene, broad: BroadPhase, contacts: bool) -> Result<Vec<String>, String> {
-    let world = scene_world(scene, broad, contacts)?;
-    let mut lines = Vec::with_capacity(world.pairs().len());
-    let contacts = world
-        .contacts()
-        .iter()
-        .map(Some)
-        .chain(core::iter::repeat(None));
-    for (pair, contact) in world.pairs().iter().zip(contacts) {
-        let (a, b) = (pair.a.index() as usize, pair.b.index() as usize);
-        let mut line = format!(
-            r#"{{"a": {}, "b": {}"#,
-            quoted(&scene.objects[a].id),
-            quoted(&scene.objects[b].id)
-        );
-        if let Some(c) = contact {
-            let object = contact_object(c).ok_or_else(|| {
-                format!(
-                    "objects[{a}] {} and objects[{b}] {}: internal error: a contact number is not finite (please report this scene)",
-                    quoted(&scene.objects[a].id),
-                    quoted(&scene.objects[b].id)
-                )
-            })?;
-            line += &format!(r#", "contact": {object}"#);
+/// [`PairsError::Scene`] naming the object when its shape's bounding box is not finite (before
+/// anything is written) or when a contact holds a number JSON cannot write (a library bug);
+/// [`PairsError::Write`] when `out` fails.
+pub fn write_pairs(
+    scene: &Scene,
+    broad: BroadPhase,
+    contacts: bool,
+    out: &mut impl Write,
+) -> Result<(), PairsError> {
+    let world = index_world(scene, broad).map_err(PairsError::Scene)?;
+    let ids: Vec<String> = scene.objects.iter().map(|o| quoted(&o.id)).collect();
+    for (i, a) in scene.objects.iter().enumerate() {
+        let found = world.objects_overlapping(&a.shape, u64::from(a.mask));
+        // In handle order, which is file order: the later objects are the tail.
+        let later = found.partition_point(|h| h.index() as usize <= i);
+        for handle in &found[later..] {
+            let j = handle.index() as usize;
+            let b = &scene.objects[j];
+            if b.layer & a.mask == 0 || a.layer & b.mask == 0 || (a.is_static && b.is_static) {
+                continue;
+            }
+            let write = |out: &mut dyn Write, tail: &str| {
+                writeln!(out, r#"{{"a": {}, "b": {}{tail}}}"#, ids[i], ids[j])
+            };
+            if contacts {
+                let object = contact(&a.shape, &b.shape)
+                    .as_ref()
+                    .and_then(contact_object)
+                    .ok_or_else(|| {
+                        PairsError::Scene(format!(
+                            "objects[{i}] {} and objects[{j}] {}: internal error: no finite contact for an intersecting pair (please report this scene)",
+                            ids[i], ids[j]
+                        ))
+                    })?;
+                write(out, &format!(r#", "contact": {object}"#))
+            } else {
+                write(out, "")
+            }
+            .map_err(PairsError::Write)?;
         }
-        line.push('}');
-        lines.push(line);
     }
-    Ok(lines)
+    Ok(())
 }
 
-/// A world holding `scene`'s objects with their layers and masks, all dynamic, updated once
+/// The lines [`write_pairs`] writes (without line breaks), as a list: for tests and small
+/// scenes.
+///
+/// # Errors
+/// As [`write_pairs`], with the message.
+pub fn pair_lines(scene: &Scene, broad: BroadPhase, contacts: bool) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    write_pairs(scene, broad, contacts, &mut out).map_err(|e| match e {
+        PairsError::Scene(message) => message,
+        PairsError::Write(e) => e.to_string(),
+    })?;
+    let text = String::from_utf8(out).map_err(|e| e.to_string())?;
+    Ok(text.lines().map(str::to_string).collect())
+}
+
+/// A world holding `scene`'s objects in file order (handle index = position in the file), each
+/// with its layer and an empty mask: updated once, it pairs nothing but answers queries.
+fn index_world(scene: &Scene, broad: BroadPhase) -> Result<CollisionWorld<()>, String> {
+    let mut world = CollisionWorld::new(broad);
+    for (index, object) in scene.objects.iter().enumerate() {
+        let filter = Filter::new(u64::from(object.layer), 0);
+        world
+            .insert(object.shape.clone(), filter, ObjectKind::Dynamic, ())
+            .map_err(|e| format!("objects[{index}] {}: {e}", quoted(&object.id)))?;
+    }
+    world.update();
+    Ok(world)
+}
+
+/// A world holding `scene`'s objects with their layers and masks (static ones as
+/// [`ObjectKind::Static`], the others dynamic), updated once
 /// (with a contact per pair when `contacts` is set). Objects are inserted in file order, so an
 /// object's handle index is its position in the file, its data that position again, and the
 /// world's sorted pairs are in FORMAT.md's order. `pairs` and `render` both use it.
@@ -91,7 +149,7 @@ pub fn scene_world(
     for (index, object) in scene.objects.iter().enumerate() {
         let filter = Filter::new(u64::from(object.layer), u64::from(object.mask));
         world
-            .insert(object.shape.clone(), filter, ObjectKind::Dynamic, index)
+            .insert(object.shape.clone(), filter, object.kind(), index)
             .map_err(|e| format!("objects[{index}] {}: {e}", quoted(&object.id)))?;
     }
     world.update();
@@ -145,7 +203,8 @@ mod tests {
     use crate::scene::parse_scene;
     use collide2d::intersects;
 
-    /// A row of unit circles 1.5 apart on layers a, b, c in turn, with varied masks.
+    /// A row of unit circles 1.5 apart on layers a, b, c in turn, with varied masks, two in
+    /// five static.
     fn row_scene(n: usize) -> String {
         let layers = ["a", "b", "c"];
         let masks = [
@@ -157,11 +216,12 @@ mod tests {
         let objects: Vec<String> = (0..n)
             .map(|i| {
                 format!(
-                    r#"{{"id": "o{i}", "shape": {{"type": "circle", "center": [{}, {}], "radius": 1}}, "layer": "{}", "mask": {}}}"#,
+                    r#"{{"id": "o{i}", "shape": {{"type": "circle", "center": [{}, {}], "radius": 1}}, "layer": "{}", "mask": {}, "static": {}}}"#,
                     (i % 7) as f32 * 1.5,
                     (i / 7) as f32 * 1.5,
                     layers[i % 3],
-                    masks[(i / 3) % 4]
+                    masks[(i / 3) % 4],
+                    i % 5 < 2
                 )
             })
             .collect();
@@ -180,10 +240,9 @@ mod tests {
             }
         }
         assert!(want.len() > 20);
-        assert_eq!(
-            pair_lines(&scene, BroadPhase::default(), false).unwrap(),
-            want
-        );
+        for broad in [BroadPhase::default(), BroadPhase::grid(0.7).unwrap()] {
+            assert_eq!(pair_lines(&scene, broad, false).unwrap(), want);
+        }
     }
 
     #[test]
@@ -225,6 +284,30 @@ mod tests {
         assert_eq!(pairs(BroadPhase::grid(0.7).unwrap()), tree);
         assert_eq!(pairs(BroadPhase::grid(3.0).unwrap()), tree);
         assert_eq!(pairs(BroadPhase::tree(0.0)), tree);
+    }
+
+    #[test]
+    fn streamed_lines_are_a_world_updates_pairs_and_contacts() {
+        let scene = parse_scene(&row_scene(40)).unwrap();
+        for broad in [BroadPhase::default(), BroadPhase::grid(3.0).unwrap()] {
+            let world = scene_world(&scene, broad, true).unwrap();
+            let want: Vec<String> = world
+                .pairs()
+                .iter()
+                .zip(world.contacts())
+                .map(|(p, c)| {
+                    let (a, b) = (p.a.index() as usize, p.b.index() as usize);
+                    format!(
+                        r#"{{"a": "{}", "b": "{}", "contact": {}}}"#,
+                        scene.objects[a].id,
+                        scene.objects[b].id,
+                        contact_object(c).unwrap()
+                    )
+                })
+                .collect();
+            assert!(want.len() > 20);
+            assert_eq!(pair_lines(&scene, broad, true).unwrap(), want);
+        }
     }
 
     #[test]

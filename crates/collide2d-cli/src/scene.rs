@@ -1,4 +1,4 @@
-//! FORMAT.md's scene files: `{"objects": [{"id", "shape", "layer", "mask"}, ...]}`.
+//! The scene files of `docs/formats.md`: `{"objects": [{"id", "shape", "layer", "mask", "static"}, ...]}`.
 //!
 //! Layer names become bits: the n-th distinct layer name, in order of first appearance in the
 //! file (as a `layer` or in a `mask`), is bit n, so the same file always gives the same bits.
@@ -7,15 +7,17 @@
 //!
 //! A scene loads whole or not at all. Errors name the object as FORMAT.md says,
 //! `objects[12] "b17": circle.radius must be >= 0, got -1`, or `objects[12]: ...` while its id
-//! is not known yet.
+//! is not known. The file is read in two steps (`raw.rs`): its syntax and its list of objects,
+//! counted up to [`MAX_SCENE_OBJECTS`], with each value kept as raw text; then object by
+//! object. Memory stays within a small multiple of the file's size, whatever it holds.
 
 use std::fmt;
 
-use collide2d::Shape;
-use serde::Deserialize;
-use serde_json::Value;
+use collide2d::limits::MAX_SCENE_OBJECTS;
+use collide2d::{ObjectKind, Shape};
+use serde_json::value::RawValue;
 
-use crate::json::{type_name, Checked};
+use crate::raw::{self, type_name, Fields};
 
 /// The most distinct layer names a scene may use: one bit each of a `u32`.
 pub const MAX_LAYERS: usize = 32;
@@ -43,13 +45,28 @@ pub struct SceneObject {
     pub layer: u32,
     /// The layers it collides with, one bit each; `u32::MAX` when the file gives no `mask`.
     pub mask: u32,
+    /// Level geometry (`"static": true`): two static objects are never a pair.
+    pub is_static: bool,
 }
 
 impl SceneObject {
-    /// Whether the pair is tested at all: each one's layer is in the other's mask.
+    /// Whether the pair is tested at all: each one's layer is in the other's mask, and they
+    /// are not both static.
     #[must_use]
     pub fn accepts(&self, other: &SceneObject) -> bool {
-        self.layer & other.mask != 0 && other.layer & self.mask != 0
+        self.layer & other.mask != 0
+            && other.layer & self.mask != 0
+            && !(self.is_static && other.is_static)
+    }
+
+    /// The world kind it is inserted as: `Static` for level geometry, else `Dynamic`.
+    #[must_use]
+    pub fn kind(&self) -> ObjectKind {
+        if self.is_static {
+            ObjectKind::Static
+        } else {
+            ObjectKind::Dynamic
+        }
     }
 }
 
@@ -65,7 +82,7 @@ impl fmt::Display for SceneError {
 
 impl std::error::Error for SceneError {}
 
-const OBJECT_FIELDS: [&str; 4] = ["id", "shape", "layer", "mask"];
+const OBJECT_FIELDS: [&str; 5] = ["id", "shape", "layer", "mask", "static"];
 
 /// Loads a scene from the text of a scene file.
 ///
@@ -83,42 +100,49 @@ const OBJECT_FIELDS: [&str; 4] = ["id", "shape", "layer", "mask"];
 /// ```
 ///
 /// # Errors
-/// Invalid JSON, a repeated key, a missing or extra field, a bad shape, a repeated `id`, or more
-/// than [`MAX_LAYERS`] distinct layer names; the message names the object.
+/// Invalid JSON, a repeated key, a missing or extra field, a bad shape, a repeated `id`, more
+/// than [`MAX_LAYERS`] distinct layer names or more than [`MAX_SCENE_OBJECTS`] objects; the
+/// message names the object.
 pub fn parse_scene(text: &str) -> Result<Scene, SceneError> {
-    let checked: Checked = serde_json::from_str(text).map_err(|e| {
-        let message = e.to_string();
-        let suffix = format!(" at line {} column {}", e.line(), e.column());
-        let message = message.strip_suffix(&suffix).unwrap_or(&message);
+    parse_scene_bytes(text.as_bytes())
+}
+
+/// [`parse_scene`] from the bytes of a scene file, which must be UTF-8 without a byte-order
+/// mark.
+///
+/// # Errors
+/// As [`parse_scene`]; a byte-order mark is named.
+pub fn parse_scene_bytes(bytes: &[u8]) -> Result<Scene, SceneError> {
+    if let Some(message) = raw::bom_message(bytes) {
+        return Err(SceneError(format!("the file {message}")));
+    }
+    let top: &RawValue =
+        serde_json::from_slice(bytes).map_err(|e| SceneError(raw::syntax_message(&e, false)))?;
+    let top_fields = Fields::of(top).map_err(SceneError)?.ok_or_else(|| {
         SceneError(format!(
-            "invalid JSON at line {} column {}: {message}",
-            e.line(),
-            e.column()
+            r#"expected a scene object {{"objects": [...]}}, got {}"#,
+            type_name(top)
         ))
     })?;
-    if let Some(path) = checked.repeated {
-        return Err(SceneError(format!(
-            "{path} is repeated (each field may appear once)"
-        )));
-    }
-    let Value::Object(mut top) = checked.value else {
-        return Err(SceneError(format!(
-            r#"expected a scene object {{"objects": [...]}}, got {}"#,
-            type_name(&checked.value)
-        )));
-    };
-    if let Some(extra) = top.keys().find(|k| *k != "objects") {
+    if let Some(extra) = top_fields.extra(&["objects"]) {
         return Err(SceneError(format!(
             "{extra} is not a field of a scene (expected objects)"
         )));
     }
-    let items = match top.remove("objects") {
-        None => return Err(SceneError("objects is missing".to_string())),
-        Some(Value::Array(items)) => items,
-        Some(other) => {
+    let list = top_fields
+        .get("objects")
+        .ok_or_else(|| SceneError("objects is missing".to_string()))?;
+    let items = match raw::items(list, MAX_SCENE_OBJECTS) {
+        Ok(Some(items)) => items,
+        Ok(None) => {
             return Err(SceneError(format!(
                 "objects must be an array, got {}",
-                type_name(&other)
+                type_name(list)
+            )))
+        }
+        Err(max) => {
+            return Err(SceneError(format!(
+                "objects holds more than {max} objects (limit MAX_SCENE_OBJECTS)"
             )))
         }
     };
@@ -142,65 +166,70 @@ struct Loader {
 }
 
 impl Loader {
-    fn object(&mut self, index: usize, item: Value) -> Result<SceneObject, SceneError> {
-        let Value::Object(mut fields) = item else {
-            return Err(SceneError(format!(
-                r#"objects[{index}]: expected an object {{"id": ..., "shape": ...}}, got {}"#,
-                type_name(&item)
-            )));
-        };
-        let id = match fields.remove("id") {
-            Some(Value::String(id)) => id,
-            None => return Err(SceneError(format!("objects[{index}]: id is missing"))),
-            Some(other) => {
-                return Err(SceneError(format!(
-                    "objects[{index}]: id must be a string, got {}",
-                    type_name(&other)
-                )))
-            }
+    fn object(&mut self, index: usize, item: &RawValue) -> Result<SceneObject, SceneError> {
+        let in_object = |message: String| SceneError(format!("objects[{index}]: {message}"));
+        let fields = Fields::of(item).map_err(in_object)?.ok_or_else(|| {
+            in_object(format!(
+                r#"expected an object {{"id": ..., "shape": ...}}, got {}"#,
+                type_name(item)
+            ))
+        })?;
+        let id = match fields.get("id") {
+            None => return Err(in_object("id is missing".to_string())),
+            Some(raw) => raw::string(raw)
+                .ok_or_else(|| in_object(format!("id must be a string, got {}", type_name(raw))))?,
         };
         let at =
             |message: String| SceneError(format!("objects[{index}] {}: {message}", quoted(&id)));
         if let Some(&first) = self.ids.get(&id) {
             return Err(at(format!("id is repeated (first at objects[{first}])")));
         }
-        if let Some(extra) = fields.keys().find(|k| !OBJECT_FIELDS.contains(&k.as_str())) {
+        if let Some(extra) = fields.extra(&OBJECT_FIELDS) {
             return Err(at(format!(
-                "{extra} is not a field of an object (expected id, shape, layer, mask)"
+                "{extra} is not a field of an object (expected {})",
+                OBJECT_FIELDS.join(", ")
             )));
         }
-        let shape = match fields.remove("shape") {
+        let shape = match fields.get("shape") {
             None => return Err(at("shape is missing".to_string())),
-            Some(value @ Value::Object(_)) => {
-                Shape::deserialize(value).map_err(|e| at(e.to_string()))?
-            }
-            Some(other) => {
+            Some(raw) if type_name(raw) == "an object" => raw::shape(raw).map_err(at)?,
+            Some(raw) => {
                 return Err(at(format!(
                     r#"shape must be a shape object {{"type": ...}}, got {}"#,
-                    type_name(&other)
+                    type_name(raw)
                 )))
             }
         };
-        let layer_name = match fields.remove("layer") {
+        let layer_name = match fields.get("layer") {
             None => DEFAULT_LAYER.to_string(),
-            Some(Value::String(name)) => name,
-            Some(other) => {
-                return Err(at(format!(
-                    "layer must be a string, got {}",
-                    type_name(&other)
-                )))
-            }
+            Some(raw) => raw::string(raw)
+                .ok_or_else(|| at(format!("layer must be a string, got {}", type_name(raw))))?,
         };
         let layer = self.layer_bit(&layer_name).map_err(at)?;
-        let mask = match fields.remove("mask") {
+        let mask = match fields.get("mask") {
             None => u32::MAX,
-            Some(Value::Array(names)) => self.mask_bits(&names).map_err(at)?,
-            Some(other) => {
-                return Err(at(format!(
-                    "mask must be an array of layer names, got {}",
-                    type_name(&other)
-                )))
-            }
+            Some(raw) => match raw::items(raw, usize::MAX) {
+                Ok(Some(names)) => self.mask_bits(&names).map_err(at)?,
+                _ => {
+                    return Err(at(format!(
+                        "mask must be an array of layer names, got {}",
+                        type_name(raw)
+                    )))
+                }
+            },
+        };
+        let is_static = match fields.get("static") {
+            None => false,
+            Some(raw) => match raw.get() {
+                "true" => true,
+                "false" => false,
+                _ => {
+                    return Err(at(format!(
+                        "static must be true or false, got {}",
+                        type_name(raw)
+                    )))
+                }
+            },
         };
         self.ids.insert(id.clone(), index);
         Ok(SceneObject {
@@ -208,6 +237,7 @@ impl Loader {
             shape,
             layer,
             mask,
+            is_static,
         })
     }
 
@@ -231,16 +261,16 @@ impl Loader {
     }
 
     /// The bits of the layers a mask names.
-    fn mask_bits(&mut self, names: &[Value]) -> Result<u32, String> {
+    fn mask_bits(&mut self, names: &[&RawValue]) -> Result<u32, String> {
         let mut bits = 0;
         for (i, name) in names.iter().enumerate() {
-            let Value::String(name) = name else {
+            let Some(name) = raw::string(name) else {
                 return Err(format!(
                     "mask[{i}] must be a layer name (a string), got {}",
                     type_name(name)
                 ));
             };
-            bits |= self.layer_bit(name)?;
+            bits |= self.layer_bit(&name)?;
         }
         Ok(bits)
     }
@@ -288,6 +318,29 @@ mod tests {
     }
 
     #[test]
+    fn static_objects_never_accept_each_other() {
+        let text = format!(
+            r#"{{"objects": [
+                {{"id": "wall", "shape": {CIRCLE}, "static": true}},
+                {{"id": "floor", "shape": {CIRCLE}, "static": true}},
+                {{"id": "ball", "shape": {CIRCLE}, "static": false}}
+            ]}}"#
+        );
+        let scene = parse_scene(&text).unwrap();
+        let [wall, floor, ball] = &scene.objects[..] else {
+            panic!("three objects")
+        };
+        assert!(wall.is_static && floor.is_static && !ball.is_static);
+        assert!(!wall.accepts(floor) && !floor.accepts(wall));
+        assert!(wall.accepts(ball) && ball.accepts(floor));
+        let bad = format!(r#"{{"objects": [{{"id": "x", "shape": {CIRCLE}, "static": 1}}]}}"#);
+        assert_eq!(
+            err(&bad),
+            r#"objects[0] "x": static must be true or false, got a number"#
+        );
+    }
+
+    #[test]
     fn an_empty_scene_loads() {
         let scene = parse_scene(r#"{"objects": []}"#).unwrap();
         assert!(scene.objects.is_empty() && scene.layers.is_empty());
@@ -324,7 +377,7 @@ mod tests {
             err(&format!(
                 r#"{{"objects": [{{"id": "x", "shape": {CIRCLE}, "colour": "red"}}]}}"#
             )),
-            r#"objects[0] "x": colour is not a field of an object (expected id, shape, layer, mask)"#
+            r#"objects[0] "x": colour is not a field of an object (expected id, shape, layer, mask, static)"#
         );
         assert_eq!(
             err(&format!(
@@ -369,7 +422,7 @@ mod tests {
             r#"{"objects": [{"id": "a", "id": "b", "shape": {"type": "point", "p": [0, 0]}}]}"#;
         assert_eq!(
             err(repeated),
-            "objects[0].id is repeated (each field may appear once)"
+            "objects[0]: id is repeated (each field may appear once)"
         );
     }
 

@@ -4,7 +4,8 @@
 //! of rotated-box enemies along the top firing rings of bullets, the player's own stream of
 //! shots, and static cover blocks in between. Every frame moves each bullet, runs one world
 //! update and acts on its pairs: a bullet that hits something is removed, as is one that leaves
-//! the arena; an enemy that has taken enough shots respawns.
+//! the arena; an enemy that has taken enough shots respawns. The run starts with
+//! [`WARM_UP`] frames that are played but not shown, so frame 0 is already mid-game.
 //!
 //! The layers are those of a real shoot-'em-up: enemy bullets collide only with the player and
 //! the cover, so tens of thousands of them never pair with each other (the world filters them
@@ -32,6 +33,10 @@ const ENEMY_BULLET: u64 = 1 << 3;
 const COVER: u64 = 1 << 4;
 
 const ENEMIES: usize = 12;
+/// Frames played before frame 0, neither printed nor counted, so the first frames shown
+/// already have bullets on the cover and shots on the enemies (a bullet needs 80 to 200
+/// frames to cross from the enemies to the cover).
+pub const WARM_UP: u32 = 120;
 /// Shots an enemy takes before it respawns.
 const ENEMY_HEALTH: u32 = 10;
 /// Directions in one ring of bullets.
@@ -42,7 +47,7 @@ const RING: usize = 64;
 pub struct Settings {
     /// Frames to simulate.
     pub frames: u32,
-    /// How many enemy bullets the enemies keep in the air (about).
+    /// The enemies fire rings while fewer than this many of their bullets are in the air.
     pub bullets: usize,
     /// Seed of the bullet speeds and sizes.
     pub seed: u64,
@@ -202,7 +207,7 @@ impl Game {
             rng: Rng(settings.seed),
             target_bullets: settings.bullets,
             totals: Totals::default(),
-            checksum: 0xCBF2_9CE4_8422_2325,
+            checksum: FNV_START,
         })
     }
 
@@ -277,7 +282,7 @@ impl Game {
         }
 
         // The player fires a spread of four shots every other frame.
-        if frame % 2 == 0 {
+        if frame.is_multiple_of(2) {
             for k in 0..4 {
                 let dx = (k as f32 - 1.5) * 0.8;
                 self.fire(Vec2::new(px, py - 16.0), Vec2::new(dx, -14.0), 3.0, true)?;
@@ -388,19 +393,20 @@ impl Game {
     fn draw(&self, options: &render::Options) -> String {
         render::world_svg(
             &self.world,
-            |handle, body| match body {
-                Body::Player => ("player".to_string(), true),
-                Body::Enemy(i) => (format!("enemy {i}"), true),
-                Body::Cover => (format!("cover {handle}"), false),
-                Body::Bullet {
-                    from_player: true, ..
-                } => (format!("shot {handle}"), false),
-                Body::Bullet { .. } => (format!("bullet {handle}"), false),
+            // The ships are what a viewer looks for: named, labelled, drawn on top. Bullets and
+            // cover are the crowd.
+            |_, body| match body {
+                Body::Player => Some("player".to_string()),
+                Body::Enemy(i) => Some(format!("enemy {i}")),
+                Body::Cover | Body::Bullet { .. } => None,
             },
             options,
         )
     }
 }
+
+/// FNV-1a's offset basis: the checksum of no pair.
+const FNV_START: u64 = 0xCBF2_9CE4_8422_2325;
 
 /// FNV-1a over 32-bit words: the run's checksum of every pair of every frame.
 fn fnv(mut hash: u64, words: &[u32]) -> u64 {
@@ -447,16 +453,22 @@ fn ms(d: Duration) -> f64 {
 /// Runs the simulation, writing the table to `out` and a progress bar to standard error when
 /// it is a terminal.
 ///
-/// With `picture`, returns the last frame drawn as SVG (see [`render::svg`]).
+/// With `picture`, returns the last frame drawn as SVG (see [`render::world_svg`]).
 pub fn run(
     out: &mut impl Write,
     settings: &Settings,
     picture: Option<&render::Options>,
 ) -> Result<Option<String>, Fault> {
     let mut game = Game::new(settings)?;
+    for frame in 0..WARM_UP {
+        game.frame(frame, None)?;
+    }
+    game.totals = Totals::default();
+    game.checksum = FNV_START;
     writeln!(
         out,
-        "collide2d demo: a shoot-'em-up, {} frames, about {} enemy bullets, seed {}",
+        "collide2d demo: a shoot-'em-up, {} frames after {WARM_UP} of warm-up; the enemies fire \
+         rings while fewer than {} of their bullets are in the air; seed {}",
         settings.frames, settings.bullets, settings.seed
     )?;
     writeln!(
@@ -485,7 +497,7 @@ pub fn run(
     let mut svg = None;
     for frame in 0..settings.frames {
         let last = frame + 1 == settings.frames;
-        let (f, drawn) = game.frame(frame, picture.filter(|_| last))?;
+        let (f, drawn) = game.frame(WARM_UP + frame, picture.filter(|_| last))?;
         if drawn.is_some() {
             svg = drawn;
         }
@@ -627,7 +639,17 @@ mod tests {
                 .find_map(|w| w.parse().ok())
                 .unwrap()
         };
-        assert!(number("bullets fired") > 4000, "{first}");
+        // The warm-up filled the arena: most bullets were fired before frame 0.
+        assert!(number("bullets fired") > 0, "{first}");
+        // The first row shown already has colliding pairs (bullets on the cover).
+        let row: Vec<u64> = first
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some("0"))
+            .unwrap()
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert!(row[1] > 3000 && row[3] > 0, "frame 0: {row:?}");
         assert!(number("colliding pairs") > 0, "{first}");
         assert!(number("enemies hit") > 0, "{first}");
         assert!(number("cover hit") > 0, "{first}");

@@ -11,40 +11,18 @@
 //! status 2.
 #![allow(clippy::expect_used, clippy::panic)] // a test harness: failing loudly is its job
 
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_collide2d");
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 fn conformance_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance")
 }
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the collide2d binary runs");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("piped stdin")
-            .write_all(input.as_bytes())
-            .expect("stdin takes the input");
-    }
-    child
-        .wait_with_output()
-        .expect("the collide2d binary finishes")
+    common::run(common::collide2d(None), args, stdin.map(str::as_bytes))
 }
 
 #[test]
@@ -217,7 +195,7 @@ fn mixed_good_and_bad_lines_on_stdin_answer_every_line_and_exit_1() {
     );
     assert_eq!(
         lines[4],
-        r#"{"error": "line 5: circle.radius must be >= 0, got -1"}"#
+        r#"{"error": "line 5: a: circle.radius must be >= 0, got -1"}"#
     );
     assert_eq!(lines[5], miss);
     for line in lines {

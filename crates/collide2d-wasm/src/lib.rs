@@ -10,8 +10,12 @@
 //! colliding pairs are found by a [`collide2d::CollisionWorld`] on a uniform grid, as a game
 //! would find them, and the page shows what a frame of that costs.
 //!
+//! [`draw`] gives the two-shape tab's picture as a list of primitives from the library's
+//! debug-draw walk, so the page paints what `collide2d render` would draw.
+//!
 //! Every function is plain Rust as well, and is tested natively.
 
+mod display;
 mod swarm;
 
 use collide2d::math::{Pose, Vec2};
@@ -19,6 +23,7 @@ use collide2d::{closest_points, contact, contains_point, Shape};
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::wasm_bindgen;
 
+pub use display::draw;
 pub use swarm::Swarm;
 
 /// Parses one FORMAT.md shape; the error names the field, as the CLI's messages do.

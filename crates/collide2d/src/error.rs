@@ -1,5 +1,9 @@
 //! [`ShapeError`]: why a shape was rejected at construction.
 
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
 use thiserror::Error;
 
 /// Why a shape could not be built. Each variant names the offending field and holds its value.
@@ -89,6 +93,16 @@ pub enum ShapeError {
     #[error("parts nest compounds deeper than {limit} levels (limit MAX_COMPOUND_DEPTH)")]
     TooDeep {
         /// The limit, [`MAX_COMPOUND_DEPTH`](crate::limits::MAX_COMPOUND_DEPTH).
+        limit: usize,
+    },
+    /// A compound holding more than
+    /// [`MAX_COMPOUND_PARTS`](crate::limits::MAX_COMPOUND_PARTS) convex pieces, nesting
+    /// included.
+    #[error(
+        "parts must hold at most {limit} convex pieces, nesting included (limit MAX_COMPOUND_PARTS)"
+    )]
+    TooManyParts {
+        /// The limit, [`MAX_COMPOUND_PARTS`](crate::limits::MAX_COMPOUND_PARTS).
         limit: usize,
     },
     /// A compound part was rejected.

@@ -8,6 +8,8 @@
 //! in `[2^-149, 2^128]`, so a product of four stays in `[2^-596, 2^520]`.
 
 use crate::math::Vec2;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 /// Arithmetic the predicates are written in.

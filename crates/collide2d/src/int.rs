@@ -342,6 +342,7 @@ pub fn contains(a: impl Into<IShape>, b: impl Into<IShape>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     const MIN: i32 = i32::MIN;
     const MAX: i32 = i32::MAX;

@@ -18,12 +18,29 @@
 //! - [`CollisionWorld`] holds many objects with layers and masks and finds their colliding
 //!   pairs, begin and end events, and point, shape, ray and shape-cast queries, over a choice
 //!   of [`BroadPhase`] (uniform grid or bounding-volume trees); fast objects (bullets) are
-//!   swept over their motion, with the time of impact;
+//!   swept over their motion, with the time of impact; queries see the objects as they are now,
+//!   at the same cost with or without an `update`. Objects move one by one or many at once
+//!   ([`CollisionWorld::move_many`]), or keep a local shape placed by a pose with no
+//!   allocation per frame ([`CollisionWorld::set_pose`]); pairs and events come by layer, with
+//!   both objects' data ([`CollisionWorld::pairs_between`]);
 //!   [`CollisionWorld::move_shape`] moves a box or capsule through its static objects with a
 //!   [`Response`] per contact (slide, stop, cross, bounce, one-way), snag-free on tile seams.
 //! - [`batch`] tests one shape against many discs or boxes stored as structure-of-arrays,
 //!   with SIMD kernels (AVX2, AVX-512) picked at run time and the same exact answers.
 //! - Input sizes are bounded by the constants of [`limits`] (compound depth, polygon points).
+//! - Constructors validate and return a `Result`; for values known valid, the `const`
+//!   `new_unchecked` constructors ([`Circle::new_unchecked`], [`Aabb::new_unchecked`], ...)
+//!   skip the checks in release builds and assert them in debug builds.
+//!
+//! ## Units and axes
+//! The library has no units: coordinates, sizes, radii and motions are whatever your game uses
+//! (pixels, tiles, metres), as long as they are consistent. Angles are radians, counter-clockwise
+//! from +x towards +y. No query depends on the direction of the y axis, so y up and y down both
+//! work; the few places where "up" matters take it as an argument: [`Response::OneWay`]'s `up`
+//! (pass `Vec2::Y` with y up, `Vec2::NEG_Y` with y down, as screen coordinates have it) and the
+//! grounded test a platformer makes on a contact's normal. Normals point from the first shape
+//! (`a`) towards the second (`b`); [`Pose`](math::Pose) rotates counter-clockwise in a y-up frame,
+//! which is clockwise on a y-down screen.
 //!
 //! ## Accuracy
 //! Every finite `f32` works, subnormal numbers and `±f32::MAX` included; no query panics or
@@ -45,19 +62,31 @@
 //! ```
 //!
 //! ## Features
-//! - `std` (default): the standard library.
-//! - `serde`: the shapes' JSON form of FORMAT.md (`{"type": "circle", ...}`), validated on load.
+//! - `std` (default): the standard library: run-time SIMD detection for [`batch`] and the
+//!   `Error` impls. Without it the crate is `no_std` with `alloc`, for consoles, embedded and
+//!   `wasm32-unknown-unknown`; math comes from `libm` and [`batch`] uses its portable kernel.
+//! - `mint`: glam's conversions to and from the `mint` types, for other math crates.
+//! - `serde`: the shapes' JSON form of [`formats`] (`{"type": "circle", ...}`), validated on load.
 //! - `rayon`: [`CollisionWorld::update`] runs its exact tests in parallel (same results).
 //! - `arbitrary`: `Arbitrary` for [`Shape`], valid shapes built through the constructors, for
 //!   fuzzing (the repository's `fuzz/` targets use it).
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 // Unsafe code lives only in the SIMD kernels (`batch/avx2.rs`, `batch/avx512.rs`), which
 // allow it one module at a time; every block there carries its `// SAFETY:` argument.
 #![deny(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
 pub mod batch;
+#[doc = include_str!("../formats.md")]
+pub mod formats {}
 mod broad;
+pub mod debug_draw;
 mod error;
 mod exact;
 pub mod int;
@@ -66,6 +95,7 @@ pub mod math;
 pub mod motion;
 pub mod query;
 pub mod shape;
+mod sync;
 #[cfg(test)]
 mod test_support;
 pub mod world;
@@ -81,9 +111,9 @@ pub use query::{
 pub use shape::{
     Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind,
 };
-pub use world::{CollisionWorld, Filter, Handle, ObjectKind, Pair, UpdateStats, WorldError};
+pub use world::{CollisionWorld, Filter, Handle, ObjectKind, Pair, Side, UpdateStats, WorldError};
 
 /// The README's examples, compiled and run as doctests.
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;

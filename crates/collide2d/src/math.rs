@@ -2,6 +2,33 @@
 
 pub use glam::Vec2;
 
+/// The square root, correctly rounded with or without `std` (`libm`'s is correctly rounded
+/// too), so results are the same bits in `no_std` builds.
+#[inline]
+pub(crate) fn sqrt(x: f64) -> f64 {
+    #[cfg(feature = "std")]
+    {
+        x.sqrt()
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        libm::sqrt(x)
+    }
+}
+
+/// [`sqrt`] for `f32`.
+#[inline]
+pub(crate) fn sqrtf(x: f32) -> f32 {
+    #[cfg(feature = "std")]
+    {
+        x.sqrt()
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        libm::sqrtf(x)
+    }
+}
+
 /// A rigid placement: a rotation by `angle` (radians, counter-clockwise) about the origin, then a
 /// translation by `position`.
 ///

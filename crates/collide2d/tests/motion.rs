@@ -355,3 +355,52 @@ proptest! {
         }
     }
 }
+
+/// Issue 16, item 7: a wall one unit thick, and movers of every kind moved through it by
+/// motions from 1 to the largest the move accepts (its reach must stay finite): the wall is
+/// always met, the mover stops in front of it, and `cast_shape` agrees on the time.
+#[test]
+fn extreme_motions_never_pass_through_a_wall() {
+    let wall = rect(1.0, -100.0, 2.0, 100.0);
+    let w = world(&[wall]);
+    let triangle: Shape = ConvexPolygon::new(&[v(0.25, -0.25), v(0.75, 0.0), v(0.25, 0.25)])
+        .unwrap()
+        .into();
+    let movers: [(&str, Shape); 5] = [
+        (
+            "obb",
+            Obb::new(v(0.5, 0.0), v(0.25, 0.25), 0.3).unwrap().into(),
+        ),
+        ("aabb", rect(0.25, -0.25, 0.75, 0.25).into()),
+        ("triangle", triangle),
+        ("circle", Circle::new(v(0.5, 0.0), 0.25).unwrap().into()),
+        (
+            "capsule",
+            Capsule::new(v(0.5, -0.1), v(0.5, 0.1), 0.25)
+                .unwrap()
+                .into(),
+        ),
+    ];
+    let mut speeds: Vec<f32> = (0..=38).map(|k| 10f32.powi(k)).collect();
+    speeds.extend((0..=37).map(|k| 3.7 * 10f32.powi(k)));
+    speeds.extend([3.2e19, f32::MAX / 4.0, f32::MAX / 2.0 - 1e32]);
+    for (name, mover) in &movers {
+        for &speed in &speeds {
+            for dir in [v(1.0, 0.0), v(1.0, 1e-3), v(1.0, -0.5)] {
+                let motion = dir * speed;
+                let moved = go(&w, mover, motion);
+                let what = format!("{name} moved by {motion}");
+                let reach = moved.shape.aabb().max().x;
+                assert!(
+                    reach <= 1.0 + 1e-4,
+                    "{what}: ends at x = {reach}: {moved:?}"
+                );
+                assert!(!moved.contacts.is_empty(), "{what}: no contact");
+                assert!(
+                    w.cast_shape(mover, motion, u64::MAX).is_some(),
+                    "{what}: cast_shape"
+                );
+            }
+        }
+    }
+}

@@ -82,9 +82,22 @@ struct Scene {
     objects: Vec<(Handle, Shape, Filter, ObjectKind)>,
     previous: BTreeSet<(Handle, Handle)>,
     contacts: bool,
+    /// Filters with random unused mask bits, so nearly every object's filter is its own.
+    many_filters: bool,
 }
 
 impl Scene {
+    /// A filter of [`filter`]; with `many_filters`, its mask has random bits above the three
+    /// layers, so it is almost always a filter no other object has.
+    fn filter(&self, rng: &mut Rng) -> Filter {
+        let f = filter(rng);
+        if self.many_filters {
+            Filter::new(f.layer, f.mask | rng.next() << 3)
+        } else {
+            f
+        }
+    }
+
     fn brute_pairs(&self) -> BTreeSet<(Handle, Handle)> {
         let mut out = BTreeSet::new();
         for (i, (ha, sa, fa, ka)) in self.objects.iter().enumerate() {
@@ -119,7 +132,7 @@ impl Scene {
             }
             6 if !self.objects.is_empty() => {
                 let i = rng.below(self.objects.len() as u64) as usize;
-                let f = filter(rng);
+                let f = self.filter(rng);
                 self.world.set_filter(self.objects[i].0, f).unwrap();
                 self.objects[i].2 = f;
             }
@@ -138,7 +151,7 @@ impl Scene {
 
     fn add(&mut self, rng: &mut Rng, extent: f32, next_data: &mut u32) {
         let s = shape(rng, extent);
-        let f = filter(rng);
+        let f = self.filter(rng);
         let kind = if rng.below(4) == 0 {
             ObjectKind::Static
         } else {
@@ -261,7 +274,18 @@ fn soak() -> u64 {
 
 #[test]
 fn every_broad_phase_finds_the_brute_force_pairs_events_and_query_answers() {
-    for seed in 0..12 * soak() {
+    run_scenes(0..12 * soak(), false);
+}
+
+/// Issue 16, items 2 and 3: objects past the first 64 filters in use share a group, filters are
+/// tested pair by pair there, and groups are freed and reused as filters change.
+#[test]
+fn many_distinct_filters_give_the_brute_force_pairs_events_and_query_answers() {
+    run_scenes(100..104 * soak(), true);
+}
+
+fn run_scenes(seeds: core::ops::Range<u64>, many_filters: bool) {
+    for seed in seeds {
         for (name, broad) in broad_phases() {
             let mut rng = Rng(seed);
             let extent = [10.0, 30.0, 60.0][(seed % 3) as usize];
@@ -270,10 +294,11 @@ fn every_broad_phase_finds_the_brute_force_pairs_events_and_query_answers() {
                 objects: Vec::new(),
                 previous: BTreeSet::new(),
                 contacts: seed % 2 == 0,
+                many_filters,
             };
             scene.world.set_contacts(scene.contacts);
             let mut next = 0;
-            for _ in 0..40 {
+            for _ in 0..if many_filters { 120 } else { 40 } {
                 scene.add(&mut rng, extent, &mut next);
             }
             for frame in 0..12 {
@@ -414,6 +439,7 @@ fn run_log(broad: BroadPhase, seed: u64) -> String {
         objects: Vec::new(),
         previous: BTreeSet::new(),
         contacts: true,
+        many_filters: false,
     };
     scene.world.set_contacts(true);
     let mut next = 0;
@@ -686,5 +712,101 @@ fn move_by_equals_set_shape_of_the_translated_shape() {
         let nan = Vec2::new(f32::NAN, 0.0);
         assert_eq!(by.move_by(h, nan), Err(WorldError::NonFiniteMotion));
         assert_eq!(format!("{:?}", by.shape(h).unwrap()), before);
+    }
+}
+
+/// Issue 16, item 8: a subnormal direction makes `t` overflow to infinity for both boxes; the
+/// nearer box (inserted second) still comes first, and its point lies on the ray.
+#[test]
+fn subnormal_ray_direction_orders_hits_along_the_ray() {
+    for (name, broad) in broad_phases() {
+        let mut world = CollisionWorld::new(broad);
+        let far = Aabb::from_rect(10.0, -1.0, 1.0, 2.0).unwrap().into();
+        let near = Aabb::from_rect(2.0, -1.0, 1.0, 2.0).unwrap().into();
+        let far = world
+            .insert(far, Filter::DEFAULT, ObjectKind::Static, 0)
+            .unwrap();
+        let near = world
+            .insert(near, Filter::DEFAULT, ObjectKind::Static, 1)
+            .unwrap();
+        world.update();
+        let ray = Ray::new(Vec2::ZERO, Vec2::new(1e-45, 0.0));
+        let (first, hit) = world.cast_ray(&ray, f32::INFINITY, u64::MAX).unwrap();
+        assert_eq!(first, near, "{name}");
+        assert_eq!(hit.point, Vec2::new(2.0, 0.0), "{name}");
+        let all: Vec<Handle> = world
+            .cast_ray_all(&ray, f32::INFINITY, u64::MAX)
+            .iter()
+            .map(|h| h.0)
+            .collect();
+        assert_eq!(all, [near, far], "{name}");
+    }
+}
+
+/// Issue 16, item 6: 20,000 objects on one point make 200 million pairs, which aborted on
+/// allocation; the update stops at the cap of candidate pairs and says so. (The default cap,
+/// `MAX_UPDATE_PAIRS`, would take this debug build half a minute of exact tests.)
+#[test]
+fn a_crowd_on_one_point_stops_at_the_pair_cap() {
+    const CAP: usize = 200_000;
+    for (name, broad) in [
+        ("tree", BroadPhase::tree(0.1)),
+        ("grid", BroadPhase::grid(1.0).unwrap()),
+    ] {
+        let mut world = CollisionWorld::new(broad);
+        for i in 0..20_000 {
+            let disc = Circle::new(Vec2::ZERO, 0.5).unwrap().into();
+            world
+                .insert(disc, Filter::DEFAULT, ObjectKind::Dynamic, i)
+                .unwrap();
+        }
+        world.set_max_pairs(CAP);
+        let stats = world.update();
+        assert!(stats.truncated, "{name}");
+        assert_eq!(stats.pairs, CAP, "{name}");
+        assert_eq!(world.pairs().len(), CAP, "{name}");
+    }
+}
+
+/// Below the cap nothing is cut; at a small cap, the pairs are some of the colliding pairs,
+/// the same ones on every run.
+#[test]
+fn a_capped_update_gives_a_subset_of_the_pairs_the_same_every_time() {
+    for (name, broad) in broad_phases() {
+        let build = || {
+            let mut rng = Rng(7);
+            let mut world = CollisionWorld::new(broad);
+            for i in 0..300 {
+                let at = Vec2::new(rng.f(0.0, 20.0), rng.f(0.0, 20.0));
+                let disc = Circle::new(at, rng.f(0.5, 2.0)).unwrap().into();
+                world
+                    .insert(disc, Filter::DEFAULT, ObjectKind::Dynamic, i)
+                    .unwrap();
+            }
+            world
+        };
+        let mut full = build();
+        let all = full.update();
+        assert!(!all.truncated && all.pairs > 200, "{name}: {all:?}");
+        let keys = |w: &CollisionWorld<i32>| -> Vec<(Handle, Handle)> {
+            w.pairs().iter().map(|p| (p.a, p.b)).collect()
+        };
+        let everything: BTreeSet<_> = keys(&full).into_iter().collect();
+        let capped = |max: usize| {
+            let mut w = build();
+            w.set_max_pairs(max);
+            let stats = w.update();
+            (stats, keys(&w))
+        };
+        let (stats, some) = capped(100);
+        assert!(
+            stats.truncated && stats.candidates == 100,
+            "{name}: {stats:?}"
+        );
+        assert!(some.iter().all(|p| everything.contains(p)), "{name}");
+        assert_eq!(capped(100).1, some, "{name}: the same subset");
+        let (stats, again) = capped(all.candidates + 1);
+        assert!(!stats.truncated, "{name}");
+        assert_eq!(again, keys(&full), "{name}");
     }
 }

@@ -12,6 +12,7 @@
 
 use super::filter::{Sink, ERR, TINY};
 use super::kernel::Filter;
+use super::moves::{self, Deltas};
 use core::arch::x86_64::*;
 use core::ops::ControlFlow;
 
@@ -23,9 +24,14 @@ const STEP: usize = 32;
 pub(super) struct Avx2(());
 
 impl Avx2 {
-    /// `Some` when the CPU has AVX2 (std caches the detection).
+    /// `Some` when the CPU has AVX2 (std caches the detection; without std, when the build targets it).
     pub(super) fn detect() -> Option<Avx2> {
-        std::is_x86_feature_detected!("avx2").then_some(Avx2(()))
+        #[cfg(feature = "std")]
+        let found = std::is_x86_feature_detected!("avx2");
+        // Without std there is no run-time detection: only what the build targets.
+        #[cfg(not(feature = "std"))]
+        let found = cfg!(target_feature = "avx2");
+        found.then_some(Avx2(()))
     }
 
     /// Runs `filter` over whole steps of lanes; returns how many lanes it covered.
@@ -34,6 +40,28 @@ impl Avx2 {
         // `scan` requires.
         unsafe { scan(filter, sink) }
     }
+}
+
+impl Avx2 {
+    /// [`moves::step`] on 8 lanes per vector: the same safe code, compiled for AVX2.
+    pub(super) fn step<const N: usize>(
+        self,
+        columns: [(&mut [f32], &mut [f32]); N],
+        deltas: Deltas<'_>,
+    ) -> Option<usize> {
+        // SAFETY: `self` exists only because `detect` found AVX2 on this CPU.
+        unsafe { step(columns, deltas) }
+    }
+}
+
+/// # Safety
+/// The CPU has AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn step<const N: usize>(
+    columns: [(&mut [f32], &mut [f32]); N],
+    deltas: Deltas<'_>,
+) -> Option<usize> {
+    moves::step(columns, deltas)
 }
 
 /// # Safety

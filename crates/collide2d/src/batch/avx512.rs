@@ -25,9 +25,14 @@ const STEP: usize = 32;
 pub(super) struct Avx512(());
 
 impl Avx512 {
-    /// `Some` when the CPU has AVX-512F (std caches the detection).
+    /// `Some` when the CPU has AVX-512F (std caches the detection; without std, when the build targets it).
     pub(super) fn detect() -> Option<Avx512> {
-        std::is_x86_feature_detected!("avx512f").then_some(Avx512(()))
+        #[cfg(feature = "std")]
+        let found = std::is_x86_feature_detected!("avx512f");
+        // Without std there is no run-time detection: only what the build targets.
+        #[cfg(not(feature = "std"))]
+        let found = cfg!(target_feature = "avx512f");
+        found.then_some(Avx512(()))
     }
 
     /// Runs `filter` over whole steps of lanes; returns how many lanes it covered.

@@ -6,15 +6,15 @@ use super::avx2::Avx2;
 use super::avx512::Avx512;
 use super::filter::Sink;
 use super::portable;
+use alloc::vec::Vec;
 use core::ops::ControlFlow;
-use std::sync::OnceLock;
 
 /// A filter kernel: portable Rust, AVX2 or AVX-512. A value exists only for a kernel this CPU
 /// runs, so every `Kernel` is safe to use.
 ///
 /// Every kernel gives the same answers, exactly (each lane the filter cannot certify is
 /// decided by the exact scalar test); they differ only in speed. [`Kernel::best`] picks the
-/// fastest one the CPU has; the others are there for tests and benchmarks.
+/// fastest one the CPU has (with `std`; without it, the fastest the build targets); the others are there for tests and benchmarks.
 ///
 /// ```
 /// use collide2d::batch::Kernel;
@@ -72,12 +72,19 @@ impl Kernel {
     /// first call, then cached.
     #[must_use]
     pub fn best() -> Kernel {
-        static BEST: OnceLock<Kernel> = OnceLock::new();
-        *BEST.get_or_init(|| {
+        let detect = || {
             Kernel::avx512()
                 .or_else(Kernel::avx2)
                 .unwrap_or_else(Kernel::portable)
-        })
+        };
+        #[cfg(feature = "std")]
+        {
+            static BEST: std::sync::OnceLock<Kernel> = std::sync::OnceLock::new();
+            *BEST.get_or_init(detect)
+        }
+        // Without std the kernels are known when the crate is built: nothing to cache.
+        #[cfg(not(feature = "std"))]
+        detect()
     }
 
     /// Every kernel this CPU runs, portable first.

@@ -22,8 +22,10 @@
 //! # Ok::<(), collide2d::ShapeError>(())
 //! ```
 
+use alloc::vec::Vec;
 mod filter;
 mod kernel;
+mod moves;
 mod portable;
 mod soa;
 // The SIMD kernels hold the crate's only unsafe code; each block states why it is sound.

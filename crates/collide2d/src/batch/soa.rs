@@ -5,6 +5,7 @@ use super::Items;
 use crate::error::ShapeError;
 use crate::math::Vec2;
 use crate::shape::{Aabb, Circle, Point, Shape};
+use alloc::vec::Vec;
 
 /// Discs stored as three columns (center x, center y, radius), for batch queries.
 ///
@@ -25,8 +26,8 @@ use crate::shape::{Aabb, Circle, Point, Shape};
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Circles {
-    xs: Vec<f32>,
-    ys: Vec<f32>,
+    pub(super) xs: Vec<f32>,
+    pub(super) ys: Vec<f32>,
     radii: Vec<f32>,
 }
 
@@ -234,10 +235,10 @@ impl Extend<Circle> for Circles {
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Aabbs {
-    min_xs: Vec<f32>,
-    min_ys: Vec<f32>,
-    max_xs: Vec<f32>,
-    max_ys: Vec<f32>,
+    pub(super) min_xs: Vec<f32>,
+    pub(super) min_ys: Vec<f32>,
+    pub(super) max_xs: Vec<f32>,
+    pub(super) max_ys: Vec<f32>,
 }
 
 impl Aabbs {
@@ -280,7 +281,7 @@ impl Aabbs {
     /// Element `i`, if there is one.
     #[must_use]
     pub fn get(&self, i: usize) -> Option<Aabb> {
-        Some(Aabb::new_unchecked(
+        Some(Aabb::raw(
             Vec2::new(*self.min_xs.get(i)?, *self.min_ys.get(i)?),
             Vec2::new(*self.max_xs.get(i)?, *self.max_ys.get(i)?),
         ))
@@ -394,7 +395,7 @@ impl Aabbs {
     }
 
     fn at(&self, i: usize) -> Aabb {
-        Aabb::new_unchecked(
+        Aabb::raw(
             Vec2::new(self.min_xs[i], self.min_ys[i]),
             Vec2::new(self.max_xs[i], self.max_ys[i]),
         )

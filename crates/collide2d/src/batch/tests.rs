@@ -6,6 +6,9 @@ use super::{Aabbs, Circles, Kernel};
 use crate::math::Vec2;
 use crate::shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Point, Segment, Shape};
 use crate::{intersects, ShapeError};
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Scenes per random test: Miri interprets every lane, so it gets a few.
 const SCENES: usize = if cfg!(miri) { 4 } else { 200 };

@@ -13,14 +13,16 @@
 //! [`CollisionWorld::broad_phase_boxes`](crate::CollisionWorld::broad_phase_boxes) shows the
 //! structure, read only, as a list of [`BroadBox`]es (grid cells, tree nodes), for debug drawing.
 
+use alloc::vec::Vec;
 pub(crate) mod grid;
+mod groups;
 pub(crate) mod tree;
 
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
-use crate::world::{Filter, Handle};
-use std::collections::BTreeMap;
+use crate::world::Handle;
+pub(crate) use groups::Groups;
 
 /// Which broad-phase structure a [`CollisionWorld`](crate::CollisionWorld) uses.
 ///
@@ -105,8 +107,9 @@ pub enum BroadBoxKind {
     },
     /// An inner node of a bounding-volume tree: the union of its children's boxes.
     Node {
-        /// Which tree: one per group of objects with the same filter and static-ness, numbered
-        /// in order of first use.
+        /// Which tree: one per group of objects with the same filter and static-ness (objects
+        /// of filters past the first 64 in use share one group per static-ness), numbered in
+        /// order of first use; a group's number is reused once no object uses it.
         tree: u32,
         /// Distance from the tree's root (0).
         depth: u32,
@@ -120,47 +123,6 @@ pub enum BroadBoxKind {
         /// The object.
         object: Handle,
     },
-}
-
-/// Objects with the same filter and the same static-ness form a group; the broad phase pairs
-/// groups before it pairs objects.
-#[derive(Debug, Default)]
-pub(crate) struct Groups {
-    pub(crate) list: Vec<(Filter, bool)>,
-    lookup: BTreeMap<(u64, u64, bool), u32>,
-}
-
-impl Groups {
-    /// The group of `filter` and `is_static`, created on first use.
-    pub(crate) fn id(&mut self, filter: Filter, is_static: bool) -> u32 {
-        let next = self.list.len() as u32;
-        let id = *self
-            .lookup
-            .entry((filter.layer, filter.mask, is_static))
-            .or_insert(next);
-        if id == next {
-            self.list.push((filter, is_static));
-        }
-        id
-    }
-
-    /// True when objects of groups `g` and `h` may collide.
-    #[inline]
-    pub(crate) fn compatible(&self, g: u32, h: u32) -> bool {
-        let (f, fs) = self.list[g as usize];
-        let (k, ks) = self.list[h as usize];
-        !(fs && ks) && f.collides_with(k)
-    }
-
-    /// True when a query with `mask` may report objects of group `g`.
-    #[inline]
-    pub(crate) fn visible(&self, g: u32, mask: u64) -> bool {
-        self.list[g as usize].0.layer & mask != 0
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.list.len()
-    }
 }
 
 /// What the broad phase reads about each object slot.
@@ -197,12 +159,33 @@ impl Broad {
     }
 
     /// Every pair of slots `(a, b)`, `a < b`, whose groups are compatible and whose tight boxes
-    /// overlap, each once, in no particular order.
-    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+    /// overlap, each once, in no particular order (but the same order for the same operations).
+    /// At most `max` pairs are added: the search stops once it has found that many, and the
+    /// result is `false` when it stopped early (`true` when every pair is in `out`).
+    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, max: usize) -> bool {
+        let start = out.len();
+        let limit = start.saturating_add(max);
         match self {
-            Broad::Grid(g) => g.pairs(view, out),
-            Broad::Tree(t) => t.pairs(view, out),
+            Broad::Grid(g) => g.pairs(view, out, limit),
+            Broad::Tree(t) => t.pairs(view, out, limit),
         }
+        // The searches check the limit now and then, not at every pair.
+        let complete = out.len() < limit;
+        out.truncate(limit);
+        // Objects in a shared group are paired by group with every compatible group: their
+        // own filters decide now (one pass, only while some object is in a shared group).
+        if view.table.any_shared() {
+            let mut kept = start;
+            for i in start..out.len() {
+                let (a, b) = out[i];
+                if view.table.accepts(a, b) {
+                    out[kept] = (a, b);
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
+        complete
     }
 
     /// The structure as of the last `sync`, into `out`: see [`BroadBox`]. `handle` names a
@@ -222,6 +205,18 @@ impl Broad {
     /// Calls `f` with every slot (possibly more than once) whose box, as of the last `sync`,
     /// overlaps `region` and whose group's layer is in `mask`.
     pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
+        if view.table.any_shared() {
+            // A shared group is visible to every mask: its objects' own layers decide.
+            let f = &mut |slot: u32| {
+                if view.table.shows(slot, mask) {
+                    f(slot);
+                }
+            };
+            return match self {
+                Broad::Grid(g) => g.query(view, region, mask, f),
+                Broad::Tree(t) => t.query(view, region, mask, f),
+            };
+        }
         match self {
             Broad::Grid(g) => g.query(view, region, mask, f),
             Broad::Tree(t) => t.query(view, region, mask, f),
@@ -239,6 +234,20 @@ impl Broad {
         mask: u64,
         f: &mut F,
     ) {
+        if view.table.any_shared() {
+            // As for `query`; a hidden object leaves the bound as it is.
+            let f = &mut |slot: u32| {
+                if view.table.shows(slot, mask) {
+                    f(slot)
+                } else {
+                    f32::INFINITY
+                }
+            };
+            return match self {
+                Broad::Grid(g) => g.ray(view, ray, max_t, mask, f),
+                Broad::Tree(t) => t.ray(view, ray, max_t, mask, f),
+            };
+        }
         match self {
             Broad::Grid(g) => g.ray(view, ray, max_t, mask, f),
             Broad::Tree(t) => t.ray(view, ray, max_t, mask, f),
@@ -283,7 +292,7 @@ pub(crate) fn ray_box(ray: &Ray, inv_dir: Vec2, aabb: &Aabb, max_t: f32) -> Opti
 mod tests {
     use super::*;
     use crate::test_support::v;
-    use crate::{Circle, CollisionWorld, ObjectKind, Shape};
+    use crate::{Circle, CollisionWorld, Filter, ObjectKind, Shape};
 
     /// 60 circles and boxes of mixed sizes (a few much larger than a grid cell) on two layers,
     /// one of them static, inserted in a scrambled order.
@@ -401,7 +410,7 @@ mod tests {
                         && corner.cmplt(b.aabb.max()).all()
                 })
                 .unwrap_or_else(|| panic!("{handle} {aabb:?}"));
-            let reach = Aabb::new_unchecked(cell_box.aabb.min(), cell_box.aabb.max() + cell);
+            let reach = Aabb::raw(cell_box.aabb.min(), cell_box.aabb.max() + cell);
             assert!(contains(&reach, &aabb), "{handle}");
         }
         assert!(large >= 4, "the test scene has large objects");

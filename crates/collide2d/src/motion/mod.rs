@@ -10,13 +10,14 @@
 //! mover never snags on the seams between flush tiles, and a mover resting on a surface slides
 //! along it (the contact reports `t = 0` and the surface normal).
 
+use alloc::vec::Vec;
 mod probe;
 
 use crate::math::Vec2;
 use crate::shape::{Aabb, Shape};
 use crate::world::{CollisionWorld, Handle, ObjectKind};
+use alloc::collections::BTreeMap;
 use probe::{bounce, pieces, probe, settle, slide, tolerance, translated, Probe};
-use std::collections::BTreeMap;
 
 /// The most blocking contacts one [`CollisionWorld::move_shape`] responds to; the motion left
 /// after the last one is dropped (the mover stays where that contact put it).

@@ -20,6 +20,7 @@
 use crate::math::{Pose, Vec2};
 use crate::query::{cast_shapes, contact};
 use crate::shape::{Aabb, Shape};
+use alloc::vec::Vec;
 
 /// The first touch of the mover and one convex piece along the motion `r`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -72,12 +73,13 @@ pub(super) fn tolerance(mover: &Shape) -> f32 {
 pub(super) fn probe(mover: &Shape, r: Vec2, piece: &Shape, tol: f32) -> Option<Probe> {
     let hit = cast_shapes(mover, r, piece, Vec2::ZERO)?;
     let normal = -hit.normal;
-    let into = r.dot(normal);
+    // In `f64`: the motion may be as long as `f32::MAX / 2`, whose square overflows `f32`.
+    let into = r.as_dvec2().dot(normal.as_dvec2());
     let enters = match (mover, piece) {
         (Shape::Aabb(m), Shape::Aabb(p)) => box_enters(m, p, r, hit.t, tol),
         // A round mover or piece has one normal at every contact: its sign decides (beyond
         // the rounding of a normal computed in `f64`).
-        _ if is_round(mover) || is_round(piece) => Some(into < -1e-9 * r.length()),
+        _ if is_round(mover) || is_round(piece) => Some(into < -1e-9 * r.as_dvec2().length()),
         _ => None,
     }
     .unwrap_or_else(|| into < 0.0 && enters_interior(mover, r, piece, hit.t, tol));
@@ -131,14 +133,30 @@ fn box_enters(m: &Aabb, p: &Aabb, r: Vec2, first: f32, tol: f32) -> Option<bool>
 
 /// True when `mover`, moved along `r` from time `first` (its first touch with the convex
 /// `piece`), overlaps the piece deeper than `tol` before it leaves it or the motion ends.
+///
+/// Decided on the stretch of the motion from the first touch that can hold the overlap: no
+/// longer than the two boxes' diagonals (past that their projections on the motion are apart),
+/// so a motion far longer than the shapes (1e8 past a wall a unit thick, whose whole overlap is
+/// a few units in the last place of a time in `[0, 1]`) is judged at the shapes' own scale.
 fn enters_interior(mover: &Shape, r: Vec2, piece: &Shape, first: f32, tol: f32) -> bool {
-    // The last touch: the first one of the reversed motion from the end.
-    let last = match cast_shapes(&translated(mover, r), -r, piece, Vec2::ZERO) {
-        Some(h) => 1.0 - h.t,
-        None => first,
+    let start = translated(mover, r * first);
+    let diagonal = |s: &Shape| f64::from(s.aabb().size().length());
+    let (length, left) = (r.as_dvec2().length(), f64::from(1.0 - first));
+    let span = diagonal(mover) + diagonal(piece);
+    let local = if span < length * left {
+        (r.as_dvec2() * (span / length)).as_vec2()
+    } else {
+        r * (1.0 - first)
     };
-    let mid = (first + last.max(first)) * 0.5;
-    contact(&translated(mover, r * mid), piece).is_some_and(|c| c.depth > tol)
+    if local == Vec2::ZERO || !local.is_finite() {
+        return false;
+    }
+    // The last touch on that stretch: the first one of the reversed stretch from its end.
+    let last = match cast_shapes(&translated(&start, local), -local, piece, Vec2::ZERO) {
+        Some(h) => 1.0 - h.t,
+        None => 0.0,
+    };
+    contact(&translated(&start, local * (last * 0.5)), piece).is_some_and(|c| c.depth > tol)
 }
 
 /// The translation `delta` adjusted so `start` moved by it rests against `piece`, whose surface

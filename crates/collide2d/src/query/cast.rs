@@ -10,7 +10,7 @@
 use crate::math::Vec2;
 use crate::query::cast_pairs;
 use crate::query::minkowski::{apart_along, difference, polygons_span, polygons_span_and_gap};
-use crate::query::parts::each_part;
+use crate::query::part_pairs::{search, PairSearch};
 use crate::query::ray::LineSpan;
 use crate::query::{contact, intersects};
 use crate::shape::convex::Convex;
@@ -109,7 +109,7 @@ fn cast_circles(x: &Circle, va: Vec2, y: &Circle, vb: Vec2) -> Option<Option<Cas
     if !(b > 0.0 && disc >= 0.0) {
         return Some(None);
     }
-    let t = (k / (b + disc.sqrt())).max(0.0);
+    let t = (k / (b + crate::math::sqrt(disc))).max(0.0);
     if !(t <= 1.0) {
         return Some(None);
     }
@@ -395,25 +395,50 @@ fn cast_parts(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<Cast
     if d == DVec2::ZERO {
         return None;
     }
-    let (va, vb) = (va.as_dvec2(), vb.as_dvec2());
-    // Apart at t = 0, so every pair of parts is apart: the earliest part pair's hit.
-    let mut best: Option<CastHit> = None;
-    let mut best_t = f64::INFINITY;
-    let _ = each_part(a, &mut |pa| {
-        let box_a = convex_bounds(pa);
-        each_part(b, &mut |pb| {
-            if swept_overlap(box_a, convex_bounds(pb), d) {
-                if let Some((t, n)) = cast_convex(pa, pb, d) {
-                    if t < best_t {
-                        best_t = t;
-                        best = Some(hit(pa, va, pb, vb, t, n));
-                    }
+    // Apart at t = 0, so every pair of parts is apart: the earliest part pair's hit (the
+    // first in part order on ties), among those whose swept boxes meet.
+    let mut earliest = Earliest {
+        va: va.as_dvec2(),
+        vb: vb.as_dvec2(),
+        d,
+        best: None,
+    };
+    let _ = search(a, b, &mut earliest);
+    earliest.best.map(|(_, hit, _)| hit)
+}
+
+/// The earliest hit so far between pieces of `a` moving by `va` and `b` by `vb` (`d = va - vb`),
+/// with its exact time and the pieces' numbers.
+struct Earliest {
+    va: DVec2,
+    vb: DVec2,
+    d: DVec2,
+    best: Option<(f64, CastHit, (u32, u32))>,
+}
+
+impl PairSearch for Earliest {
+    type Break = ();
+
+    fn keep(&mut self, a: &Aabb, b: &Aabb) -> Option<f64> {
+        let bounds = |r: &Aabb| (r.min().as_dvec2(), r.max().as_dvec2());
+        swept_overlap(bounds(a), bounds(b), self.d).then_some(0.0)
+    }
+
+    fn visit(&mut self, pa: &Convex, ia: u32, pb: &Convex, ib: u32) -> ControlFlow<()> {
+        if swept_overlap(convex_bounds(pa), convex_bounds(pb), self.d) {
+            if let Some((t, n)) = cast_convex(pa, pb, self.d) {
+                let earlier = self
+                    .best
+                    .as_ref()
+                    .is_none_or(|&(bt, _, key)| t < bt || (t == bt && (ia, ib) < key));
+                if earlier {
+                    let h = hit(pa, self.va, pb, self.vb, t, n);
+                    self.best = Some((t, h, (ia, ib)));
                 }
             }
-            ControlFlow::<()>::Continue(())
-        })
-    });
-    best
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// The exact-in-`f64` time of impact of two convex shapes apart at `t = 0`, relative motion
@@ -558,6 +583,7 @@ mod tests {
     use super::*;
     use crate::shape::{Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Segment};
     use crate::test_support::{boxed, l_shape, v};
+    use alloc::vec;
 
     fn circle(x: f32, y: f32, r: f32) -> Shape {
         Circle::new(v(x, y), r).unwrap().into()

@@ -41,7 +41,7 @@ pub(crate) fn circle_circle(a: &Circle, b: &Circle, d: DVec2) -> Option<(f64, DV
     if b <= 0.0 || disc < 0.0 {
         return None; // moving apart, or passing by
     }
-    let t = (k / (b + disc.sqrt())).max(0.0);
+    let t = (k / (b + crate::math::sqrt(disc))).max(0.0);
     if t > 1.0 {
         return None;
     }

@@ -118,7 +118,7 @@ fn nearest(c: &Circle, k: &Capsule, hi2: f64) -> Option<(DVec2, DVec2, f64)> {
         if cross * cross > hi2 * len2 {
             return None;
         }
-        let len = len2.sqrt();
+        let len = crate::math::sqrt(len2);
         let left = e.perp() / len;
         let n = if cross > 0.0 { -left } else { left };
         let dist = cross.abs() / len;
@@ -130,7 +130,7 @@ fn nearest(c: &Circle, k: &Capsule, hi2: f64) -> Option<(DVec2, DVec2, f64)> {
         if d2 > hi2 {
             return None;
         }
-        let dist = d2.sqrt();
+        let dist = crate::math::sqrt(d2);
         let n = if dist > 0.0 {
             delta / dist
         } else {

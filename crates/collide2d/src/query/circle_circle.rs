@@ -77,7 +77,7 @@ pub(crate) fn contact_or(
 fn finish_from_f32<const POSITIVE: bool>(a: &Circle, b: &Circle) -> Contact {
     let delta = (b.center() - a.center()).as_dvec2();
     // `delta.length()`, rounded the same way.
-    finish::<POSITIVE>(a, b, delta, delta.length_squared().sqrt())
+    finish::<POSITIVE>(a, b, delta, crate::math::sqrt(delta.length_squared()))
 }
 
 /// [`contact_checked`] for the rare pairs its filter leaves undecided: the exact test, then

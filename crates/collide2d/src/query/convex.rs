@@ -192,7 +192,7 @@ fn hull_closest(a: &Convex, b: &Convex) -> (DVec2, DVec2, f64) {
 /// The distance is at least the smallest positive normal `f32`, so it is never 0.
 pub(crate) fn closest_points(a: &Convex, b: &Convex) -> (f32, Vec2, Vec2) {
     let (ha, hb, d2) = hull_closest(a, b);
-    let dist_hulls = d2.sqrt();
+    let dist_hulls = crate::math::sqrt(d2);
     let n = if dist_hulls > 0.0 {
         (hb - ha) / dist_hulls
     } else {
@@ -327,7 +327,7 @@ impl FaceBest {
     fn axis(&self) -> Axis {
         match self.face {
             Some((of_a, _)) => {
-                let len = self.l2.sqrt();
+                let len = crate::math::sqrt(self.l2);
                 let n = self.normal / len;
                 Axis {
                     n: if of_a { n } else { -n },
@@ -522,7 +522,7 @@ fn filter_faces(hull: &[Vec2], other: &Soa32, stop: f32, seps: &mut [f32; 8]) ->
         if l2 < FILTER_MIN_L2 {
             return None;
         }
-        *sep = other.min_offset(p, e) / l2.sqrt();
+        *sep = other.min_offset(p, e) / crate::math::sqrtf(l2);
         if *sep > stop {
             return Some(true);
         }
@@ -633,7 +633,7 @@ pub(crate) fn contact_checked(a: &Convex, b: &Convex) -> Option<Contact> {
     } else if sep > tol {
         let hc = hull_closest(a, b);
         closest = Some(hc);
-        let dist = hc.2.sqrt();
+        let dist = crate::math::sqrt(hc.2);
         if dist > ra + rb + tol {
             false
         } else {
@@ -691,7 +691,7 @@ fn contact_on_axis(
 /// `closest` is `hull_closest(a, b)`.
 fn rounded_contact(a: &Convex, b: &Convex, closest: (DVec2, DVec2, f64)) -> Contact {
     let (ha, hb, d2) = closest;
-    let dist = d2.sqrt();
+    let dist = crate::math::sqrt(d2);
     let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
     let n = if dist > 0.0 {
         (hb - ha) / dist
@@ -913,6 +913,8 @@ mod tests {
     mod polygons {
         use super::super::*;
         use crate::shape::hull::convex_hull;
+        use alloc::vec;
+        use alloc::vec::Vec;
         use proptest::prelude::*;
 
         /// The hull of `pts` on a grid of `unit`, moved by `(ox, oy)`.

@@ -13,6 +13,7 @@ use crate::math::Vec2;
 use crate::query::ray::{capsule_span, disc_span, line_span_parts, more_head_on, LineSpan};
 use crate::query::soa::Soa;
 use crate::shape::convex::Convex;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 use glam::DVec2;
 
@@ -563,6 +564,7 @@ mod tests {
     use crate::shape::Shape;
     use crate::test_support::{boxed, v};
     use crate::{Capsule, Circle, Point, Segment};
+    use alloc::vec;
 
     fn diff(a: &Shape, b: &Shape) -> Vec<(f64, f64)> {
         let d = difference(&a.as_convex().unwrap(), &b.as_convex().unwrap());

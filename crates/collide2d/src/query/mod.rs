@@ -19,6 +19,7 @@ pub(crate) mod convex;
 mod dispatch;
 mod minkowski;
 mod obb_obb;
+mod part_pairs;
 mod parts;
 mod point;
 mod ray;

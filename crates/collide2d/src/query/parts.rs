@@ -2,9 +2,10 @@
 
 use crate::exact::{orient, point_segment_cmp, segment_segment_cmp, segments_intersect};
 use crate::math::Vec2;
-use crate::query::{convex, ClosestPoints};
+use crate::query::part_pairs::{box_distance, search, PairSearch};
+use crate::query::{convex, ClosestPoints, Contact};
 use crate::shape::convex::Convex;
-use crate::shape::Shape;
+use crate::shape::{Aabb, Shape};
 use core::ops::ControlFlow;
 
 /// Calls `f` on every convex part of `shape` (the shape itself when convex), in order, until
@@ -34,41 +35,117 @@ pub(crate) fn each_part<B>(
 
 /// Some part of `a` intersects some part of `b`.
 pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
-    each_part(a, &mut |pa| {
-        each_part(b, &mut |pb| {
-            if convex::intersects(pa, pb) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-    })
-    .is_break()
+    search(a, b, &mut AnyIntersecting).is_break()
 }
 
-/// The closest pair of parts' closest points, or `None` when some parts intersect.
-pub(crate) fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
-    let mut best: Option<ClosestPoints> = None;
-    let flow = each_part(a, &mut |pa| {
-        each_part(b, &mut |pb| {
-            if convex::intersects(pa, pb) {
-                return ControlFlow::Break(());
-            }
-            let (distance, point_a, point_b) = convex::closest_points(pa, pb);
-            if best.is_none_or(|c| distance < c.distance) {
-                best = Some(ClosestPoints {
-                    distance,
-                    point_a,
-                    point_b,
-                });
-            }
+/// Stops at the first pair of pieces that intersect, among those whose boxes overlap.
+struct AnyIntersecting;
+
+impl PairSearch for AnyIntersecting {
+    type Break = ();
+
+    fn keep(&mut self, a: &Aabb, b: &Aabb) -> Option<f64> {
+        a.overlaps(b).then_some(0.0)
+    }
+
+    fn visit(&mut self, a: &Convex, _: u32, b: &Convex, _: u32) -> ControlFlow<()> {
+        if convex::intersects(a, b) {
+            ControlFlow::Break(())
+        } else {
             ControlFlow::Continue(())
-        })
-    });
-    if flow.is_break() {
-        None
-    } else {
-        best
+        }
+    }
+}
+
+/// The closest pair of parts' closest points (the first pair in part order on ties), or
+/// `None` when some parts intersect.
+pub(crate) fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
+    if intersects(a, b) {
+        return None;
+    }
+    // Distances are within 1e-6 of the largest coordinate of the true ones (README, "Numbers
+    // at the edges"): boxes farther than the best by less than that may still hold a nearer
+    // pair as computed, so they are kept.
+    let scale = [a.aabb(), b.aabb()]
+        .iter()
+        .flat_map(|r| [r.min().abs().max_element(), r.max().abs().max_element()])
+        .fold(0.0f32, f32::max);
+    let mut nearest = Nearest {
+        best: None,
+        slack: 4e-6 * f64::from(scale) + 1e-30,
+    };
+    let _ = search(a, b, &mut nearest);
+    nearest.best.map(|(c, _)| c)
+}
+
+/// The closest pair of pieces so far, and their numbers; nearer boxes first, farther ones
+/// pruned.
+struct Nearest {
+    best: Option<(ClosestPoints, (u32, u32))>,
+    /// How much farther than the best distance a pair of boxes may be and still be visited.
+    slack: f64,
+}
+
+impl PairSearch for Nearest {
+    type Break = ();
+
+    fn keep(&mut self, a: &Aabb, b: &Aabb) -> Option<f64> {
+        let gap = box_distance(a, b);
+        // A pair as near as the best (a tie, which the lower numbers win) is kept, and those
+        // within the computed distances' error of it.
+        let bound = self.best.as_ref().map_or(f64::INFINITY, |(c, _)| {
+            f64::from(c.distance) * (1.0 + 1e-6) + self.slack
+        });
+        (gap <= bound).then_some(gap)
+    }
+
+    fn visit(&mut self, pa: &Convex, ia: u32, pb: &Convex, ib: u32) -> ControlFlow<()> {
+        let (distance, point_a, point_b) = convex::closest_points(pa, pb);
+        let better = self.best.as_ref().is_none_or(|(c, key)| {
+            distance < c.distance || (distance == c.distance && (ia, ib) < *key)
+        });
+        if better {
+            let c = ClosestPoints {
+                distance,
+                point_a,
+                point_b,
+            };
+            self.best = Some((c, (ia, ib)));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The deepest contact over all intersecting pairs of parts (the first one in part order on
+/// ties).
+pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
+    let mut deepest = Deepest { best: None };
+    let _ = search(a, b, &mut deepest);
+    deepest.best.map(|(c, _)| c)
+}
+
+/// The deepest contact so far between pieces whose boxes overlap, and their numbers.
+struct Deepest {
+    best: Option<(Contact, (u32, u32))>,
+}
+
+impl PairSearch for Deepest {
+    type Break = ();
+
+    fn keep(&mut self, a: &Aabb, b: &Aabb) -> Option<f64> {
+        a.overlaps(b).then_some(0.0)
+    }
+
+    fn visit(&mut self, pa: &Convex, ia: u32, pb: &Convex, ib: u32) -> ControlFlow<()> {
+        if let Some(c) = convex::contact_checked(pa, pb) {
+            let deeper = self.best.as_ref().is_none_or(|(b, key)| {
+                c.depth > b.depth || (c.depth == b.depth && (ia, ib) < *key)
+            });
+            if deeper {
+                self.best = Some((c, (ia, ib)));
+            }
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -93,9 +170,28 @@ fn contains_convex(a: &Shape, b: &Convex) -> bool {
     }
     match a {
         Shape::Polygon(p) => polygon_contains(p.points(), b),
-        Shape::Compound(c) => c.parts().iter().any(|part| contains_convex(part, b)),
+        // Only a part whose box meets the piece's may hold it.
+        Shape::Compound(c) => c
+            .tree()
+            .query(&piece_box(b), &mut |i| {
+                if contains_convex(&c.parts()[i], b) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .is_break(),
         _ => false,
     }
+}
+
+/// A box holding the convex piece (rounded outward).
+fn piece_box(c: &Convex) -> Aabb {
+    let pts = c.points();
+    let (lo, hi) = pts
+        .iter()
+        .fold((pts[0], pts[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+    Aabb::raw(lo - c.radius, hi + c.radius).outward()
 }
 
 /// A convex shape lies in the closed simple polygon `ring` (counter-clockwise).
@@ -200,6 +296,7 @@ pub(crate) fn ring_contains_point(ring: &[Vec2], p: Vec2) -> bool {
 mod tests {
     use super::*;
     use crate::{Circle, Polygon, Segment};
+    use alloc::vec;
 
     fn l_shape() -> Shape {
         // (0,0)-(4,0)-(4,2)-(2,2)-(2,4)-(0,4): reflex corner at (2, 2).
@@ -257,6 +354,60 @@ mod tests {
         assert!(ring_contains_point(p.points(), Vec2::new(3.0, 2.0)));
         assert!(!ring_contains_point(p.points(), Vec2::new(3.0, 3.0)));
         assert!(!ring_contains_point(p.points(), Vec2::new(-1.0, 2.0)));
+    }
+
+    /// The searches through the part trees find, bit for bit, what a scan of every pair of
+    /// pieces in part order finds (the first on ties), on compounds that touch and overlap.
+    #[test]
+    fn part_tree_searches_equal_the_scan_of_every_pair() {
+        use crate::query::part_pairs::{scattered_compound, KeepAll};
+        let mut checked = [0; 2];
+        for seed in 0..60 {
+            let a = scattered_compound(seed, 1 + seed as usize % 40, 30.0);
+            let b = scattered_compound(seed + 1000, 1 + seed as usize % 23, 30.0);
+            let moved = a.transformed(&crate::math::Pose::from_translation(Vec2::new(35.0, 3.0)));
+            for (x, y) in [(&a, &b), (&b, &a), (&moved, &b), (&b, &moved)] {
+                let all = search(x, y, &mut KeepAll(&mut AnyIntersecting)).is_break();
+                assert_eq!(intersects(x, y), all, "seed {seed}");
+                let mut deepest = Deepest { best: None };
+                let _ = search(x, y, &mut KeepAll(&mut deepest));
+                assert_eq!(contact(x, y), deepest.best.map(|(c, _)| c), "seed {seed}");
+                let mut nearest = Nearest {
+                    best: None,
+                    slack: 0.0,
+                };
+                let _ = search(x, y, &mut KeepAll(&mut nearest));
+                let scanned = if all {
+                    None
+                } else {
+                    nearest.best.map(|(c, _)| c)
+                };
+                assert_eq!(closest_points(x, y), scanned, "seed {seed}");
+                checked[usize::from(all)] += 1;
+            }
+        }
+        assert!(
+            checked.iter().all(|&n| n > 40),
+            "apart, intersecting: {checked:?}"
+        );
+    }
+
+    /// The searches visit pairs by the pieces' numbers in part order: the first of two equal
+    /// answers is the one a scan in that order would keep.
+    #[test]
+    fn ties_go_to_the_first_pair_in_part_order() {
+        use crate::test_support::boxed;
+        // Two equal boxes touching `b` at the same depth and distance: the first part wins.
+        let a: Shape =
+            crate::Compound::new(vec![boxed(0.0, 0.0, 1.0, 1.0), boxed(0.0, 2.0, 1.0, 3.0)])
+                .unwrap()
+                .into();
+        let b = boxed(2.0, -1.0, 3.0, 4.0);
+        let c = closest_points(&a, &b).unwrap();
+        assert_eq!((c.distance, c.point_a.y), (1.0, 0.0));
+        let overlapping = boxed(0.5, -1.0, 3.0, 4.0);
+        let hit = contact(&a, &overlapping).unwrap();
+        assert!(hit.points.iter().all(|p| p.y <= 1.0), "{hit:?}");
     }
 
     #[test]

@@ -10,7 +10,10 @@ use crate::query::dispatch;
 use crate::query::parts::each_part;
 use crate::query::ray::line_span;
 use crate::shape::convex::Convex;
-use crate::shape::{Point, Shape};
+use crate::shape::part_tree::PartTree;
+use crate::shape::{Aabb, Point, Shape};
+use alloc::vec;
+use alloc::vec::Vec;
 use core::ops::ControlFlow;
 use glam::DVec2;
 
@@ -38,7 +41,7 @@ pub struct PointProjection {
 /// ```
 #[must_use]
 pub fn contains_point(shape: &Shape, p: Vec2) -> bool {
-    p.is_finite() && dispatch::intersects(shape, &Shape::Point(Point::new_unchecked(p)))
+    p.is_finite() && dispatch::intersects(shape, &Shape::Point(Point::raw(p)))
 }
 
 /// The distance from `p` to the nearest point of `shape`: exactly 0 when
@@ -58,8 +61,7 @@ pub fn distance_to_point(shape: &Shape, p: Vec2) -> f32 {
     if !p.is_finite() {
         return if p.is_nan() { f32::NAN } else { f32::INFINITY };
     }
-    dispatch::closest_points(shape, &Shape::Point(Point::new_unchecked(p)))
-        .map_or(0.0, |c| c.distance)
+    dispatch::closest_points(shape, &Shape::Point(Point::raw(p))).map_or(0.0, |c| c.distance)
 }
 
 /// The point of `shape`'s boundary nearest to `p`, and whether `p` lies in `shape`.
@@ -97,7 +99,7 @@ pub fn project_point(shape: &Shape, p: Vec2) -> PointProjection {
             is_inside: false,
         };
     }
-    let point_shape = Shape::Point(Point::new_unchecked(p));
+    let point_shape = Shape::Point(Point::raw(p));
     if let Some(c) = dispatch::closest_points(shape, &point_shape) {
         return PointProjection {
             point: c.point_a,
@@ -120,27 +122,42 @@ fn boundary_nearest_inside(shape: &Shape, p: Vec2) -> Vec2 {
     let mut leaves = Vec::new();
     collect_leaves(compound.parts(), &mut leaves);
     let dp = p.as_dvec2();
+    // Only a leaf whose box meets a stretch of boundary can cover it: a tree over the leaves'
+    // boxes finds those (each edge visited every leaf before: quadratic in a compound's parts).
+    let boxes: Vec<Aabb> = leaves.iter().map(|l| l.aabb()).collect();
+    let tree = PartTree::new(&boxes);
+    let mut near: Vec<usize> = Vec::new();
     // The nearest candidate on the compound's boundary, and the nearest on any part's boundary.
     let (mut free, mut any) = (Nearest::new(dp), Nearest::new(dp));
     for (i, leaf) in leaves.iter().enumerate() {
-        let others = || {
-            leaves
-                .iter()
-                .enumerate()
-                .filter(move |&(j, _)| j != i)
-                .map(|(_, s)| *s)
+        // The other leaves whose box meets `region`, in order.
+        let mut others = |region: Aabb| {
+            near.clear();
+            let _ = tree.query(&region, &mut |j| {
+                if j != i {
+                    near.push(j);
+                }
+                ControlFlow::<()>::Continue(())
+            });
+            near.sort_unstable();
+            near.iter().map(|&j| leaves[j]).collect::<Vec<&Shape>>()
         };
         if let Some(edges) = straight_edges(leaf) {
             for (a, b) in edges {
                 any.offer(closest_on_segment(dp, a, b));
-                for (s0, s1) in uncovered_pieces(a, b, others()) {
+                let edge = Aabb::raw(a.min(b).as_vec2(), a.max(b).as_vec2()).outward();
+                for (s0, s1) in uncovered_pieces(a, b, others(edge).into_iter()) {
                     free.offer(closest_on_segment(dp, a + (b - a) * s0, a + (b - a) * s1));
                 }
             }
         } else {
             let q = leaf_boundary_nearest(leaf, p).unwrap_or(dp);
             any.offer(q);
-            if others().all(|other| !contains_point(other, q.as_vec2())) {
+            let at = q.as_vec2();
+            if others(Aabb::raw(at, at).outward())
+                .iter()
+                .all(|o| !contains_point(o, at))
+            {
                 free.offer(q);
             }
         }

@@ -41,9 +41,11 @@ impl Ray {
 /// Where a ray first meets a shape. See [`cast_ray`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RayHit {
-    /// The ray parameter of the hit, in `[0, max_t]`.
+    /// The ray parameter of the hit, in `[0, max_t]`: `f32::INFINITY` when it overflows `f32`
+    /// (a tiny `dir` with `max_t = inf`).
     pub t: f32,
-    /// The hit point, `origin + dir * t` (rounded once from `f64`).
+    /// The hit point, `origin + dir * t` computed in `f64` with the unrounded `t` and rounded
+    /// once, so it lies on the ray even where `t` overflowed.
     pub point: Vec2,
     /// Unit outward normal of the surface at `point`; `-dir` normalised when the ray starts
     /// inside the shape.
@@ -158,7 +160,7 @@ fn first_entry(part: &Convex, ray: &Ray, exit: f64) -> Option<f64> {
     let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
     let meets = |t: f64| {
         let end = crate::query::convex::clamp_to_f32(o + d * t);
-        let segment = Shape::Segment(crate::shape::Segment::new_unchecked(ray.origin, end));
+        let segment = Shape::Segment(crate::shape::Segment::raw(ray.origin, end));
         segment
             .as_convex()
             .is_some_and(|s| crate::query::convex::intersects(&s, part))
@@ -288,7 +290,7 @@ pub(crate) fn disc_span(c: DVec2, r: f64, o: DVec2, d: DVec2) -> Option<LineSpan
     if h2 < 0.0 {
         return None;
     }
-    let half = (h2 / dd).sqrt();
+    let half = crate::math::sqrt(h2 / dd);
     let enter = mid - half;
     Some(LineSpan {
         enter,
@@ -397,6 +399,8 @@ mod tests {
     use crate::query::point::distance_to_point;
     use crate::shape::{Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Segment};
     use crate::test_support::{boxed, l_shape, v};
+    use alloc::vec;
+    use alloc::vec::Vec;
 
     fn circle(x: f32, y: f32, r: f32) -> Shape {
         Circle::new(v(x, y), r).unwrap().into()

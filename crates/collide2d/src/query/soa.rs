@@ -17,7 +17,7 @@ impl<const N: usize> Soa<N> {
     /// The copy of `points` (1 to `N` of them).
     #[inline(always)]
     pub(crate) fn new(points: &[Vec2]) -> Soa<N> {
-        debug_assert!(!points.is_empty() && points.len() <= N && N % 2 == 0);
+        debug_assert!(!points.is_empty() && points.len() <= N && N.is_multiple_of(2));
         let last = points.len() - 1;
         let at = |i: usize| points[i.min(last)];
         Soa {

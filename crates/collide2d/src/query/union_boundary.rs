@@ -16,6 +16,7 @@ use crate::query::convex::closest_on_segment;
 use crate::query::minkowski::{difference, Difference};
 use crate::shape::convex::Convex;
 use core::f64::consts::{PI, TAU};
+use alloc::vec::Vec;
 use glam::DVec2;
 
 /// One convex piece: a hull (counter-clockwise; 1 point, 2, or a polygon) dilated by a radius.
@@ -49,6 +50,17 @@ struct Nearest {
     signed: f64,
     hull_point: DVec2,
     at_vertex: Option<usize>,
+}
+
+/// Angles wrapped into `[0, 2π)`.
+trait Wrap {
+    fn wrap(self) -> f64;
+}
+
+impl Wrap for f64 {
+    fn wrap(self) -> f64 {
+        self - TAU * libm::floor(self / TAU)
+    }
 }
 
 /// The angle of `v` (libm's, the same bits on every platform).
@@ -264,7 +276,7 @@ impl Cone {
     /// The direction `d` lies in the cone: within `tol` radians of a closed one, more than
     /// `tol` inside an open one.
     pub fn holds(&self, d: DVec2, tol: f64) -> bool {
-        let t = (angle(d) - self.start).rem_euclid(TAU);
+        let t = (angle(d) - self.start).wrap();
         if self.closed {
             t <= self.len + tol || t >= TAU - tol
         } else {
@@ -285,7 +297,7 @@ pub(crate) fn widest_gap(cones: &[Cone], tol: f64) -> Option<DVec2> {
                 (c.start + tol, c.start + c.len - tol)
             };
             (e > s).then(|| {
-                let s0 = s.rem_euclid(TAU);
+                let s0 = s.wrap();
                 (s0, s0 + (e - s).min(TAU))
             })
         })
@@ -337,7 +349,7 @@ impl Face {
 
     /// The angle `a` lies within the arc (up to `1e-9` radians).
     fn holds(start: f64, len: f64, a: f64) -> bool {
-        let t = (a - start).rem_euclid(TAU);
+        let t = (a - start).wrap();
         t <= len + 1e-9 || t >= TAU - 1e-9
     }
 
@@ -399,7 +411,7 @@ impl Face {
                     return;
                 }
                 let along = (dist * dist + r1 * r1 - r2 * r2) / (2.0 * dist);
-                let across = (r1 * r1 - along * along).max(0.0).sqrt();
+                let across = crate::math::sqrt((r1 * r1 - along * along).max(0.0));
                 let (u, v) = (d / dist, d.perp() / dist);
                 for sign in [1.0, -1.0] {
                     let x = c1 + u * along + v * (across * sign);
@@ -432,7 +444,7 @@ impl Face {
         if disc < 0.0 {
             return;
         }
-        let root = disc.sqrt();
+        let root = crate::math::sqrt(disc);
         for t in [(-b - root) / a, (-b + root) / a] {
             let x = p + e * t;
             if (0.0..=1.0).contains(&t) && Face::holds(start, len, angle(x - center)) {

@@ -28,6 +28,7 @@ use crate::query::union_boundary::{candidates, faces_within, widest_gap, Cone, P
 use crate::query::Contact;
 use crate::shape::convex::Convex;
 use crate::shape::Shape;
+use alloc::vec::Vec;
 use glam::DVec2;
 
 /// Closed cones meeting within this angle (radians) cover the direction between them.

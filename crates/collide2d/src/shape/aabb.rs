@@ -77,9 +77,35 @@ impl Aabb {
         })
     }
 
-    /// A box the caller knows to be valid (finite, `min <= max`), or the box of a shape moved
-    /// past `±f32::MAX`, whose NaN coordinates the world refuses (no assertion on those).
-    pub(crate) fn new_unchecked(min: Vec2, max: Vec2) -> Aabb {
+    /// The box from `min` to `max`, with no check in release builds: for values known valid
+    /// (finite, `min <= max` on each axis), in hot loops or constants. Debug builds assert
+    /// validity (in a constant, at compile time); [`new`](Self::new) checks and returns
+    /// errors.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, Aabb};
+    /// const TILE: Aabb = Aabb::new_unchecked(Vec2::ZERO, Vec2::splat(16.0));
+    /// assert_eq!(TILE, Aabb::from_rect(0.0, 0.0, 16.0, 16.0)?);
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub const fn new_unchecked(min: Vec2, max: Vec2) -> Aabb {
+        debug_assert!(
+            min.x.is_finite()
+                && min.y.is_finite()
+                && max.x.is_finite()
+                && max.y.is_finite()
+                && min.x <= max.x
+                && min.y <= max.y,
+            "Aabb::new_unchecked: a coordinate is not finite or min is above max"
+        );
+        Aabb { min, max }
+    }
+
+    /// A box with no check beyond `min <= max` where comparable, for the library's own: the
+    /// box of a shape moved past `±f32::MAX` has infinite or NaN coordinates, which the world
+    /// refuses.
+    pub(crate) fn raw(min: Vec2, max: Vec2) -> Aabb {
         debug_assert!(!min.cmpgt(max).any(), "bad box {min} {max}");
         Aabb { min, max }
     }
@@ -242,6 +268,7 @@ fn down_clamped_portable(x: [f32; 4]) -> [f32; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     #[test]
     fn outward_steps_are_next_down_and_next_up_clamped() {

@@ -9,6 +9,7 @@
 //! [`arbitrary::Error::IncorrectFormat`], so a fuzzer moves on to the next input. Compounds
 //! nest at most three deep and hold at most four parts; polygons have at most eight points.
 
+use alloc::vec::Vec;
 use arbitrary::{Arbitrary, Error, Result, Unstructured};
 
 use crate::math::Vec2;

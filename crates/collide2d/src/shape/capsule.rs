@@ -13,8 +13,25 @@ pub struct Capsule {
 }
 
 impl Capsule {
-    /// A capsule the caller knows to be valid.
-    pub(crate) fn new_unchecked(a: Vec2, b: Vec2, radius: f32) -> Capsule {
+    /// The capsule around segment `a`-`b`, with no check in release builds: for values known
+    /// valid (finite, `radius >= 0`), in hot loops or constants. Debug builds assert validity
+    /// (in a constant, at compile time); [`new`](Self::new) checks and returns errors.
+    #[must_use]
+    pub const fn new_unchecked(a: Vec2, b: Vec2, radius: f32) -> Capsule {
+        debug_assert!(
+            a.x.is_finite()
+                && a.y.is_finite()
+                && b.x.is_finite()
+                && b.y.is_finite()
+                && radius.is_finite()
+                && radius >= 0.0,
+            "Capsule::new_unchecked: a field is not finite or the radius is negative"
+        );
+        Capsule { a, b, radius }
+    }
+
+    /// A capsule with no check at all, for the library's own placements.
+    pub(crate) const fn raw(a: Vec2, b: Vec2, radius: f32) -> Capsule {
         Capsule { a, b, radius }
     }
 
@@ -60,6 +77,6 @@ impl Capsule {
     #[must_use]
     pub fn aabb(&self) -> Aabb {
         let r = Vec2::splat(self.radius);
-        Aabb::new_unchecked(self.a.min(self.b) - r, self.a.max(self.b) + r).outward()
+        Aabb::raw(self.a.min(self.b) - r, self.a.max(self.b) + r).outward()
     }
 }

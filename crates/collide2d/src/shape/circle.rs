@@ -12,8 +12,28 @@ pub struct Circle {
 }
 
 impl Circle {
-    /// A disc the caller knows to be valid.
-    pub(crate) fn new_unchecked(center: Vec2, radius: f32) -> Circle {
+    /// The disc of `radius` around `center`, with no check in release builds: for values
+    /// known valid (finite, `radius >= 0`), in hot loops or constants. Debug builds assert
+    /// validity (in a constant, at compile time); [`new`](Self::new) checks and returns errors.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, Circle};
+    /// const COIN: Circle = Circle::new_unchecked(Vec2::new(0.0, 4.0), 0.5);
+    /// assert_eq!(COIN, Circle::new(Vec2::new(0.0, 4.0), 0.5)?);
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub const fn new_unchecked(center: Vec2, radius: f32) -> Circle {
+        debug_assert!(
+            center.x.is_finite() && center.y.is_finite() && radius.is_finite() && radius >= 0.0,
+            "Circle::new_unchecked: a field is not finite or the radius is negative"
+        );
+        Circle { center, radius }
+    }
+
+    /// A disc with no check at all, for the library's own placements (which may go past
+    /// `±f32::MAX`: see [`Shape::transformed`](crate::Shape::transformed)).
+    pub(crate) const fn raw(center: Vec2, radius: f32) -> Circle {
         Circle { center, radius }
     }
 

@@ -4,7 +4,10 @@ use crate::error::{finite_vec, ShapeError};
 use crate::exact::area_sign;
 use crate::limits::MAX_POLYGON_POINTS;
 use crate::math::Vec2;
-use crate::shape::{hull::convex_hull, Aabb};
+use crate::shape::hull::{convex_hull, in_hull_order};
+use crate::shape::Aabb;
+use alloc::format;
+use alloc::vec::Vec;
 
 /// A closed convex polygon with positive area, stored counter-clockwise without repeated or
 /// collinear vertices.
@@ -48,9 +51,7 @@ impl ConvexPolygon {
 
     /// A polygon the caller knows to be strictly convex and counter-clockwise.
     pub(crate) fn new_unchecked(points: Vec<Vec2>) -> ConvexPolygon {
-        let extent = points
-            .iter()
-            .fold(0.0_f32, |m, p| m.max(p.abs().max_element()));
+        let extent = extent(&points);
         ConvexPolygon { points, extent }
     }
 
@@ -80,6 +81,25 @@ impl ConvexPolygon {
         let mapped: Vec<Vec2> = self.points.iter().map(|&p| f(p)).collect();
         ConvexPolygon::new_unchecked(convex_hull(&mapped))
     }
+
+    /// [`map_points`](Self::map_points) into `out`, reusing its memory: the mapped ring is
+    /// kept when it is still strictly convex (the usual case: [`convex_hull`] would give the
+    /// same points, from the lowest `(x, y)`), else replaced by its hull.
+    pub(crate) fn map_points_into(&self, f: impl Fn(Vec2) -> Vec2, out: &mut ConvexPolygon) {
+        out.points.clear();
+        out.points.extend(self.points.iter().map(|&p| f(p)));
+        if !in_hull_order(&mut out.points) {
+            out.points = convex_hull(&out.points);
+        }
+        out.extent = extent(&out.points);
+    }
+}
+
+/// The largest magnitude of a coordinate of `points`.
+fn extent(points: &[Vec2]) -> f32 {
+    points
+        .iter()
+        .fold(0.0_f32, |m, p| m.max(p.abs().max_element()))
 }
 
 /// The bounding box of a non-empty point list.
@@ -88,7 +108,7 @@ pub(crate) fn points_aabb(points: &[Vec2]) -> Aabb {
     let (lo, hi) = points
         .iter()
         .fold((first, first), |(lo, hi), &p| (lo.min(p), hi.max(p)));
-    Aabb::new_unchecked(lo, hi)
+    Aabb::raw(lo, hi)
 }
 
 /// Validates a closed ring of points and returns it counter-clockwise, with consecutive repeats

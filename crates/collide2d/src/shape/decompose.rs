@@ -5,6 +5,8 @@
 use crate::exact::{dot, orient};
 use crate::math::Vec2;
 use crate::shape::ConvexPolygon;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Convex parts whose union is the polygon `ring` (counter-clockwise, simple, no repeated or
 /// straight vertices). Parts meet only along shared diagonals.

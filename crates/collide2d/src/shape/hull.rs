@@ -2,6 +2,8 @@
 
 use crate::exact::orient;
 use crate::math::Vec2;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 
 /// The convex hull of `points`, counter-clockwise, with no repeated or collinear vertices.
 ///
@@ -38,9 +40,47 @@ pub(crate) fn convex_hull(points: &[Vec2]) -> Vec<Vec2> {
     hull
 }
 
+/// When `ring` is already a strictly convex counter-clockwise polygon, turns it in place into
+/// what [`convex_hull`] gives for it (the same ring, from its lowest `(x, y)`) and returns true,
+/// with no allocation; else leaves it and returns false. A ring is taken as such when it turns
+/// strictly left at every vertex (exactly) and goes around once (its x coordinate changes
+/// direction twice).
+pub(crate) fn in_hull_order(ring: &mut [Vec2]) -> bool {
+    let n = ring.len();
+    if n < 3 {
+        return false;
+    }
+    let at = |i: usize| ring[i % n];
+    if !(0..n).all(|i| orient(at(i), at(i + 1), at(i + 2)).is_gt()) {
+        return false;
+    }
+    let dx = |i: usize| at(i + 1).x - at(i).x;
+    let signs = (0..n).map(dx).filter(|&d| d != 0.0).map(|d| d > 0.0);
+    let (mut changes, mut last, mut first) = (0, None, None);
+    for s in signs {
+        first.get_or_insert(s);
+        changes += usize::from(last.is_some_and(|l| l != s));
+        last = Some(s);
+    }
+    // And from the last edge back to the first.
+    changes += usize::from(first != last);
+    if changes != 2 {
+        return false;
+    }
+    let lowest = (0..n)
+        .min_by(|&i, &j| {
+            let (a, b) = (ring[i], ring[j]);
+            a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y))
+        })
+        .unwrap_or(0);
+    ring.rotate_left(lowest);
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     #[test]
     fn square_with_inner_and_edge_points_keeps_corners_ccw() {

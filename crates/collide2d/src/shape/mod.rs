@@ -5,12 +5,13 @@ mod aabb;
 mod arbitrary;
 mod capsule;
 mod circle;
-mod compound;
+pub(crate) mod compound;
 pub(crate) mod convex;
 mod convex_polygon;
 mod decompose;
 pub(crate) mod hull;
 mod obb;
+pub(crate) mod part_tree;
 mod point;
 mod polygon;
 mod segment;
@@ -172,25 +173,14 @@ impl Shape {
     /// ```
     #[must_use]
     pub fn transformed(&self, pose: &Pose) -> Shape {
-        // A translation adds, with no rotation by `(1, 0)` to round (the same numbers up to
-        // the sign of a zero, and what `CollisionWorld::move_by` does in place).
-        let translation = pose.is_translation();
-        let p = |v: Vec2| {
-            if translation {
-                v + pose.position
-            } else {
-                pose.transform_point(v)
-            }
-        };
+        let p = placer(pose);
         match self {
-            Shape::Point(s) => Shape::Point(Point::new_unchecked(p(s.p()))),
-            Shape::Segment(s) => Shape::Segment(Segment::new_unchecked(p(s.a()), p(s.b()))),
-            Shape::Circle(s) => Shape::Circle(Circle::new_unchecked(p(s.center()), s.radius())),
-            Shape::Capsule(s) => {
-                Shape::Capsule(Capsule::new_unchecked(p(s.a()), p(s.b()), s.radius()))
-            }
-            Shape::Aabb(s) if translation => {
-                Shape::Aabb(Aabb::new_unchecked(p(s.min()), p(s.max())))
+            Shape::Point(s) => Shape::Point(Point::raw(p(s.p()))),
+            Shape::Segment(s) => Shape::Segment(Segment::raw(p(s.a()), p(s.b()))),
+            Shape::Circle(s) => Shape::Circle(Circle::raw(p(s.center()), s.radius())),
+            Shape::Capsule(s) => Shape::Capsule(Capsule::raw(p(s.a()), p(s.b()), s.radius())),
+            Shape::Aabb(s) if pose.is_translation() => {
+                Shape::Aabb(Aabb::raw(p(s.min()), p(s.max())))
             }
             Shape::Aabb(s) => Shape::Obb(Obb::from_parts(
                 p(s.center()),
@@ -213,6 +203,36 @@ impl Shape {
         }
     }
 
+    /// Makes this shape `local.transformed(pose)`, the same numbers, reusing this shape's
+    /// memory when it is a polygon or compound of `local`'s kind and size (the last placement
+    /// of the same local shape): placing a spinning polygon each frame then allocates nothing.
+    ///
+    /// ```
+    /// use collide2d::{math::{Pose, Vec2}, ConvexPolygon, Shape};
+    /// let local: Shape = ConvexPolygon::new(&[Vec2::ZERO, Vec2::X, Vec2::Y])?.into();
+    /// let mut placed = local.clone();
+    /// for frame in 0..60 {
+    ///     let pose = Pose::new(Vec2::new(frame as f32, 0.0), frame as f32 * 0.1);
+    ///     placed.set_transformed(&local, &pose); // no allocation
+    ///     assert_eq!(placed, local.transformed(&pose));
+    /// }
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn set_transformed(&mut self, local: &Shape, pose: &Pose) {
+        match (&mut *self, local) {
+            (Shape::ConvexPolygon(out), Shape::ConvexPolygon(l)) => {
+                l.map_points_into(placer(pose), out);
+            }
+            (Shape::Polygon(out), Shape::Polygon(l)) if out.parts().len() == l.parts().len() => {
+                l.map_points_into(placer(pose), out);
+            }
+            (Shape::Compound(out), Shape::Compound(l)) if out.parts().len() == l.parts().len() => {
+                out.set_transformed(l, pose);
+            }
+            (out, l) => *out = l.transformed(pose),
+        }
+    }
+
     /// The convex view of a convex shape; `None` for a compound or a polygon of several parts.
     pub(crate) fn as_convex(&self) -> Option<Convex<'_>> {
         Some(match self {
@@ -226,6 +246,20 @@ impl Shape {
             Shape::Polygon(s) if s.is_convex() => Convex::slice(s.parts()[0].points(), 0.0),
             Shape::Polygon(_) | Shape::Compound(_) => return None,
         })
+    }
+}
+
+/// The placement of a point by `pose`. A translation adds, with no rotation by `(1, 0)` to
+/// round (the same numbers up to the sign of a zero, and what `CollisionWorld::move_by` does in
+/// place).
+fn placer(pose: &Pose) -> impl Fn(Vec2) -> Vec2 + Copy + '_ {
+    let translation = pose.is_translation();
+    move |v: Vec2| {
+        if translation {
+            v + pose.position
+        } else {
+            pose.transform_point(v)
+        }
     }
 }
 
@@ -262,6 +296,7 @@ impl_from_shape!(
 mod tests {
     use super::*;
     use crate::intersects;
+    use alloc::vec;
 
     #[test]
     fn rotated_aabb_becomes_an_obb_with_the_same_corners() {

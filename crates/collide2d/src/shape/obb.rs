@@ -2,7 +2,8 @@
 
 use crate::error::{finite, finite_vec, ShapeError};
 use crate::math::Vec2;
-use crate::shape::{hull::convex_hull, Aabb};
+use crate::shape::hull::{convex_hull, in_hull_order};
+use crate::shape::Aabb;
 
 /// A closed box of `half_extents` rotated by `angle` (radians, counter-clockwise) about `center`.
 ///
@@ -69,17 +70,24 @@ impl Obb {
 
     /// Builds the box from an already validated center, half extents and rotation `(cos, sin)`.
     pub(crate) fn from_parts(center: Vec2, half_extents: Vec2, angle: f32, rotation: Vec2) -> Obb {
-        let corners = Obb::corners_of(center, half_extents, rotation);
-        let hull_points = convex_hull(&corners);
-        let mut hull = [center; 4];
-        hull[..hull_points.len()].copy_from_slice(&hull_points);
+        let mut corners = Obb::corners_of(center, half_extents, rotation);
+        // The usual box, whose rounded corners are still strictly convex: its hull with no
+        // allocation (a box rotated each frame allocates nothing).
+        let (hull, hull_len) = if in_hull_order(&mut corners) {
+            (corners, 4)
+        } else {
+            let hull_points = convex_hull(&corners);
+            let mut hull = [center; 4];
+            hull[..hull_points.len()].copy_from_slice(&hull_points);
+            (hull, hull_points.len())
+        };
         Obb {
             center,
             half_extents,
             angle,
             rotation,
             hull,
-            hull_len: hull_points.len() as u8,
+            hull_len: hull_len as u8,
             filter_err: crate::query::obb_filter_err(center, half_extents, rotation),
         }
     }
@@ -142,13 +150,14 @@ impl Obb {
         let (lo, hi) = hull
             .iter()
             .fold((hull[0], hull[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
-        Aabb::new_unchecked(lo, hi)
+        Aabb::raw(lo, hi)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn box_whose_corners_overflow_is_an_error() {

@@ -11,8 +11,20 @@ pub struct Point {
 }
 
 impl Point {
-    /// A point the caller knows to be finite.
-    pub(crate) fn new_unchecked(p: Vec2) -> Point {
+    /// The point `p`, with no check in release builds: for values known finite, in hot loops
+    /// or constants. Debug builds assert it (in a constant, at compile time);
+    /// [`new`](Self::new) checks and returns errors.
+    #[must_use]
+    pub const fn new_unchecked(p: Vec2) -> Point {
+        debug_assert!(
+            p.x.is_finite() && p.y.is_finite(),
+            "Point::new_unchecked: a coordinate is not finite"
+        );
+        Point { p }
+    }
+
+    /// A point with no check at all, for the library's own (a query point is checked after).
+    pub(crate) const fn raw(p: Vec2) -> Point {
         Point { p }
     }
 
@@ -43,6 +55,6 @@ impl Point {
     /// Its bounding box (a zero-size box).
     #[must_use]
     pub fn aabb(&self) -> Aabb {
-        Aabb::new_unchecked(self.p, self.p)
+        Aabb::raw(self.p, self.p)
     }
 }

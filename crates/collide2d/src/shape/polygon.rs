@@ -5,6 +5,7 @@ use crate::exact::{dot, orient, segments_intersect};
 use crate::math::Vec2;
 use crate::shape::convex_polygon::{clean_ring, points_aabb};
 use crate::shape::{decompose::convex_parts, Aabb, ConvexPolygon};
+use alloc::vec::Vec;
 
 /// A closed simple polygon (its boundary does not cross or touch itself), either winding,
 /// concave allowed. It is stored counter-clockwise together with convex parts whose union it is;
@@ -76,6 +77,16 @@ impl Polygon {
             parts: self.parts.iter().map(|part| part.map_points(f)).collect(),
         }
     }
+
+    /// [`map_points`](Self::map_points) into `out`, which has as many parts, reusing its memory.
+    pub(crate) fn map_points_into(&self, f: impl Fn(Vec2) -> Vec2 + Copy, out: &mut Polygon) {
+        debug_assert_eq!(self.parts.len(), out.parts.len());
+        out.points.clear();
+        out.points.extend(self.points.iter().map(|&p| f(p)));
+        for (part, into) in self.parts.iter().zip(&mut out.parts) {
+            part.map_points_into(f, into);
+        }
+    }
 }
 
 /// Rejects a ring whose edges meet anywhere but at the shared vertex of neighbouring edges.
@@ -112,6 +123,7 @@ fn check_simple(ring: &[Vec2]) -> Result<(), ShapeError> {
 mod tests {
     use super::*;
     use crate::limits::MAX_POLYGON_POINTS;
+    use alloc::string::ToString;
 
     /// A regular `n`-gon of radius 1000.
     fn ngon(n: usize) -> Vec<Vec2> {

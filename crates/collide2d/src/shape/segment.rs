@@ -12,8 +12,20 @@ pub struct Segment {
 }
 
 impl Segment {
-    /// A segment the caller knows to be finite.
-    pub(crate) fn new_unchecked(a: Vec2, b: Vec2) -> Segment {
+    /// The segment from `a` to `b`, with no check in release builds: for values known
+    /// finite, in hot loops or constants. Debug builds assert it (in a constant, at compile
+    /// time); [`new`](Self::new) checks and returns errors.
+    #[must_use]
+    pub const fn new_unchecked(a: Vec2, b: Vec2) -> Segment {
+        debug_assert!(
+            a.x.is_finite() && a.y.is_finite() && b.x.is_finite() && b.y.is_finite(),
+            "Segment::new_unchecked: a coordinate is not finite"
+        );
+        Segment { a, b }
+    }
+
+    /// A segment with no check at all, for the library's own placements.
+    pub(crate) const fn raw(a: Vec2, b: Vec2) -> Segment {
         Segment { a, b }
     }
 
@@ -56,6 +68,6 @@ impl Segment {
     /// Its bounding box.
     #[must_use]
     pub fn aabb(&self) -> Aabb {
-        Aabb::new_unchecked(self.a.min(self.b), self.a.max(self.b))
+        Aabb::raw(self.a.min(self.b), self.a.max(self.b))
     }
 }

@@ -10,11 +10,17 @@
 //!
 //! The limits of [`crate::limits`] hold while loading: a compound nested deeper than
 //! [`MAX_COMPOUND_DEPTH`] is an error as soon as the first level too deep is reached, and a
-//! `points` list longer than [`MAX_POLYGON_POINTS`] is counted without being kept.
+//! `points` list longer than [`MAX_POLYGON_POINTS`] is counted without being kept, and reading
+//! stops at the first convex piece past [`MAX_COMPOUND_PARTS`] in one shape.
 //!
 //! Error messages hold no input position when read from a `serde_json::Value`; a streaming
 //! deserializer such as `serde_json::from_str` may add its own position to them.
 
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::cell::Cell;
 use core::fmt;
 
 use serde::de::{
@@ -23,9 +29,11 @@ use serde::de::{
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::error::ShapeError;
-use crate::limits::{MAX_COMPOUND_DEPTH, MAX_POLYGON_POINTS};
+use crate::limits::{MAX_COMPOUND_DEPTH, MAX_COMPOUND_PARTS, MAX_POLYGON_POINTS};
 use crate::math::Vec2;
-use crate::shape::{Aabb, Capsule, Circle, Compound, Obb, Point, Polygon, Segment, Shape};
+use crate::shape::{
+    compound, Aabb, Capsule, Circle, Compound, Obb, Point, Polygon, Segment, Shape,
+};
 
 /// A point or vector as FORMAT.md writes it: `[x, y]`.
 fn xy(v: Vec2) -> [f32; 2] {
@@ -121,7 +129,8 @@ impl Fields {
     }
 }
 
-/// Reads `[x, y]`, exactly two numbers.
+/// Reads `[x, y]`, exactly two numbers, each within the range of `f32`. A coordinate's error
+/// starts with `.x` or `.y`, for the caller to put after the field's name.
 struct XyVisitor;
 
 impl<'de> Visitor<'de> for XyVisitor {
@@ -132,12 +141,16 @@ impl<'de> Visitor<'de> for XyVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec2, A::Error> {
-        let x: f32 = seq
-            .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
-        let y: f32 = seq
-            .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        let mut xy = [0.0f32; 2];
+        for (i, axis) in ["x", "y"].into_iter().enumerate() {
+            let n = seq
+                .next_element::<Number>()
+                .map_err(|e| de::Error::custom(format_args!(".{axis}: {e}")))?
+                .ok_or_else(|| de::Error::invalid_length(i, &self))?;
+            xy[i] = n
+                .to_f32()
+                .map_err(|m| de::Error::custom(format_args!(".{axis} {m}")))?;
+        }
         let mut len = 2;
         while seq.next_element::<IgnoredAny>()?.is_some() {
             len += 1;
@@ -145,7 +158,48 @@ impl<'de> Visitor<'de> for XyVisitor {
         if len > 2 {
             return Err(de::Error::invalid_length(len, &self));
         }
-        Ok(Vec2::new(x, y))
+        Ok(Vec2::new(xy[0], xy[1]))
+    }
+}
+
+/// A JSON number, read as `f64` so one beyond the range of `f32` can be refused and echoed
+/// (`f32`'s own loader would turn `1e39` into infinity).
+struct Number(f64);
+
+impl Number {
+    /// The number as `f32`, or the end of a message: `is out of the f32 range (about ±3.4e38),
+    /// got 1e39`.
+    fn to_f32(&self) -> Result<f32, String> {
+        let x = self.0 as f32;
+        if x.is_infinite() && self.0.is_finite() {
+            return Err(format!(
+                "is out of the f32 range (about ±3.4e38), got {:e}",
+                self.0
+            ));
+        }
+        Ok(x)
+    }
+}
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
+        struct NumberVisitor;
+        impl Visitor<'_> for NumberVisitor {
+            type Value = Number;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("f32")
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Number, E> {
+                Ok(Number(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Number, E> {
+                Ok(Number(v as f64))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Number, E> {
+                Ok(Number(v as f64))
+            }
+        }
+        d.deserialize_f64(NumberVisitor)
     }
 }
 
@@ -197,10 +251,13 @@ impl<'de, S: DeserializeSeed<'de> + Copy> Visitor<'de> for ListVisitor<S> {
                 Ok(Some(item)) => items.push(item),
                 Ok(None) => return Ok(items),
                 Err(e) => {
+                    // `.y ...` continues the path: `points[2].y is out of ...`.
+                    let e = e.to_string();
+                    let sep = if e.starts_with('.') { "" } else { ": " };
                     return Err(de::Error::custom(format_args!(
-                        "{}[{index}]: {e}",
+                        "{}[{index}]{sep}{e}",
                         self.name
-                    )))
+                    )));
                 }
             }
         }
@@ -229,30 +286,36 @@ impl<'de> Deserialize<'de> for PointList {
 /// Reads the `parts` list of a compound nested `depth` levels deep (1 for an outermost
 /// compound); its parts are read as shapes inside `depth` compounds.
 #[derive(Clone, Copy)]
-struct PartsSeed {
+struct PartsSeed<'p> {
     depth: usize,
+    pieces: &'p Cell<usize>,
 }
 
-impl<'de> DeserializeSeed<'de> for PartsSeed {
+impl<'de> DeserializeSeed<'de> for PartsSeed<'_> {
     type Value = Vec<Shape>;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Shape>, D::Error> {
         d.deserialize_seq(ListVisitor {
             name: "parts",
             expecting: "a list of shapes",
-            seed: ShapeVisitor { depth: self.depth },
+            seed: ShapeVisitor {
+                depth: self.depth,
+                pieces: self.pieces,
+            },
             limit: None,
         })
     }
 }
 
-/// Reads one shape object lying inside `depth` compounds (0 for a shape at the top).
+/// Reads one shape object lying inside `depth` compounds (0 for a shape at the top); `pieces`
+/// counts the convex pieces read so far in the whole shape (against [`MAX_COMPOUND_PARTS`]).
 #[derive(Clone, Copy)]
-struct ShapeVisitor {
+struct ShapeVisitor<'p> {
     depth: usize,
+    pieces: &'p Cell<usize>,
 }
 
-impl<'de> DeserializeSeed<'de> for ShapeVisitor {
+impl<'de> DeserializeSeed<'de> for ShapeVisitor<'_> {
     type Value = Shape;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Shape, D::Error> {
@@ -260,7 +323,7 @@ impl<'de> DeserializeSeed<'de> for ShapeVisitor {
     }
 }
 
-impl ShapeVisitor {
+impl ShapeVisitor<'_> {
     /// Reads the value of field `key` into `fields`.
     fn read_value<'de, A: MapAccess<'de>>(
         self,
@@ -273,7 +336,11 @@ impl ShapeVisitor {
         } else if let Some(i) = VECTOR_FIELDS.iter().position(|f| *f == key) {
             fields.vectors[i] = Some(map.next_value::<Xy>()?.0);
         } else if let Some(i) = SCALAR_FIELDS.iter().position(|f| *f == key) {
-            fields.scalars[i] = Some(map.next_value::<f32>()?);
+            let n = map.next_value::<Number>()?;
+            let x = n
+                .to_f32()
+                .map_err(|m| de::Error::custom(format_args!("{key} {m}")))?;
+            fields.scalars[i] = Some(x);
         } else if key == "points" {
             fields.points = Some(map.next_value::<PointList>()?.0);
         } else if key == "parts" {
@@ -286,7 +353,10 @@ impl ShapeVisitor {
                     limit: MAX_COMPOUND_DEPTH,
                 }));
             }
-            fields.parts = Some(map.next_value_seed(PartsSeed { depth })?);
+            fields.parts = Some(map.next_value_seed(PartsSeed {
+                depth,
+                pieces: self.pieces,
+            })?);
         } else {
             map.next_value::<IgnoredAny>()?;
         }
@@ -310,9 +380,13 @@ impl ShapeVisitor {
 }
 
 /// `<type>.<field>: <message>`, or `<type>.<message>` when the message already starts with the
-/// field's name (`points[2]: ...`, `points must hold at most ...`).
+/// field's name (`points[2]: ...`, `points must hold at most ...`), or `<type>.<field><message>`
+/// when it continues the path (`.y is out of ...`).
 fn field_message(kind: Option<&str>, key: &str, message: &str) -> String {
     let prefix = kind.map(|k| format!("{k}.")).unwrap_or_default();
+    if message.starts_with('.') {
+        return format!("{prefix}{key}{message}");
+    }
     let indexed = message
         .strip_prefix(key)
         .is_some_and(|rest| rest.starts_with('[') || rest.starts_with(' '));
@@ -323,7 +397,7 @@ fn field_message(kind: Option<&str>, key: &str, message: &str) -> String {
     }
 }
 
-impl<'de> Visitor<'de> for ShapeVisitor {
+impl<'de> Visitor<'de> for ShapeVisitor<'_> {
     type Value = Shape;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -353,7 +427,19 @@ impl<'de> Visitor<'de> for ShapeVisitor {
             }
             fields.present.push(key);
         }
-        build(&fields).map_err(de::Error::custom)
+        let shape = build(&fields).map_err(de::Error::custom)?;
+        // A compound's pieces were counted as its parts were read; the others count here, so
+        // a compound of too many parts stops at the first one past the limit.
+        if self.depth > 0 && !matches!(shape, Shape::Compound(_)) {
+            let total = self.pieces.get() + compound::pieces(&shape);
+            self.pieces.set(total);
+            if total > MAX_COMPOUND_PARTS {
+                return Err(de::Error::custom(ShapeError::TooManyParts {
+                    limit: MAX_COMPOUND_PARTS,
+                }));
+            }
+        }
+        Ok(shape)
     }
 }
 
@@ -403,7 +489,11 @@ impl<'de> Deserialize<'de> for Shape {
     /// Reads FORMAT.md's tagged object and validates it through the shape's constructor; errors start
     /// with `<type>.<field>` (`circle.radius must be >= 0, got -1`). `rect` loads as an `Aabb`.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Shape, D::Error> {
-        deserializer.deserialize_map(ShapeVisitor { depth: 0 })
+        let pieces = Cell::new(0);
+        deserializer.deserialize_map(ShapeVisitor {
+            depth: 0,
+            pieces: &pieces,
+        })
     }
 }
 
@@ -411,6 +501,7 @@ impl<'de> Deserialize<'de> for Shape {
 mod tests {
     use super::*;
     use crate::shape::ConvexPolygon;
+    use alloc::vec;
     use serde_json::{json, Value};
 
     fn load(v: Value) -> Result<Shape, String> {
@@ -507,7 +598,15 @@ mod tests {
             ),
             (
                 json!({"type": "circle", "center": [0, 1e39], "radius": 1}),
-                "circle.center.y must be finite, got inf",
+                "circle.center.y is out of the f32 range (about ±3.4e38), got 1e39",
+            ),
+            (
+                json!({"type": "circle", "center": [0, 0], "radius": -3.5e38}),
+                "circle.radius is out of the f32 range (about ±3.4e38), got -3.5e38",
+            ),
+            (
+                json!({"type": "polygon", "points": [[0, 0], [1, 0], [1e300, 1]]}),
+                "polygon.points[2].x is out of the f32 range (about ±3.4e38), got 1e300",
             ),
             (
                 json!({"type": "rect", "x": 0, "y": 0, "w": -2, "h": 1}),
@@ -627,6 +726,46 @@ mod tests {
         assert_eq!(
             err,
             "polygon.points must hold at most 128 points (limit MAX_POLYGON_POINTS), got 1000"
+        );
+    }
+
+    /// A compound of `n` point parts, nested in `levels` more compounds of one part each.
+    fn points_compound(n: usize, levels: usize) -> String {
+        let parts: Vec<String> = (0..n)
+            .map(|i| format!(r#"{{"type": "point", "p": [{i}, 0]}}"#))
+            .collect();
+        let mut text = format!(r#"{{"type": "compound", "parts": [{}]}}"#, parts.join(", "));
+        for _ in 0..levels {
+            text = format!(r#"{{"type": "compound", "parts": [{text}]}}"#);
+        }
+        text
+    }
+
+    #[test]
+    fn too_many_parts_is_an_error_naming_the_limit() {
+        let ok = serde_json::from_str::<Shape>(&points_compound(MAX_COMPOUND_PARTS, 2));
+        assert!(ok.is_ok(), "{:?}", ok.err());
+        let err = serde_json::from_str::<Shape>(&points_compound(MAX_COMPOUND_PARTS + 1, 1))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(
+                "compound.parts[0]: compound.parts[1024]: parts must hold at most 1024 convex \
+                 pieces, nesting included (limit MAX_COMPOUND_PARTS)"
+            ),
+            "{err}"
+        );
+        // Pieces count across nested compounds: two halves and one more point is too many.
+        let half = points_compound(MAX_COMPOUND_PARTS / 2, 0);
+        let text = format!(
+            r#"{{"type": "compound", "parts": [{half}, {half}, {{"type": "point", "p": [0, 0]}}]}}"#
+        );
+        let err = serde_json::from_str::<Shape>(&text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("compound.parts[2]: parts must hold at most 1024"),
+            "{err}"
         );
     }
 

@@ -5,7 +5,13 @@
 //! [`ObjectKind`] and user data, and is named by a generational [`Handle`]: once an object is
 //! removed, its handle is an error everywhere ([`WorldError::StaleHandle`]), even after the
 //! slot is reused. Moving an object is [`CollisionWorld::set_shape`] with the shape at its new
-//! place (`local.transformed(&pose)`), or [`CollisionWorld::move_by`] with a translation.
+//! place, [`CollisionWorld::move_by`] with a translation ([`CollisionWorld::move_many`] for
+//! many objects in one call), or [`CollisionWorld::set_pose`], which places the object's local
+//! shape by a rotation and a translation, in place.
+//!
+//! Queries see the objects as they are now: the first query after a change brings the broad
+//! phase up to date (once; `update` would have done the same), so they cost the same whether
+//! or not [`CollisionWorld::update`] ran.
 //!
 //! A [`ObjectKind::Fast`] object (a bullet) is swept: its motion since the previous update (the
 //! sum of its `move_by` translations) is a straight line from where it was to where it is, its
@@ -18,20 +24,29 @@
 //! pairs. Every result is sorted by handle and is the same bit for bit with or without the
 //! `rayon` feature, at any thread count.
 
+use alloc::vec::Vec;
+mod events;
+mod lazy;
+mod moves;
 mod queries;
 mod quick;
 mod shapes;
 mod update;
 
-use crate::broad::{Broad, BroadPhase, Groups};
+use crate::broad::{BroadPhase, Groups};
+use crate::limits::MAX_UPDATE_PAIRS;
 use crate::math::{Pose, Vec2};
 use crate::query::Contact;
 #[cfg(doc)]
 use crate::query::{cast_shapes, contact, intersects, CastHit};
 use crate::shape::{Aabb, Shape};
+use alloc::borrow::Cow;
+use lazy::LazyBroad;
+use quick::Quick;
 use shapes::Shapes;
-use std::borrow::Cow;
 use thiserror::Error;
+
+pub use events::Side;
 
 /// Names one object of a [`CollisionWorld`]: a slot index and that slot's generation, so a
 /// handle kept after its object was removed never names another object.
@@ -172,14 +187,51 @@ pub struct UpdateStats {
     pub began: usize,
     /// Pairs that stopped colliding (or lost an object) since the previous update.
     pub ended: usize,
+    /// True when the broad phase found [`CollisionWorld::set_max_pairs`]'s number of candidate
+    /// pairs and stopped there: colliding pairs may be missing from this update.
+    pub truncated: bool,
 }
 
-/// Where a fast object was at the previous update and how far it moved since.
-#[derive(Clone, Debug)]
+/// Where a fast object was at the previous update and how far it moved since, in 48 bytes
+/// (the start kept as a circle's or box's 16-byte record where it can be): a fast move reads
+/// and writes little more than a dynamic one.
+#[derive(Clone, Copy, Debug)]
 struct Sweep {
-    start: Shape,
+    /// The start's record when it is a circle or a box.
+    start: Quick,
+    /// The start's bounding box.
     start_box: Aabb,
+    /// The motion since the previous update.
     motion: Vec2,
+    /// [`Sweep::RECORD`] when the start is `start`, else its index in the world's
+    /// `start_shapes`; [`Sweep::NONE`] when the object has not moved since the previous update
+    /// (the other fields then unused).
+    shape: u32,
+}
+
+impl Sweep {
+    const NONE: Sweep = Sweep {
+        start: Quick::OTHER,
+        start_box: Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO),
+        motion: Vec2::ZERO,
+        shape: u32::MAX,
+    };
+    const RECORD: u32 = u32::MAX - 1;
+
+    /// True once the object moved since the previous update.
+    #[inline]
+    fn is_moving(&self) -> bool {
+        self.shape != Sweep::NONE.shape
+    }
+
+    /// The start shape, given the world's `start_shapes` (`None` when not moving).
+    fn start_shape<'a>(&self, start_shapes: &'a [Shape]) -> Option<Cow<'a, Shape>> {
+        if self.shape == Sweep::RECORD {
+            self.start.shape().map(Cow::Owned)
+        } else {
+            start_shapes.get(self.shape as usize).map(Cow::Borrowed)
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -221,23 +273,24 @@ pub struct CollisionWorld<T = ()> {
     /// How many live objects are fast: with none, the narrow phase reads no `fast` flag.
     fast_count: usize,
     /// The motion of each fast object moved since the previous update.
-    sweeps: Vec<Option<Sweep>>,
+    sweeps: Vec<Sweep>,
+    /// The start shapes of the fast objects moved since the previous update that are not
+    /// circles or boxes ([`Start::Shape`]); emptied, keeping its memory, at each update.
+    start_shapes: Vec<Shape>,
     /// Slots given a sweep since the previous update (may repeat).
     moving: Vec<u32>,
     /// Slots whose box was swept at the previous update.
     swept: Vec<u32>,
     /// Group by slot, `u32::MAX` for an empty slot.
     groups: Vec<u32>,
-    /// `epoch` for slots changed since the last update (also listed in `changed`): each update
-    /// moves `epoch` on instead of clearing them all.
-    marked: Vec<u32>,
-    epoch: u32,
-    changed: Vec<u32>,
     free: Vec<u32>,
     len: usize,
     table: Groups,
-    broad: Broad,
+    /// The broad phase and the slots changed since it last took changes in.
+    broad: LazyBroad,
     contacts: bool,
+    /// The most candidate pairs an update tests.
+    max_pairs: usize,
     /// The contact of each pair in `pairs` when `contacts` is on, else empty.
     pair_contacts: Vec<Contact>,
     candidates: Vec<(u32, u32)>,
@@ -254,6 +307,11 @@ pub struct CollisionWorld<T = ()> {
     previous: Vec<Pair>,
     began: Vec<(Handle, Handle)>,
     ended: Vec<(Handle, Handle)>,
+    /// The objects removed since the last update, with their layers (for the events of the
+    /// next update: `ended_between`).
+    removed: Vec<(Handle, u64)>,
+    /// `removed` as it was at the last update, sorted: the objects whose pairs ended with it.
+    gone: Vec<(Handle, u64)>,
 }
 
 impl<T> CollisionWorld<T> {
@@ -268,17 +326,16 @@ impl<T> CollisionWorld<T> {
             fast: Vec::new(),
             fast_count: 0,
             sweeps: Vec::new(),
+            start_shapes: Vec::new(),
             moving: Vec::new(),
             swept: Vec::new(),
             groups: Vec::new(),
-            marked: Vec::new(),
-            epoch: 1,
-            changed: Vec::new(),
             free: Vec::new(),
             len: 0,
             table: Groups::default(),
-            broad: Broad::new(broad_phase),
+            broad: LazyBroad::new(broad_phase),
             contacts: false,
+            max_pairs: MAX_UPDATE_PAIRS,
             pair_contacts: Vec::new(),
             candidates: Vec::new(),
             counts: Vec::new(),
@@ -290,6 +347,8 @@ impl<T> CollisionWorld<T> {
             previous: Vec::new(),
             began: Vec::new(),
             ended: Vec::new(),
+            removed: Vec::new(),
+            gone: Vec::new(),
         }
     }
 
@@ -297,6 +356,29 @@ impl<T> CollisionWorld<T> {
     /// an exact `intersects` is cheaper).
     pub fn set_contacts(&mut self, on: bool) {
         self.contacts = on;
+    }
+
+    /// Caps the candidate pairs (pairs of objects whose filters accept each other and whose
+    /// boxes overlap) one [`update`](Self::update) tests, and so the memory it takes (about 64
+    /// bytes a candidate, more with contacts on): past the cap the update stops searching and sets
+    /// [`UpdateStats::truncated`], rather than run out of memory on a crowd of objects piled on
+    /// one point (20,000 of them make 200 million pairs). The default is
+    /// [`MAX_UPDATE_PAIRS`].
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind};
+    /// let mut world = CollisionWorld::new(BroadPhase::default());
+    /// for _ in 0..100 {
+    ///     let disc = Circle::new(Vec2::ZERO, 1.0)?.into();
+    ///     world.insert(disc, Filter::DEFAULT, ObjectKind::Dynamic, ())?;
+    /// }
+    /// world.set_max_pairs(1000); // 4,950 pairs overlap
+    /// let stats = world.update();
+    /// assert!(stats.truncated && stats.pairs == 1000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_max_pairs(&mut self, max: usize) {
+        self.max_pairs = max;
     }
 
     /// The number of objects.
@@ -311,19 +393,9 @@ impl<T> CollisionWorld<T> {
         self.len == 0
     }
 
+    #[inline]
     fn mark(&mut self, slot: u32) {
-        let marked = &mut self.marked[slot as usize];
-        if *marked != self.epoch {
-            *marked = self.epoch;
-            self.changed.push(slot);
-        }
-    }
-
-    /// Whether `slot` changed since the last update (true for a slot past the end).
-    fn is_dirty(&self, slot: u32) -> bool {
-        self.marked
-            .get(slot as usize)
-            .is_none_or(|&m| m == self.epoch)
+        self.broad.mark(slot);
     }
 
     fn checked_aabb(shape: &Shape) -> Result<Aabb, WorldError> {
@@ -348,15 +420,17 @@ impl<T> CollisionWorld<T> {
         data: T,
     ) -> Result<Handle, WorldError> {
         let aabb = Self::checked_aabb(&shape)?;
-        let group = self.table.id(filter, kind == ObjectKind::Static);
         let object = Object { filter, kind, data };
+        let slot = self.free.last().copied().unwrap_or(self.slots.len() as u32);
+        let group = self.table.join(slot, filter, kind == ObjectKind::Static);
         let index = if let Some(index) = self.free.pop() {
             let slot = &mut self.slots[index as usize];
             slot.1 = Some(object);
             self.shapes.set(index as usize, shape);
+            self.shapes.forget_local(index as usize);
             self.aabbs[index as usize] = aabb;
             self.fast[index as usize] = kind == ObjectKind::Fast;
-            self.sweeps[index as usize] = None;
+            self.sweeps[index as usize] = Sweep::NONE;
             self.groups[index as usize] = group;
             index
         } else {
@@ -365,9 +439,9 @@ impl<T> CollisionWorld<T> {
             self.shapes.push(shape);
             self.aabbs.push(aabb);
             self.fast.push(kind == ObjectKind::Fast);
-            self.sweeps.push(None);
+            self.sweeps.push(Sweep::NONE);
             self.groups.push(group);
-            self.marked.push(self.epoch.wrapping_sub(1));
+            self.broad.push_slot();
             (self.slots.len() - 1) as u32
         };
         self.len += 1;
@@ -419,13 +493,15 @@ impl<T> CollisionWorld<T> {
             .1
             .take()
             .ok_or(WorldError::StaleHandle { handle })?;
+        self.removed.push((handle, object.filter.layer));
         self.slots[i].0 = self.slots[i].0.wrapping_add(1);
         self.generations[i] = self.slots[i].0;
+        self.table.leave(self.groups[i]);
         self.groups[i] = u32::MAX;
         self.shapes.clear(i);
         self.fast_count -= usize::from(self.fast[i]);
         self.fast[i] = false;
-        self.sweeps[i] = None;
+        self.sweeps[i] = Sweep::NONE;
         self.len -= 1;
         // A slot whose generation wrapped around is retired, so no old handle can come back.
         if self.slots[i].0 != 0 {
@@ -501,7 +577,8 @@ impl<T> CollisionWorld<T> {
     ///
     /// This is a teleport: a fast object is placed at `shape` with no motion, its earlier
     /// [`move_by`](Self::move_by) calls since the previous update forgotten, and is not swept
-    /// from where it was.
+    /// from where it was. A local shape kept by [`set_pose`](Self::set_pose) is dropped: the
+    /// next pose places `shape`.
     ///
     /// # Errors
     /// [`WorldError::StaleHandle`] when `handle` names no live object;
@@ -510,10 +587,11 @@ impl<T> CollisionWorld<T> {
         let aabb = Self::checked_aabb(&shape)?;
         let i = self.live_index(handle)?;
         self.shapes.set(i, shape);
+        self.shapes.forget_local(i);
         self.aabbs[i] = aabb;
         // Only fast objects have sweeps: no need to read the (large) sweep of the others.
         if self.fast[i] {
-            self.sweeps[i] = None;
+            self.sweeps[i] = Sweep::NONE;
         }
         self.mark(handle.index);
         Ok(())
@@ -553,7 +631,11 @@ impl<T> CollisionWorld<T> {
         let i = self.live_index(handle)?;
         // The usual case, a circle or box that just moves: its record translated in place, the
         // same numbers as `transformed`.
-        if !self.fast[i] {
+        if self.fast[i] {
+            if self.shapes.record(i).is_circle_or_box() {
+                return self.move_fast(i, delta);
+            }
+        } else {
             if let Some(aabb) = self
                 .shapes
                 .translate(i, delta)
@@ -570,6 +652,43 @@ impl<T> CollisionWorld<T> {
         self.move_by_other(i, handle, delta)
     }
 
+    /// [`move_by`](Self::move_by) of a fast circle or box: its record translated in place, its
+    /// start kept as a record.
+    #[inline]
+    fn move_fast(&mut self, i: usize, delta: Vec2) -> Result<(), WorldError> {
+        if !delta.is_finite() {
+            return Err(WorldError::NonFiniteMotion);
+        }
+        let record = self.shapes.record(i);
+        let (moved, end) = record.translated(delta).ok_or(WorldError::NonFiniteShape)?;
+        let sweep = &mut self.sweeps[i];
+        let moving = sweep.is_moving();
+        let (start_box, motion) = if moving {
+            (sweep.start_box, sweep.motion + delta)
+        } else {
+            (record.aabb(), delta)
+        };
+        if !motion.is_finite() {
+            return Err(WorldError::NonFiniteMotion);
+        }
+        if moving {
+            sweep.motion = motion;
+        } else {
+            *sweep = Sweep {
+                start: record,
+                start_box,
+                motion,
+                shape: Sweep::RECORD,
+            };
+            self.moving.push(i as u32);
+        }
+        self.shapes.set_record(i, moved);
+        // One ulp wider: the cast goes to `start + motion` unrounded.
+        self.aabbs[i] = start_box.union(&end).outward();
+        self.mark(i as u32);
+        Ok(())
+    }
+
     /// [`move_by`](Self::move_by) of a fast object or of a shape not moved in place, `delta`
     /// finite. Out of line, so the usual case inlines small.
     #[inline(never)]
@@ -581,25 +700,29 @@ impl<T> CollisionWorld<T> {
         let moved = shape.transformed(&Pose::from_translation(delta));
         let end = Self::checked_aabb(&moved)?;
         if self.fast[i] {
-            let sweep = match self.sweeps[i].take() {
-                Some(sweep) => sweep,
-                None => {
-                    self.moving.push(handle.index);
-                    Sweep {
-                        start: shape.clone().into_owned(),
-                        start_box: shape.aabb(),
-                        motion: Vec2::ZERO,
-                    }
-                }
+            let sweep = &mut self.sweeps[i];
+            let (start_box, motion) = if sweep.is_moving() {
+                (sweep.start_box, sweep.motion + delta)
+            } else {
+                (shape.aabb(), delta)
             };
-            let motion = sweep.motion + delta;
             if !motion.is_finite() {
-                self.sweeps[i] = Some(sweep);
                 return Err(WorldError::NonFiniteMotion);
             }
+            if sweep.is_moving() {
+                sweep.motion = motion;
+            } else {
+                self.moving.push(handle.index);
+                *sweep = Sweep {
+                    start: Quick::OTHER,
+                    start_box,
+                    motion,
+                    shape: self.start_shapes.len() as u32,
+                };
+                self.start_shapes.push(shape.clone().into_owned());
+            }
             // One ulp wider: the cast goes to `start + motion` unrounded.
-            self.aabbs[i] = sweep.start_box.union(&end).outward();
-            self.sweeps[i] = Some(Sweep { motion, ..sweep });
+            self.aabbs[i] = start_box.union(&end).outward();
         } else {
             self.aabbs[i] = end;
         }
@@ -615,9 +738,12 @@ impl<T> CollisionWorld<T> {
     /// [`WorldError::StaleHandle`] when `handle` names no live object.
     pub fn motion(&self, handle: Handle) -> Result<Vec2, WorldError> {
         self.object(handle)?;
-        Ok(self.sweeps[handle.index as usize]
-            .as_ref()
-            .map_or(Vec2::ZERO, |s| s.motion))
+        let sweep = &self.sweeps[handle.index as usize];
+        Ok(if sweep.is_moving() {
+            sweep.motion
+        } else {
+            Vec2::ZERO
+        })
     }
 
     /// Changes an object's layer and mask.
@@ -628,7 +754,9 @@ impl<T> CollisionWorld<T> {
         let object = self.object_mut(handle)?;
         object.filter = filter;
         let is_static = object.kind == ObjectKind::Static;
-        self.groups[handle.index as usize] = self.table.id(filter, is_static);
+        let i = handle.index as usize;
+        self.table.leave(self.groups[i]);
+        self.groups[i] = self.table.join(handle.index, filter, is_static);
         self.mark(handle.index);
         Ok(())
     }

@@ -8,14 +8,16 @@ use crate::query::{cast_ray, cast_shapes, contains_point, intersects, CastHit, R
 use crate::shape::{Aabb, Shape};
 #[cfg(doc)]
 use crate::BroadPhase;
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
 
 impl<T> CollisionWorld<T> {
-    /// The broad phase's structure as of the last [`update`](Self::update), read only, for
-    /// debug drawing: with [`BroadPhase::grid`], each cell holding objects (by row, then column)
+    /// The broad phase's structure, read only, for debug drawing (brought up to date with the
+    /// objects as they are now, as for any query): with [`BroadPhase::grid`], each cell holding objects (by row, then column)
     /// and then the objects too large for a cell; with [`BroadPhase::tree`], each node of each
     /// tree with its depth, leaves naming their object (tree by tree, depth first). The same
-    /// operations give the same list. Objects changed since the update are shown as they were.
+    /// operations give the same list.
     ///
     /// ```
     /// use collide2d::{math::Vec2, BroadBoxKind, BroadPhase, Circle, CollisionWorld, Filter, ObjectKind};
@@ -35,12 +37,13 @@ impl<T> CollisionWorld<T> {
             table: &self.table,
         };
         let mut out = Vec::new();
-        self.broad.boxes(&view, &|slot| self.handle(slot), &mut out);
+        let broad = self.broad.refreshed(&view);
+        broad.boxes(&view, &|slot| self.handle(slot), &mut out);
         out
     }
 
-    /// The live, visible candidate slots for a query: the broad phase's (as of the last update)
-    /// minus the slots changed since, plus those changed slots; sorted, each once.
+    /// The candidate slots for a query from the broad phase, brought up to date first (once
+    /// after each change: see `lazy.rs`); sorted, each once.
     fn gather(
         &self,
         mut from_broad: impl FnMut(&Broad, &View<'_>, &mut dyn FnMut(u32)),
@@ -51,17 +54,9 @@ impl<T> CollisionWorld<T> {
             table: &self.table,
         };
         let mut out = Vec::new();
-        from_broad(&self.broad, &view, &mut |slot| {
-            if !self.is_dirty(slot) {
-                out.push(slot);
-            }
+        from_broad(&self.broad.refreshed(&view), &view, &mut |slot| {
+            out.push(slot)
         });
-        out.extend(
-            self.changed
-                .iter()
-                .copied()
-                .filter(|&s| self.groups[s as usize] != u32::MAX),
-        );
         out.sort_unstable();
         out.dedup();
         out
@@ -80,7 +75,7 @@ impl<T> CollisionWorld<T> {
     /// (`u64::MAX` for all), in handle order. Queries see the objects as they are now.
     #[must_use]
     pub fn objects_at_point(&self, p: Vec2, mask: u64) -> Vec<Handle> {
-        self.objects_in(&Aabb::new_unchecked(p, p), mask, |o| contains_point(o, p))
+        self.objects_in(&Aabb::raw(p, p), mask, |o| contains_point(o, p))
     }
 
     /// The objects intersecting `shape` (touching counts) whose layer is in `mask`, in handle
@@ -107,7 +102,9 @@ impl<T> CollisionWorld<T> {
     }
 
     /// The first object `ray` meets for `t` in `[0, max_t]` among those whose layer is in
-    /// `mask`, with its hit (as [`cast_ray`]); ties go to the lower handle.
+    /// `mask`, with its hit (as [`cast_ray`]); ties go to the lower handle. Where `t` overflows
+    /// `f32` (a tiny `dir`, such as a subnormal one, makes every far hit `t = inf`), the hit
+    /// whose point lies first along the ray comes first.
     #[must_use]
     pub fn cast_ray(&self, ray: &Ray, max_t: f32, mask: u64) -> Option<(Handle, RayHit)> {
         if !valid_ray(ray, max_t) {
@@ -119,7 +116,7 @@ impl<T> CollisionWorld<T> {
                 if let Some(hit) = cast_ray(o, ray, limit) {
                     let better = match &best {
                         None => true,
-                        Some((bs, bh)) => hit.t < bh.t || (hit.t == bh.t && s < *bs),
+                        Some((bs, bh)) => ray_order(ray, &hit, bh).then(s.cmp(bs)).is_lt(),
                     };
                     if better {
                         best = Some((s, hit));
@@ -133,24 +130,21 @@ impl<T> CollisionWorld<T> {
             groups: &self.groups,
             table: &self.table,
         };
-        self.broad.ray(&view, ray, max_t, mask, &mut |s| {
-            if self.is_dirty(s) {
-                return max_t;
-            }
-            // A slot the broad phase holds that has not changed since the last update is live,
-            // and the broad phase only reports groups whose layer is in `mask`: its shape is
-            // all that is left to read (not the object, a cache miss per leaf).
-            debug_assert!(self.live(s, mask).is_some());
-            consider(s, self.shapes.get(s as usize).as_deref(), max_t)
-        });
-        for &s in &self.changed {
-            consider(s, self.live(s, mask).as_deref(), max_t);
-        }
+        self.broad
+            .refreshed(&view)
+            .ray(&view, ray, max_t, mask, &mut |s| {
+                // The broad phase, up to date, holds live slots only and reports only groups whose
+                // layer is in `mask`: the shape is all that is left to read (not the object, a
+                // cache miss per leaf).
+                debug_assert!(self.live(s, mask).is_some());
+                consider(s, self.shapes.get(s as usize).as_deref(), max_t)
+            });
         best.map(|(s, hit)| (self.handle(s), hit))
     }
 
     /// Every object `ray` meets for `t` in `[0, max_t]` among those whose layer is in `mask`,
-    /// each with its first hit, sorted by `t`, then handle.
+    /// each with its first hit, sorted by `t` (hits whose `t` overflowed `f32`, as
+    /// [`cast_ray`](Self::cast_ray) orders them), then handle.
     #[must_use]
     pub fn cast_ray_all(&self, ray: &Ray, max_t: f32, mask: u64) -> Vec<(Handle, RayHit)> {
         if !valid_ray(ray, max_t) {
@@ -169,7 +163,7 @@ impl<T> CollisionWorld<T> {
                 cast_ray(&o, ray, max_t).map(|hit| (self.handle(s), hit))
             })
             .collect();
-        hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
+        hits.sort_by(|x, y| ray_order(ray, &x.1, &y.1).then(x.0.cmp(&y.0)));
         hits
     }
 
@@ -184,7 +178,7 @@ impl<T> CollisionWorld<T> {
         if !lo.is_finite() || !hi.is_finite() {
             return Vec::new();
         }
-        let region = start.union(&Aabb::new_unchecked(lo, hi)).outward();
+        let region = start.union(&Aabb::raw(lo, hi)).outward();
         self.gather(|broad, view, f| broad.query(view, &region, mask, f))
             .into_iter()
             .filter_map(|s| {
@@ -236,6 +230,20 @@ impl<T> CollisionWorld<T> {
         hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
         hits
     }
+}
+
+/// Two hits of `ray` in the order the ray meets them: by `t`, and for hits whose `t` overflowed
+/// `f32` (a tiny `dir`: every far hit has `t = inf`), by how far along the ray their points lie
+/// (in `f64`, where the products cannot overflow or vanish).
+fn ray_order(ray: &Ray, a: &RayHit, b: &RayHit) -> Ordering {
+    let along = |h: &RayHit| (h.point.as_dvec2() - ray.origin.as_dvec2()).dot(ray.dir.as_dvec2());
+    a.t.total_cmp(&b.t).then_with(|| {
+        if a.t == f32::INFINITY {
+            along(a).total_cmp(&along(b))
+        } else {
+            Ordering::Equal
+        }
+    })
 }
 
 /// True for a finite ray and a `max_t` that is `>= 0` (not NaN; infinity allowed).

@@ -51,8 +51,8 @@ impl Quick {
     pub(super) fn shape(&self) -> Option<Shape> {
         let [a, b, c, d] = self.0;
         match self.kind() {
-            BOX => Some(Aabb::new_unchecked(Vec2::new(a, b), Vec2::new(c, d)).into()),
-            CIRCLE => Some(Circle::new_unchecked(Vec2::new(a, b), c).into()),
+            BOX => Some(Aabb::raw(Vec2::new(a, b), Vec2::new(c, d)).into()),
+            CIRCLE => Some(Circle::raw(Vec2::new(a, b), c).into()),
             _ => None,
         }
     }
@@ -74,13 +74,28 @@ impl Quick {
         if !Vec4::select(still, Vec4::ZERO, moved).is_finite() {
             return None;
         }
-        // A disc's box (finite: clamped to `±f32::MAX`); a box's is its moved record.
-        let disc = Circle::new_unchecked(moved.xy(), moved.z).aabb();
-        let disc = Vec4::new(disc.min().x, disc.min().y, disc.max().x, disc.max().y);
-        let b = Vec4::select(circle, disc, moved);
-        let aabb = Aabb::new_unchecked(b.xy(), b.zw());
-        Some((Quick(moved.to_array()), aabb))
+        Some((Quick(moved.to_array()), bounds(moved, circle)))
     }
+
+    /// The bounding box of its circle or box (the numbers of [`Shape::aabb`]).
+    #[inline(always)]
+    pub(super) fn aabb(&self) -> Aabb {
+        debug_assert!(self.is_circle_or_box());
+        bounds(
+            Vec4::from_array(self.0),
+            BVec4A::splat(self.kind() == CIRCLE),
+        )
+    }
+}
+
+/// The bounding box of record `v`, a circle's when `circle` is all true: a disc's box (finite:
+/// clamped to `±f32::MAX`); a box's is its record.
+#[inline(always)]
+fn bounds(v: Vec4, circle: BVec4A) -> Aabb {
+    let disc = Circle::raw(v.xy(), v.z).aabb();
+    let disc = Vec4::new(disc.min().x, disc.min().y, disc.max().x, disc.max().y);
+    let b = Vec4::select(circle, disc, v);
+    Aabb::raw(b.xy(), b.zw())
 }
 
 /// [`intersects`](crate::query::intersects) of the shapes behind `a` and `b` when both are
@@ -123,6 +138,7 @@ pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
 mod tests {
     use super::*;
     use crate::shape::Capsule;
+    use alloc::vec::Vec;
 
     #[test]
     fn quick_test_agrees_with_the_full_one() {
@@ -137,16 +153,10 @@ mod tests {
         for i in 0..300 {
             let (px, py) = (next(12), next(12));
             shapes.push(if i % 2 == 0 {
-                Shape::Circle(Circle::new_unchecked(
-                    Vec2::new(px, py),
-                    next(4) + 0.5 * next(2),
-                ))
+                Shape::Circle(Circle::raw(Vec2::new(px, py), next(4) + 0.5 * next(2)))
             } else {
                 let (w, h) = (next(4), next(4));
-                Shape::Aabb(Aabb::new_unchecked(
-                    Vec2::new(px, py),
-                    Vec2::new(px + w, py + h),
-                ))
+                Shape::Aabb(Aabb::raw(Vec2::new(px, py), Vec2::new(px + w, py + h)))
             });
         }
         let capsule = Shape::from(Capsule::new(Vec2::ZERO, Vec2::new(3.0, 1.0), 1.0).unwrap());

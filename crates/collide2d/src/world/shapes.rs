@@ -4,9 +4,11 @@
 //! traffic. Other shapes are kept whole.
 
 use super::quick::Quick;
-use crate::math::Vec2;
+use crate::math::{Pose, Vec2};
 use crate::shape::{Aabb, Shape};
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 
 #[derive(Debug, Default)]
 pub(super) struct Shapes {
@@ -14,6 +16,9 @@ pub(super) struct Shapes {
     records: Vec<Quick>,
     /// By slot: the shapes that are not circles or boxes (`None` for those, and for none).
     others: Vec<Option<Shape>>,
+    /// By slot: the local shape of an object placed by a pose (`place`), boxed so objects
+    /// without one cost a pointer.
+    locals: Vec<Option<Box<Shape>>>,
 }
 
 impl Shapes {
@@ -21,6 +26,7 @@ impl Shapes {
     pub(super) fn push(&mut self, shape: Shape) {
         self.records.push(Quick::OTHER);
         self.others.push(None);
+        self.locals.push(None);
         self.set(self.records.len() - 1, shape);
     }
 
@@ -41,6 +47,52 @@ impl Shapes {
     pub(super) fn clear(&mut self, slot: usize) {
         self.records[slot] = Quick::OTHER;
         self.others[slot] = None;
+        self.locals[slot] = None;
+    }
+
+    /// Drops the local shape of `slot`, if any (its shape was set in world space).
+    pub(super) fn forget_local(&mut self, slot: usize) {
+        self.locals[slot] = None;
+    }
+
+    /// The local shape of `slot`: the one kept by `place`, else its shape now.
+    pub(super) fn local(&self, slot: usize) -> Option<Cow<'_, Shape>> {
+        match &self.locals[slot] {
+            Some(local) => Some(Cow::Borrowed(local)),
+            None => self.get(slot),
+        }
+    }
+
+    /// Puts in `slot` its local shape placed by `pose` (the same numbers as `transformed`),
+    /// keeping its shape now as the local one on the first call. Writes in place: after the
+    /// first call, a polygon or compound placed again allocates nothing. `None` for an empty
+    /// slot.
+    pub(super) fn place(&mut self, slot: usize, pose: &Pose) -> Option<()> {
+        if self.locals[slot].is_none() {
+            let now = self.get(slot)?.into_owned();
+            self.locals[slot] = Some(Box::new(now));
+        }
+        let Shapes {
+            records,
+            others,
+            locals,
+        } = self;
+        let local = locals[slot].as_deref()?;
+        match &mut others[slot] {
+            Some(shape) => shape.set_transformed(local, pose),
+            None => {
+                let placed = local.transformed(pose);
+                self.set(slot, placed);
+                return Some(());
+            }
+        }
+        // A rotated box placed without rotation is a box again: back to its record.
+        if Quick::of(others[slot].as_ref()?).is_circle_or_box() {
+            let shape = others[slot].take()?;
+            records[slot] = Quick::OTHER;
+            self.set(slot, shape);
+        }
+        Some(())
     }
 
     /// The shape in `slot`, `None` for an empty slot: a circle or box is built from its record.
@@ -56,6 +108,19 @@ impl Shapes {
     #[inline]
     pub(super) fn records(&self) -> &[Quick] {
         &self.records
+    }
+
+    /// The record of `slot` (a circle's or box's, else [`Quick::OTHER`]).
+    #[inline]
+    pub(super) fn record(&self, slot: usize) -> Quick {
+        self.records[slot]
+    }
+
+    /// Puts the record of a circle or box in `slot`, which holds one.
+    #[inline]
+    pub(super) fn set_record(&mut self, slot: usize, record: Quick) {
+        debug_assert!(record.is_circle_or_box() && self.records[slot].is_circle_or_box());
+        self.records[slot] = record;
     }
 
     /// Moves the circle or box in `slot` by `delta` and returns its new bounding box; `Ok(None)`

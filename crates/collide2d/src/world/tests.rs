@@ -4,6 +4,7 @@
 use super::*;
 use crate::query::contact;
 use crate::shape::Circle;
+use alloc::vec;
 
 fn circle(x: f32, r: f32) -> Shape {
     Circle::new_unchecked(Vec2::new(x, 0.0), r).into()
@@ -11,7 +12,7 @@ fn circle(x: f32, r: f32) -> Shape {
 
 fn world_with_wall(broad: BroadPhase) -> (CollisionWorld, Handle) {
     let mut world = CollisionWorld::new(broad);
-    let wall = Aabb::new_unchecked(Vec2::new(10.0, -5.0), Vec2::new(11.0, 5.0));
+    let wall = Aabb::raw(Vec2::new(10.0, -5.0), Vec2::new(11.0, 5.0));
     let wall = world.insert(wall.into(), Filter::DEFAULT, ObjectKind::Static, ());
     (world, wall.unwrap_or_else(|e| panic!("{e}")))
 }
@@ -109,9 +110,9 @@ fn moves_are_seen_across_the_wrap_of_the_change_epoch() {
         let e = world.insert(circle(-40.0, 0.5), Filter::DEFAULT, ObjectKind::Dynamic, ());
         let e = e.unwrap_or_else(|e| panic!("{e}"));
         world.update();
-        world.epoch = u32::MAX - 2;
-        // `e` as if marked 2^32 updates before the epoch the loop ends on.
-        world.marked[e.index as usize] = 4;
+        // `e` as if marked 2^32 refreshes before the epoch the loop ends on (each step
+        // refreshes once, at its query: the update after finds nothing new).
+        world.broad.set_epoch(u32::MAX - 2, e.index, 4);
         // In and out of the wall, each move seen whatever the epoch's value.
         for step in 0..6 {
             let x = if step % 2 == 0 { 10.0 } else { -10.0 };
@@ -125,9 +126,158 @@ fn moves_are_seen_across_the_wrap_of_the_change_epoch() {
                 assert_eq!((world.pairs()[0].a, world.pairs()[0].b), (wall, d));
             }
         }
-        assert_eq!(world.epoch, 4);
+        assert_eq!(world.broad.epoch(), 4);
         assert_eq!(world.move_by(e, Vec2::new(50.0, 0.0)), Ok(()));
         world.update();
         assert!(world.pairs().iter().any(|p| (p.a, p.b) == (wall, e)));
+    }
+}
+
+#[test]
+fn queries_before_any_update_refresh_the_broad_phase_once_and_keep_it() {
+    for broad in both() {
+        let mut world = CollisionWorld::new(broad);
+        for i in 0..500 {
+            let tile = Aabb::raw(Vec2::new(i as f32, 0.0), Vec2::new(i as f32 + 1.0, 1.0));
+            let tile = world.insert(tile.into(), Filter::DEFAULT, ObjectKind::Static, ());
+            tile.unwrap_or_else(|e| panic!("{e}"));
+        }
+        // The structure holds every object before any update (it held none before).
+        let boxes = world.broad_phase_boxes();
+        let held = boxes.iter().map(|b| match b.kind {
+            crate::BroadBoxKind::Cell { objects, .. } => objects as usize,
+            crate::BroadBoxKind::Node { .. } => 0,
+            _ => 1,
+        });
+        assert_eq!(held.sum::<usize>(), 500);
+        // Many queries, one refresh: the changes are taken in once, not scanned at each query.
+        let player: Shape = Aabb::raw(Vec2::new(3.0, 1.0), Vec2::new(4.0, 3.0)).into();
+        for _ in 0..10 {
+            let m = world.move_shape(&player, Vec2::new(2.0, -4.0), u64::MAX, |_, ()| {
+                crate::Response::Slide
+            });
+            assert_eq!(m.delta, Vec2::new(2.0, 0.0));
+            assert_eq!(
+                world.objects_at_point(Vec2::new(7.5, 0.5), u64::MAX).len(),
+                1
+            );
+        }
+        assert_eq!(world.broad.refreshes(), 1);
+        // A move is taken in by the next query, once; the update after has nothing to do.
+        let first = world.iter().next().map(|(h, _, _)| h);
+        let first = first.unwrap_or_else(|| panic!("a tile"));
+        assert_eq!(world.move_by(first, Vec2::new(0.0, 10.0)), Ok(()));
+        assert_eq!(
+            world.objects_at_point(Vec2::new(0.5, 10.5), u64::MAX),
+            [first]
+        );
+        assert!(world
+            .cast_ray(
+                &crate::Ray::new(Vec2::new(0.5, 20.0), -Vec2::Y),
+                100.0,
+                u64::MAX
+            )
+            .is_some_and(|(h, _)| h == first));
+        world.update();
+        assert_eq!(world.broad.refreshes(), 2);
+    }
+}
+
+#[test]
+fn set_pose_places_the_local_shape_as_transformed_does() {
+    use crate::math::Pose;
+    use crate::shape::{Capsule, Compound, ConvexPolygon, Polygon};
+    let v = Vec2::new;
+    let hexagon: Vec<Vec2> = (0..6)
+        .map(|k| Vec2::from_angle(k as f32 * core::f32::consts::FRAC_PI_3) * 3.0)
+        .collect();
+    let convex = ConvexPolygon::new(&hexagon).unwrap();
+    let concave = Polygon::new(&crate::test_support::l_ring()).unwrap();
+    let body = Aabb::new(v(-1.0, -2.0), v(1.0, 2.0)).unwrap();
+    let compound = Compound::new(vec![body.into(), concave.clone().into()]).unwrap();
+    let capsule = Capsule::new(v(-2.0, 0.0), v(2.0, 0.0), 0.5).unwrap();
+    let locals: Vec<Shape> = vec![
+        convex.into(),
+        concave.into(),
+        body.into(),
+        compound.into(),
+        capsule.into(),
+        circle(1.0, 0.5),
+    ];
+    for broad in both() {
+        let mut world = CollisionWorld::new(broad);
+        for (k, local) in locals.iter().enumerate() {
+            let h = world
+                .insert(local.clone(), Filter::DEFAULT, ObjectKind::Dynamic, ())
+                .unwrap();
+            // Rotations, a pure translation (a box is a box again), and back.
+            for (frame, angle) in [0.3, 1.1, 0.0, 2.9, -0.7, 0.0].into_iter().enumerate() {
+                let pose = Pose::new(v(frame as f32 * 3.5 - 7.0, k as f32 * 1.25), angle);
+                world.set_pose(h, pose).unwrap();
+                let want = local.transformed(&pose);
+                assert_eq!(*world.shape(h).unwrap(), want, "{k} {frame}");
+                // Queries and pairs see it there.
+                let centre = want.aabb().center();
+                let near = world.objects_overlapping(&want, u64::MAX);
+                assert!(near.contains(&h), "{k} {frame} {centre}");
+            }
+            // A move translates the placed shape; the next pose places the local one afresh.
+            world.move_by(h, v(100.0, 0.0)).unwrap();
+            let pose = Pose::new(v(1.0, 2.0), 0.5);
+            world.set_pose(h, pose).unwrap();
+            assert_eq!(*world.shape(h).unwrap(), local.transformed(&pose));
+            // A bad pose is refused and changes nothing.
+            let bad = Pose::new(v(f32::NAN, 0.0), 0.5);
+            assert_eq!(world.set_pose(h, bad), Err(WorldError::NonFiniteShape));
+            let spin = Pose {
+                position: v(1.0, 2.0),
+                rotation: v(f32::INFINITY, 0.0),
+            };
+            assert_eq!(world.set_pose(h, spin), Err(WorldError::NonFiniteShape));
+            assert_eq!(*world.shape(h).unwrap(), local.transformed(&pose));
+            // `set_shape` gives a new local shape: the next pose places that one.
+            world.set_shape(h, circle(0.0, 2.0)).unwrap();
+            world.set_pose(h, Pose::new(v(5.0, 5.0), 1.0)).unwrap();
+            assert_eq!(
+                *world.shape(h).unwrap(),
+                circle(0.0, 2.0).transformed(&Pose::new(v(5.0, 5.0), 1.0))
+            );
+            world.remove(h).unwrap();
+            assert!(world.set_pose(h, pose).is_err());
+        }
+    }
+}
+
+#[test]
+fn move_many_moves_every_object_and_reports_the_first_error() {
+    for broad in both() {
+        let (mut world, wall) = world_with_wall(broad);
+        let mut handles = Vec::new();
+        for i in 0..20 {
+            let kind = if i % 2 == 0 {
+                ObjectKind::Fast
+            } else {
+                ObjectKind::Dynamic
+            };
+            // Hitting the wall (layer 1), not each other.
+            let filter = Filter::new(2, 1);
+            handles.push(world.insert(circle(0.0, 0.25), filter, kind, ()).unwrap());
+        }
+        let gone = handles.remove(7);
+        world.remove(gone).unwrap();
+        world.update();
+        let mut moves: Vec<(Handle, Vec2)> =
+            handles.iter().map(|&h| (h, Vec2::new(30.0, 0.0))).collect();
+        moves.insert(3, (gone, Vec2::X));
+        moves.push((handles[0], Vec2::new(f32::NAN, 0.0)));
+        let err = WorldError::StaleHandle { handle: gone };
+        assert_eq!(world.move_many(moves), Err(err));
+        let stats = world.update();
+        // The fast ones are swept through the wall; the dynamic ones jumped over it.
+        assert_eq!(stats.pairs, 10);
+        assert!(world.pairs().iter().all(|p| p.a == wall && p.toi.is_some()));
+        for &h in &handles {
+            assert_eq!(*world.shape(h).unwrap(), circle(30.0, 0.25));
+        }
     }
 }

@@ -9,6 +9,8 @@ use crate::broad::View;
 use crate::math::Vec2;
 use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
 use crate::shape::Shape;
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
 
 impl<T> CollisionWorld<T> {
     /// Finds the colliding pairs of the objects as they are now, and the pairs that began and
@@ -20,11 +22,15 @@ impl<T> CollisionWorld<T> {
     /// object collides when [`cast_shapes`] finds a hit over the motion (see [`Pair::toi`]);
     /// the motion is then used up. With the `rayon` feature the exact tests run in parallel;
     /// the results are the same.
+    ///
+    /// At most [`max_pairs`](Self::set_max_pairs) candidate pairs are tested: past that the
+    /// search stops and [`UpdateStats::truncated`] is set (the pairs are then a subset, the
+    /// same one on every run, and pairs left out count as ended).
     pub fn update(&mut self) -> UpdateStats {
         // Fast objects swept last time and not moved since: back to their tight box.
         for slot in core::mem::take(&mut self.swept) {
             let s = slot as usize;
-            if self.sweeps[s].is_none() {
+            if !self.sweeps[s].is_moving() {
                 if let Some(shape) = self.shapes.get(s) {
                     self.aabbs[s] = shape.aabb();
                     self.mark(slot);
@@ -36,16 +42,11 @@ impl<T> CollisionWorld<T> {
             groups: &self.groups,
             table: &self.table,
         };
-        self.broad.sync(&view, &self.changed);
-        // Every mark is now old; at the wrap, the one clearing a new first epoch needs.
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.marked.fill(0);
-            self.epoch = 1;
-        }
-        self.changed.clear();
         self.candidates.clear();
-        self.broad.pairs(&view, &mut self.candidates);
+        let complete =
+            self.broad
+                .refreshed_mut(&view)
+                .pairs(&view, &mut self.candidates, self.max_pairs);
         sort_pairs(
             &mut self.candidates,
             self.slots.len(),
@@ -58,10 +59,15 @@ impl<T> CollisionWorld<T> {
         self.moving.sort_unstable();
         self.moving.dedup();
         for &slot in &self.moving {
-            self.sweeps[slot as usize] = None;
+            self.sweeps[slot as usize] = Sweep::NONE;
         }
+        self.start_shapes.clear();
         core::mem::swap(&mut self.swept, &mut self.moving);
 
+        // The objects removed since the previous update: their pairs end now.
+        core::mem::swap(&mut self.gone, &mut self.removed);
+        self.gone.sort_unstable_by_key(|&(h, _)| h);
+        self.removed.clear();
         // Both lists are sorted: one merge gives the events in order.
         self.began.clear();
         self.ended.clear();
@@ -94,6 +100,7 @@ impl<T> CollisionWorld<T> {
             pairs: self.pairs.len(),
             began: self.began.len(),
             ended: self.ended.len(),
+            truncated: !complete,
         }
     }
 
@@ -105,14 +112,22 @@ impl<T> CollisionWorld<T> {
         let fast = &self.fast;
         let any_fast = self.fast_count > 0;
         let sweeps = &self.sweeps;
+        let start_shapes = &self.start_shapes[..];
         let contacts = self.contacts;
         // Where the object in `slot`, now `end`, was at the previous update, and its motion.
-        fn start<'a>(sweeps: &'a [Option<Sweep>], slot: u32, end: &'a Shape) -> (&'a Shape, Vec2) {
-            match &sweeps[slot as usize] {
-                Some(sweep) => (&sweep.start, sweep.motion),
-                None => (end, Vec2::ZERO),
+        fn start<'a>(
+            (sweeps, start_shapes): (&'a [Sweep], &'a [Shape]),
+            slot: u32,
+            end: &'a Shape,
+        ) -> Option<(Cow<'a, Shape>, Vec2)> {
+            let sweep = &sweeps[slot as usize];
+            if sweep.is_moving() {
+                Some((sweep.start_shape(start_shapes)?, sweep.motion))
+            } else {
+                Some((Cow::Borrowed(end), Vec2::ZERO))
             }
         }
+        let starts = (&sweeps[..], start_shapes);
         let neither_fast = |a: u32, b: u32| !(any_fast && (fast[a as usize] || fast[b as usize]));
         // The usual pair, two circles or boxes and no contact wanted: decided from their 16-byte
         // records (`records`), or `None` for `test`.
@@ -129,9 +144,9 @@ impl<T> CollisionWorld<T> {
             };
             let (sa, sb) = (&*sa, &*sb);
             if !neither_fast(a, b) {
-                let ((sa, va), (sb, vb)) = (start(sweeps, a, sa), start(sweeps, b, sb));
-                let hit = cast_shapes(sa, va, sb, vb)?;
-                let contact = contacts.then(|| toi_contact(sa, sb, &hit));
+                let ((sa, va), (sb, vb)) = (start(starts, a, sa)?, start(starts, b, sb)?);
+                let hit = cast_shapes(&sa, va, &sb, vb)?;
+                let contact = contacts.then(|| toi_contact(&sa, &sb, &hit));
                 Some((contact, Some(hit.t)))
             } else if contacts {
                 contact(sa, sb).map(|c| (Some(c), None))
@@ -237,14 +252,18 @@ impl<T> CollisionWorld<T> {
         &self.pair_contacts
     }
 
-    /// The pairs that started colliding at the last update, sorted.
+    /// The pairs that started colliding at the last update, sorted by handle
+    /// ([`began_between`](Self::began_between): by layer, with data, as a list of one's own).
     #[must_use]
     pub fn began(&self) -> &[(Handle, Handle)] {
         &self.began
     }
 
     /// The pairs that stopped colliding at the last update, sorted; a pair whose object was
-    /// removed ends too (its handle is then stale).
+    /// removed ends too (its handle is then stale: [`data`](Self::data) answers
+    /// [`WorldError::StaleHandle`](super::WorldError::StaleHandle), never a panic).
+    /// [`ended_between`](Self::ended_between) gives them by layer, with the data of the objects
+    /// still alive.
     #[must_use]
     pub fn ended(&self) -> &[(Handle, Handle)] {
         &self.ended

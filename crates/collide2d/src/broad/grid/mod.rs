@@ -16,6 +16,7 @@
 //! goes to a side list: those are tested against each other by a sweep on `x` per pair of
 //! compatible groups, and against the lists by searching the rows they cover.
 
+use alloc::vec::Vec;
 mod cells;
 mod queries;
 mod refresh;
@@ -202,7 +203,8 @@ impl Grid {
         self.extent = extent;
     }
 
-    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+    /// See [`Broad::pairs`](super::Broad::pairs); stops soon after `out` holds `limit` pairs.
+    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, limit: usize) {
         let groups = self.lists.len();
         for g in 0..groups {
             if self.lists[g].is_empty() {
@@ -212,8 +214,11 @@ impl Grid {
                 if self.lists[h].is_empty() || !view.table.compatible(g as u32, h as u32) {
                     continue;
                 }
+                if out.len() >= limit {
+                    return;
+                }
                 if g == h {
-                    self_pairs(&self.lists[g], out);
+                    self_pairs(&self.lists[g], out, limit);
                 } else {
                     // Walk the shorter list, search the longer one.
                     let (a, b) = if self.lists[g].len() <= self.lists[h].len() {
@@ -221,14 +226,17 @@ impl Grid {
                     } else {
                         (&self.lists[h], &self.lists[g])
                     };
-                    cross_pairs(a, b, out);
+                    cross_pairs(a, b, out, limit);
                 }
             }
         }
-        self.large_pairs(view, out);
+        self.large_pairs(view, out, limit);
         // Large objects against the lists: by searching the rows their box covers (or by scanning
         // the list when that is shorter).
         for &l in &self.large {
+            if out.len() >= limit {
+                return;
+            }
             let gl = view.groups[l as usize];
             let aabb_l = &view.aabbs[l as usize];
             // Keys that may overlap: one cell left of and below the box's own cells.
@@ -266,10 +274,10 @@ impl Grid {
     /// The large objects against each other: sorted by group, then `min x`; each pair of
     /// compatible groups' runs is swept on `x`, so objects far apart on `x`, or of groups that
     /// ignore each other (bullets), cost no pair test.
-    fn large_pairs(&self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+    fn large_pairs(&self, view: &View<'_>, out: &mut Vec<(u32, u32)>, limit: usize) {
         let (order, runs) = (&self.large_order, &self.large_runs);
         let max_x = |e: &(u32, f32, u32)| view.aabbs[e.2 as usize].max().x;
-        let mut test = |p: u32, q: u32| {
+        let test = |out: &mut Vec<(u32, u32)>, p: u32, q: u32| {
             if view.aabbs[p as usize].overlaps(&view.aabbs[q as usize]) {
                 out.push((p.min(q), p.max(q)));
             }
@@ -282,9 +290,12 @@ impl Grid {
                 if g == h {
                     let run = &order[i0..i1];
                     for (k, e) in run.iter().enumerate() {
+                        if out.len() >= limit {
+                            return;
+                        }
                         let right = max_x(e);
                         for o in run[k + 1..].iter().take_while(|o| o.1 <= right) {
-                            test(e.2, o.2);
+                            test(out, e.2, o.2);
                         }
                     }
                 } else {
@@ -292,17 +303,17 @@ impl Grid {
                     // before it ends.
                     let (a, b) = (&order[i0..i1], &order[j0..j1]);
                     let (mut p, mut q) = (0, 0);
-                    while p < a.len() && q < b.len() {
+                    while p < a.len() && q < b.len() && out.len() < limit {
                         if a[p].1 <= b[q].1 {
                             let right = max_x(&a[p]);
                             for o in b[q..].iter().take_while(|o| o.1 <= right) {
-                                test(a[p].2, o.2);
+                                test(out, a[p].2, o.2);
                             }
                             p += 1;
                         } else {
                             let right = max_x(&b[q]);
                             for o in a[p..].iter().take_while(|o| o.1 <= right) {
-                                test(b[q].2, o.2);
+                                test(out, b[q].2, o.2);
                             }
                             q += 1;
                         }

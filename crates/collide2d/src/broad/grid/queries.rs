@@ -8,6 +8,7 @@ use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
+use alloc::vec::Vec;
 
 impl Grid {
     /// Every cell holding an object (all groups together), by row then column, then the large
@@ -25,7 +26,7 @@ impl Grid {
             let (x, y) = unkey(run[0]);
             let min = Vec2::new(x as f32 * c, y as f32 * c);
             out.push(BroadBox {
-                aabb: Aabb::new_unchecked(min, min + c),
+                aabb: Aabb::raw(min, min + c),
                 kind: BroadBoxKind::Cell {
                     x,
                     y,

@@ -3,6 +3,7 @@
 
 use super::cells::{cell_of, cells_of, key, ordered, Entry};
 use super::{View, NONE};
+use alloc::vec::Vec;
 
 /// Brings one group's list up to date in one pass: each entry's new key and box, leavers out
 /// (their `member` set to `NONE`, their slot pushed on `leavers`), and an insertion sort as it
@@ -184,10 +185,11 @@ mod tests {
     use super::*;
     use crate::math::Vec2;
     use crate::shape::Aabb;
+    use alloc::vec;
 
     #[test]
     fn merge_from_back_gives_the_sorted_union() {
-        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        let b = Aabb::raw(Vec2::ZERO, Vec2::ZERO);
         let entry = |order: u64, slot: u32| Entry {
             order,
             slot,

@@ -2,18 +2,19 @@
 //! rows of one list, and the 3x3 cells around each cell for two lists.
 
 use super::cells::{key, unkey, Entry};
+use alloc::vec::Vec;
 use glam::Vec4;
 
 /// Overlapping pairs within one sorted list: a sweep on `x` along each row (entries are sorted by
 /// `min x` within a row), then a merged sweep of each row with the row above. An object spans
 /// at most its row and the next, so no other pair can overlap; each pair is tested once, and
-/// only when the boxes already overlap on `x`.
-pub(super) fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>) {
-    let mut sink = Sink::new(out);
+/// only when the boxes already overlap on `x`. Stops soon after `out` holds `limit` pairs.
+pub(super) fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>, limit: usize) {
+    let mut sink = Sink::new(out, limit);
     let n = list.len();
     let mut below = 0..0;
     let mut start = 0;
-    while start < n {
+    while start < n && !sink.full() {
         let row = list[start].row();
         let end = row_end(list, start);
         let run = &list[start..end];
@@ -57,6 +58,10 @@ pub(super) fn column_range(list: &[Entry]) -> (i32, i32) {
 pub(super) fn sweep_one(run: &[Entry], sink: &mut Sink<'_>) {
     sink.reserve(2 * run.len());
     for (i, a) in run.iter().enumerate() {
+        // Checked per entry: a crowded row finds as many pairs as its entries, squared.
+        if sink.full() {
+            return;
+        }
         let others = &run[i + 1..];
         sink.test_starting_before_end(a, others, others.len());
     }
@@ -68,7 +73,7 @@ pub(super) fn sweep_one(run: &[Entry], sink: &mut Sink<'_>) {
 pub(super) fn sweep_two(a: &[Entry], b: &[Entry], sink: &mut Sink<'_>) {
     sink.reserve(2 * (a.len() + b.len()));
     let (mut p, mut q) = (0, 0);
-    while p < a.len() && q < b.len() {
+    while p < a.len() && q < b.len() && !sink.full() {
         // Which list goes next is a coin toss, so it must compile to conditional moves, not a
         // branch: `min x` compared as the ordered bits in the entries' keys (integers; a float
         // selection becomes a branch on baseline x86-64).
@@ -91,16 +96,25 @@ pub(super) struct Sink<'a> {
     /// Where this sink's pairs start in `buf`.
     start: usize,
     len: usize,
+    /// How many pairs `buf` may hold before the sweeps stop.
+    limit: usize,
 }
 
 impl<'a> Sink<'a> {
-    fn new(buf: &'a mut Vec<(u32, u32)>) -> Sink<'a> {
+    fn new(buf: &'a mut Vec<(u32, u32)>, limit: usize) -> Sink<'a> {
         let len = buf.len();
         Sink {
             buf,
             start: len,
             len,
+            limit,
         }
+    }
+
+    /// True once `limit` pairs are found.
+    #[inline]
+    fn full(&self) -> bool {
+        self.len >= self.limit
     }
 
     /// Room for `k` more tests.
@@ -187,12 +201,12 @@ impl<'a> Sink<'a> {
 
 /// Overlapping pairs between two sorted lists: each cell of `a` against the 3x3 cells around it
 /// in `b`, found by galloping search (cost grows with `a`, and only logarithmically with `b`).
-pub(super) fn cross_pairs(a: &[Entry], b: &[Entry], out: &mut Vec<(u32, u32)>) {
-    let mut sink = Sink::new(out);
+pub(super) fn cross_pairs(a: &[Entry], b: &[Entry], out: &mut Vec<(u32, u32)>, limit: usize) {
+    let mut sink = Sink::new(out, limit);
     // One cursor per row of `b` (below, same, above); each only moves forward.
     let mut cursors = [0usize; 3];
     let mut i = 0;
-    while i < a.len() {
+    while i < a.len() && !sink.full() {
         let k = a[i].key();
         let mut j = i + 1;
         while j < a.len() && a[j].key() == k {
@@ -210,6 +224,9 @@ pub(super) fn cross_pairs(a: &[Entry], b: &[Entry], out: &mut Vec<(u32, u32)>) {
             let hi = key(cx.saturating_add(1), row);
             *cursor = gallop(b, *cursor, lo);
             for e in b[*cursor..].iter().take_while(|e| e.key() <= hi) {
+                if sink.full() {
+                    break;
+                }
                 sink.reserve(j - i);
                 for p in &a[i..j] {
                     sink.test(p, e);
@@ -241,7 +258,7 @@ mod tests {
 
     /// Entries in the given rows, one each, slots and `min x` bits in order, column 0.
     fn in_rows(rows: &[u64]) -> Vec<Entry> {
-        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        let b = Aabb::raw(Vec2::ZERO, Vec2::ZERO);
         rows.iter()
             .enumerate()
             .map(|(i, &r)| Entry {
@@ -293,7 +310,7 @@ mod tests {
 
     #[test]
     fn gallop_finds_the_first_key_not_below() {
-        let b = Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO);
+        let b = Aabb::raw(Vec2::ZERO, Vec2::ZERO);
         let v: Vec<Entry> = (0..50u64)
             .map(|k| Entry {
                 order: 0,

@@ -4,6 +4,7 @@ use super::dynamic::{perimeter, Node, Tree};
 use super::NULL;
 use crate::math::Vec2;
 use crate::shape::Aabb;
+use alloc::vec::Vec;
 
 impl Tree {
     /// Rebuilds the tree top down, splitting at the median centre along the longer axis of the

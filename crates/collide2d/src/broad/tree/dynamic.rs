@@ -3,6 +3,7 @@
 
 use super::NULL;
 use crate::shape::Aabb;
+use alloc::vec::Vec;
 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {

@@ -6,6 +6,8 @@
 //! itself, and each pair of compatible trees against each other, so incompatible groups (a bullet
 //! layer that ignores itself, static against static) never meet.
 
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 mod build;
 mod dynamic;
 mod ray;
@@ -15,8 +17,8 @@ use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
 use dynamic::{contains, perimeter, Tree};
+use once_cell::race::OnceBox;
 use ray::{drop_quads, walk, Quad, RaySlabs};
-use std::sync::OnceLock;
 
 const NULL: u32 = u32::MAX;
 
@@ -28,7 +30,7 @@ pub(crate) struct Trees {
     /// By tree, its inner nodes for ray casts, built on the first cast after the tree changes
     /// (`sync` drops them when it inserts, removes or rebuilds): see [`Quad`]. Apart from the
     /// trees so the pair search's code over them stays as it was.
-    quads: Vec<OnceLock<Vec<Quad>>>,
+    quads: Vec<OnceBox<Vec<Quad>>>,
     /// `(group, leaf)` by slot, `(NULL, NULL)` when the slot has no leaf.
     proxies: Vec<(u32, u32)>,
     stack: Vec<(u32, u32)>,
@@ -48,14 +50,14 @@ impl Trees {
     }
 
     fn fat(&self, b: &Aabb) -> Aabb {
-        Aabb::new_unchecked(b.min() - self.margin, b.max() + self.margin).outward()
+        Aabb::raw(b.min() - self.margin, b.max() + self.margin).outward()
     }
 
     pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
         self.proxies.resize(view.groups.len(), (NULL, NULL));
         while self.trees.len() < view.table.len() {
             self.trees.push(Tree::new());
-            self.quads.push(OnceLock::new());
+            self.quads.push(OnceBox::new());
         }
         for &slot in changed {
             let s = slot as usize;
@@ -97,7 +99,8 @@ impl Trees {
         }
     }
 
-    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>) {
+    /// See [`Broad::pairs`](super::Broad::pairs); stops soon after `out` holds `limit` pairs.
+    pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, limit: usize) {
         let g_count = self.trees.len();
         for g in 0..g_count {
             if self.trees[g].root == NULL {
@@ -114,6 +117,7 @@ impl Trees {
                     view.aabbs,
                     &mut self.stack,
                     out,
+                    limit,
                 );
             }
         }
@@ -197,7 +201,7 @@ impl Trees {
                 continue;
             }
             // The root's box is not tested: the root quad's four tests decide as much.
-            let quads = &self.quads[g].get_or_init(|| tree.flatten())[..];
+            let quads = &self.quads[g].get_or_init(|| Box::new(tree.flatten()))[..];
             // The hot loop without the parallel-ray case, so it keeps the ray in registers.
             if slabs.parallel.is_some() {
                 walk::<true, _>(quads, &slabs, &mut max_t, f);
@@ -209,7 +213,7 @@ impl Trees {
 }
 
 /// Every pair of leaves, one from `a` and one from `b` (two distinct leaves of `a` when `same`),
-/// whose tight boxes overlap.
+/// whose tight boxes overlap; stops once `out` holds `limit` pairs.
 fn descend(
     a: &Tree,
     b: &Tree,
@@ -217,6 +221,7 @@ fn descend(
     tight: &[Aabb],
     stack: &mut Vec<(u32, u32)>,
     out: &mut Vec<(u32, u32)>,
+    limit: usize,
 ) {
     stack.clear();
     stack.push((a.root, b.root));
@@ -237,6 +242,11 @@ fn descend(
             (true, true) => {
                 let (x, y) = (ni.slot, nj.slot);
                 if tight[x as usize].overlaps(&tight[y as usize]) {
+                    // Checked only when `out` must grow (push's own test), so the cap costs
+                    // the loop nothing: `out` holds at most `limit` plus its spare room.
+                    if out.len() == out.capacity() && out.len() >= limit {
+                        return;
+                    }
                     out.push((x.min(y), x.max(y)));
                 }
             }

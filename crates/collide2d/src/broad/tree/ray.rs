@@ -7,8 +7,10 @@ use crate::broad::{inverse_dir, ray_box};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
+use alloc::vec;
+use alloc::vec::Vec;
 use glam::Vec4;
-use std::sync::OnceLock;
+use once_cell::race::OnceBox;
 
 /// An inner node laid out for ray casts: up to four children's boxes as four-lane columns, so a
 /// visit tests them all as one four-lane slab test and a ray passes half as many levels as in the
@@ -194,9 +196,9 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
 
 /// Drops a tree's ray layout (checked first: most trees that change are never cast against).
 #[inline]
-pub(super) fn drop_quads(quads: &mut OnceLock<Vec<Quad>>) {
-    if quads.get_mut().is_some() {
-        *quads = OnceLock::new();
+pub(super) fn drop_quads(quads: &mut OnceBox<Vec<Quad>>) {
+    if quads.get().is_some() {
+        *quads = OnceBox::new();
     }
 }
 
@@ -264,7 +266,7 @@ impl RaySlabs {
         };
         let (mut early, mut hit) = (Vec4::ZERO, 0);
         for lane in 0..4 {
-            let b = Aabb::new_unchecked(
+            let b = Aabb::raw(
                 Vec2::new(q.min_x[lane], q.min_y[lane]),
                 Vec2::new(q.max_x[lane], q.max_y[lane]),
             );
@@ -332,14 +334,14 @@ mod tests {
             let ray = Ray::new(origin, dir);
             let slabs = RaySlabs::new(&ray);
             let inv = inverse_dir(dir);
-            let mut boxes = [Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO); 4];
+            let mut boxes = [Aabb::raw(Vec2::ZERO, Vec2::ZERO); 4];
             for b in &mut boxes {
                 let (p, q) = (Vec2::new(next(), next()), Vec2::new(next(), next()) * 0.2);
-                *b = Aabb::new_unchecked(p.min(p + q), p.max(p + q));
+                *b = Aabb::raw(p.min(p + q), p.max(p + q));
             }
             // A box the ray starts on the edge of.
             if k % 5 == 0 {
-                boxes[1] = Aabb::new_unchecked(origin, origin + Vec2::splat(1.0));
+                boxes[1] = Aabb::raw(origin, origin + Vec2::splat(1.0));
             }
             let quad = Quad {
                 min_x: Vec4::from_array(boxes.map(|b| b.min().x)),
@@ -358,7 +360,7 @@ mod tests {
                     slabs.enter_quad(&quad, max_t)
                 };
                 let got: [Option<f32>; 4] =
-                    std::array::from_fn(|i| (hit & (1 << i) != 0).then_some(early[i]));
+                    core::array::from_fn(|i| (hit & (1 << i) != 0).then_some(early[i]));
                 assert_eq!(got, want);
                 for t in got.into_iter().flatten() {
                     assert_eq!(t.to_bits() >> 31, 0, "never negative, nor -0");
@@ -376,7 +378,7 @@ mod tests {
             for slot in 0..n {
                 let at = Vec2::new((slot * 37 % 23) as f32, (slot * 11 % 19) as f32 * 1.5);
                 tree.insert(
-                    Aabb::new_unchecked(at, at + Vec2::splat(1.0 + (slot % 3) as f32)),
+                    Aabb::raw(at, at + Vec2::splat(1.0 + (slot % 3) as f32)),
                     slot,
                 );
             }
@@ -415,7 +417,7 @@ mod tests {
         let mut boxes = Vec::new();
         for slot in 0..500u32 {
             let at = Vec2::new((slot * 37 % 53) as f32, (slot * 11 % 47) as f32 * 0.7);
-            let b = Aabb::new_unchecked(at, at + Vec2::splat(0.5 + (slot % 4) as f32));
+            let b = Aabb::raw(at, at + Vec2::splat(0.5 + (slot % 4) as f32));
             tree.insert(b, slot);
             boxes.push(b);
         }

@@ -1,0 +1,166 @@
+// The JS-side tests of circles and boxes (simple.js) against the exact wasm tests, in both
+// argument orders: random and touching / one-apart integer cases, the same scaled to
+// subnormal and to near f32::MAX sizes, random magnitudes, and near touching at every size.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Shape, intersects, contains, containsPoint } from '../node.js';
+import * as raw from '../wasm/collide2d_js.js';
+import { KIND, simpleIntersects } from '../simple.js';
+import { rng } from './scene.mjs';
+
+const F32_MAX = 3.4028234663852886e38;
+
+/** Checks every fast query of a and b against wasm in both orders; counts JS decisions. */
+function agree(a, b, counts, what) {
+  for (const [p, q] of [[a, b], [b, a]]) {
+    const fast = simpleIntersects(p, q);
+    if (fast === undefined) counts.wasm++; else counts.js++;
+    assert.equal(intersects(p, q), raw.intersects(p, q), `intersects ${what(p, q)}`);
+    assert.equal(contains(p, q), raw.contains(p, q), `contains ${what(p, q)}`);
+  }
+}
+
+function agreePoint(s, x, y, what) {
+  assert.equal(containsPoint(s, x, y), raw.containsPoint(s, x, y), `containsPoint ${what(s)} (${x}, ${y})`);
+}
+
+const describe = (s) => JSON.stringify(s.toJSON());
+const pair = (p, q) => `${describe(p)} ${describe(q)}`;
+
+/** Integer circles and boxes near each other (many touching or one apart), scaled by `scale`. */
+function integerCases(scale, seed, n) {
+  const random = rng(seed);
+  const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+  const make = () => {
+    if (random() < 0.5) return Shape.circle(int(-8, 8) * scale, int(-8, 8) * scale, int(0, 5) * scale);
+    const [x, y] = [int(-8, 8), int(-8, 8)];
+    return Shape.aabb(x * scale, y * scale, (x + int(0, 6)) * scale, (y + int(0, 6)) * scale);
+  };
+  const counts = { js: 0, wasm: 0 };
+  for (let i = 0; i < n; i++) {
+    const [a, b] = [make(), make()];
+    agree(a, b, counts, pair);
+    agreePoint(a, int(-10, 10) * scale, int(-10, 10) * scale, describe);
+    a.free();
+    b.free();
+  }
+  return counts;
+}
+
+test('integer circles and boxes: the JS answers equal the exact wasm ones', () => {
+  const counts = integerCases(1, 1, 4000);
+  // Both paths are exercised: most pairs are decided in JS, touching ones in wasm.
+  assert.ok(counts.js > 4000 && counts.wasm > 100, JSON.stringify(counts));
+});
+
+test('touching integer circles (3-4-5 triangles) always go to wasm, one apart never', () => {
+  for (const [dx, dy] of [[3, 4], [4, -3], [-5, 0], [0, 13], [12, 5], [-8, -15]]) {
+    const d = Math.hypot(dx, dy);
+    for (const r1 of [0, 1, 2, d]) {
+      const a = Shape.circle(7, -2, r1);
+      const touching = Shape.circle(7 + dx, -2 + dy, d - r1);
+      assert.equal(simpleIntersects(a, touching), undefined);
+      assert.equal(intersects(a, touching), true);
+      assert.equal(intersects(touching, a), true);
+      if (d - r1 >= 1) {
+        const apart = Shape.circle(7 + dx, -2 + dy, d - r1 - 1);
+        assert.equal(simpleIntersects(a, apart), false);
+        assert.equal(intersects(apart, a), false);
+      }
+    }
+  }
+  // A circle touching a box's corner and one a unit short of it.
+  const box = Shape.rect(0, 0, 10, 10);
+  assert.equal(intersects(Shape.circle(13, 14, 5), box), true);
+  assert.equal(intersects(box, Shape.circle(13, 14, 4)), false);
+  assert.equal(containsPoint(Shape.circle(0, 0, 5), 3, 4), true);
+  assert.equal(containsPoint(Shape.circle(0, 0, 5), 3, 5), false);
+});
+
+test('the integer cases scaled to subnormal and to near f32::MAX sizes agree too', () => {
+  integerCases(2 ** -149, 2, 1500); // every coordinate subnormal (or 0)
+  integerCases(2 ** -140, 3, 1500);
+  integerCases(2 ** 123, 4, 1500); // up to 8 * 2^123 + 6 * 2^123 < f32::MAX
+});
+
+/** A random f32 of random sign and magnitude from subnormal to near f32::MAX. */
+function anyMagnitude(random) {
+  const e = -149 + Math.floor(random() * 277);
+  const v = Math.fround((1 + random()) * 2 ** e);
+  const sized = Number.isFinite(v) ? v : F32_MAX;
+  return random() < 0.5 ? -sized : sized;
+}
+
+test('random magnitudes, subnormal to f32::MAX, in both argument orders', () => {
+  const random = rng(5);
+  const make = () => {
+    if (random() < 0.5) return Shape.circle(anyMagnitude(random), anyMagnitude(random), Math.abs(anyMagnitude(random)));
+    const [x0, x1, y0, y1] = [anyMagnitude(random), anyMagnitude(random), anyMagnitude(random), anyMagnitude(random)];
+    return Shape.aabb(Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1));
+  };
+  const counts = { js: 0, wasm: 0 };
+  for (let i = 0; i < 3000; i++) {
+    const [a, b] = [make(), make()];
+    agree(a, b, counts, pair);
+    agreePoint(a, anyMagnitude(random), anyMagnitude(random), describe);
+    agreePoint(b, F32_MAX, -F32_MAX, describe);
+    a.free();
+    b.free();
+  }
+});
+
+test('near touching at every size: 3-4-5-like triangles and gaps of one in 2^48', () => {
+  const random = rng(6);
+  const counts = { js: 0, wasm: 0 };
+  const check = (a, b) => {
+    agree(a, b, counts, pair);
+    a.free();
+    b.free();
+  };
+  for (let i = 0; i < 3000; i++) {
+    // Integers below 2^24 scaled by a power of two are exact in f32: a triangle with sides
+    // m^2 - n^2, 2mn, m^2 + n^2 gives circles touching, overlapping by one, or one apart.
+    const scale = 2 ** (-149 + Math.floor(random() * 253));
+    const m = 2 + Math.floor(random() * 2000);
+    const n = 1 + Math.floor(random() * (m - 1));
+    const [dx, dy, c] = [m * m - n * n, 2 * m * n, m * m + n * n];
+    const r1 = Math.floor(random() * (c + 1));
+    const k = Math.floor(random() * 3) - 1;
+    const [x, y] = [Math.floor(random() * 64), Math.floor(random() * 64)];
+    const a = Shape.circle(x * scale, y * scale, r1 * scale);
+    check(a, Shape.circle((x + dx) * scale, (y + dy) * scale, Math.max(0, c - r1 + k) * scale));
+    // The same distance to a box's corner.
+    const b = Shape.circle(x * scale, y * scale, (c + k) * scale);
+    check(b, Shape.rect((x + dx) * scale, (y + dy) * scale, scale, scale));
+  }
+  // d2 = s2 + 1 with s2 = 2^48: a relative gap of 2^-48, inside the band, decided by wasm.
+  for (const scale of [2 ** -149, 1, 2 ** 103]) {
+    const a = Shape.circle(0, 0, 2 ** 23 * scale);
+    const b = Shape.circle(2 ** 24 * scale, scale, 2 ** 23 * scale);
+    assert.equal(simpleIntersects(a, b), undefined);
+    assert.equal(intersects(a, b), false);
+    assert.equal(intersects(b, a), false);
+    const box = Shape.rect(2 ** 23 * scale, scale, scale, scale);
+    assert.equal(intersects(a, box), false);
+    assert.equal(containsPoint(a, 2 ** 23 * scale, scale), false);
+    assert.equal(containsPoint(a, 2 ** 23 * scale, 0), true);
+  }
+  assert.ok(counts.js > 4000 && counts.wasm > 1000, JSON.stringify(counts));
+});
+
+test('shapes made other ways, copies, and freed shapes', () => {
+  const c = Shape.circle(0, 0, 2);
+  const copy = c.clone();
+  const moved = c.translated(4, 0); // no JS-side numbers: the wasm test answers
+  assert.equal(copy[KIND], c[KIND]);
+  assert.equal(simpleIntersects(copy, c), true);
+  assert.equal(moved[KIND], undefined);
+  assert.equal(intersects(copy, Shape.fromJSON({ type: 'circle', center: [4, 0], radius: 2 })), true);
+  assert.equal(intersects(moved, Shape.circle(0, 0, 1.9)), false);
+  c.free();
+  assert.throws(() => intersects(c, copy), /null pointer passed to rust|null/);
+  assert.throws(() => containsPoint(c, 0, 0), /null pointer passed to rust|null/);
+  const box = Shape.rect(0, 0, 1, 1);
+  box[Symbol.dispose]?.();
+  if (Symbol.dispose) assert.throws(() => contains(box, copy), /null pointer passed to rust|null/);
+});
