@@ -35,7 +35,8 @@ pub(crate) struct Filtered {
 const FILTER_EPS: f64 = 1.0 / (1u64 << 45) as f64;
 
 impl Filtered {
-    fn sign(self) -> Option<Ordering> {
+    /// The sign of the exact value, when the bound proves it.
+    pub(crate) fn sign(self) -> Option<Ordering> {
         let bound = self.m * FILTER_EPS;
         if self.v > bound {
             Some(Ordering::Greater)
@@ -47,6 +48,11 @@ impl Filtered {
         } else {
             None
         }
+    }
+
+    /// The computed value (rounded; within the bound of the exact one).
+    pub(crate) fn value(self) -> f64 {
+        self.v
     }
 }
 
@@ -162,7 +168,8 @@ impl Expansion {
         Expansion(out)
     }
 
-    fn sign(&self) -> Ordering {
+    /// The sign of the exact value.
+    pub(crate) fn sign(&self) -> Ordering {
         // The largest component decides: the others sum to less than half an ulp of it.
         match self.0.last() {
             Some(&x) if x > 0.0 => Ordering::Greater,

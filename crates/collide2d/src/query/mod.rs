@@ -26,6 +26,11 @@ mod ray;
 mod soa;
 mod union_boundary;
 mod union_contact;
+mod union_exact;
+mod union_exposed;
+mod union_faces;
+mod union_polygons;
+mod union_rounded;
 
 use crate::math::Vec2;
 use crate::shape::Shape;

@@ -15,8 +15,8 @@
 use crate::query::convex::closest_on_segment;
 use crate::query::minkowski::{difference, Difference};
 use crate::shape::convex::Convex;
-use core::f64::consts::{PI, TAU};
 use alloc::vec::Vec;
+use core::f64::consts::{PI, TAU};
 use glam::DVec2;
 
 /// One convex piece: a hull (counter-clockwise; 1 point, 2, or a polygon) dilated by a radius.

@@ -1,0 +1,266 @@
+//! Exact numbers for the union contact's decisions: vectors made of `f32` points by sums and
+//! differences, their cross and dot products (degree 2), and fractions of those compared
+//! exactly (degree 4), each first in `f64` with a bound ([`Filtered`]), exactly
+//! ([`Expansion`]) only when the bound cannot tell.
+//!
+//! The vertices of a Minkowski difference are `b − a` for `f32` points, which `f64` may not
+//! hold exactly (far apart exponents); kept as the points themselves, every decision is a
+//! polynomial in the inputs, of degree at most 4, which the predicates of `exact` evaluate
+//! without overflow.
+
+use crate::exact::{Expansion, Field, Filtered};
+use crate::math::Vec2;
+use core::cmp::Ordering;
+use glam::DVec2;
+
+/// `p[0] − p[1] + p[2] − p[3]`: a vector made exactly of four `f32` points (some zero).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sum([Vec2; 4]);
+
+impl Sum {
+    /// `p − q + r − s`.
+    #[inline]
+    pub fn of(p: Vec2, q: Vec2, r: Vec2, s: Vec2) -> Sum {
+        Sum([p, q, r, s])
+    }
+
+    /// `p − q`.
+    #[inline]
+    pub fn diff(p: Vec2, q: Vec2) -> Sum {
+        Sum([p, q, Vec2::ZERO, Vec2::ZERO])
+    }
+
+    /// The vector turned a quarter counter-clockwise: exact, as each point turns exactly.
+    #[inline]
+    pub fn perp(self) -> Sum {
+        Sum(self.0.map(Vec2::perp))
+    }
+
+    #[inline(always)]
+    fn eval<T: Field>(&self) -> (T, T) {
+        let [p, q, r, s] = self.0;
+        let c = |f: fn(Vec2) -> f32| {
+            T::from_f32(f(p))
+                .sub(T::from_f32(f(q)))
+                .add(T::from_f32(f(r)).sub(T::from_f32(f(s))))
+        };
+        (c(|v| v.x), c(|v| v.y))
+    }
+
+    /// The vector, rounded to `f64`.
+    #[inline]
+    pub fn approx(&self) -> DVec2 {
+        let [p, q, r, s] = self.0.map(Vec2::as_dvec2);
+        (p - q) + (r - s)
+    }
+
+    /// Which half of the directions the vector points into, exactly: 0 for angles in `[0, π)`,
+    /// 1 for `[π, 2π)` (the zero vector counts as 0).
+    pub fn half(&self) -> u8 {
+        let (x, y) = (self.coord_sign(1), self.coord_sign(0));
+        u8::from(x.is_lt() || (x.is_eq() && y.is_lt()))
+    }
+
+    /// The exact sign of coordinate `i` (0: x, 1: y).
+    fn coord_sign(&self, i: usize) -> Ordering {
+        let pick = |(x, y): (Filtered, Filtered)| if i == 0 { x } else { y };
+        pick(self.eval::<Filtered>()).sign().unwrap_or_else(|| {
+            let (x, y) = self.eval::<Expansion>();
+            if i == 0 {
+                x.sign()
+            } else {
+                y.sign()
+            }
+        })
+    }
+}
+
+/// A number of degree 2: the cross or dot product of two [`Sum`]s, maybe negated.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Prod {
+    u: Sum,
+    w: Sum,
+    dot: bool,
+    neg: bool,
+}
+
+impl Prod {
+    /// `u × w`.
+    #[inline]
+    pub fn cross(u: Sum, w: Sum) -> Prod {
+        Prod {
+            u,
+            w,
+            dot: false,
+            neg: false,
+        }
+    }
+
+    /// `u · w`.
+    #[inline]
+    pub fn dot(u: Sum, w: Sum) -> Prod {
+        Prod {
+            u,
+            w,
+            dot: true,
+            neg: false,
+        }
+    }
+
+    /// The number negated.
+    #[inline]
+    pub fn neg(self) -> Prod {
+        Prod {
+            neg: !self.neg,
+            ..self
+        }
+    }
+
+    #[inline(always)]
+    fn eval<T: Field>(&self) -> T {
+        let (ux, uy) = self.u.eval::<T>();
+        let (wx, wy) = self.w.eval::<T>();
+        let (l, r) = if self.dot {
+            (ux.mul(wx), uy.mul(wy).mul(T::from_f32(-1.0)))
+        } else {
+            (ux.mul(wy), uy.mul(wx))
+        };
+        if self.neg {
+            r.sub(l)
+        } else {
+            l.sub(r)
+        }
+    }
+
+    /// The value in `f64`, with its bound.
+    #[inline]
+    pub fn filtered(&self) -> Filtered {
+        self.eval::<Filtered>()
+    }
+
+    /// The exact sign.
+    #[inline]
+    pub fn sign(&self) -> Ordering {
+        self.filtered()
+            .sign()
+            .unwrap_or_else(|| self.exact().sign())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn exact(&self) -> Expansion {
+        self.eval::<Expansion>()
+    }
+}
+
+/// The exact sign of `p + q`.
+pub(crate) fn sum_sign(p: &Prod, q: &Prod) -> Ordering {
+    p.filtered()
+        .add(q.filtered())
+        .sign()
+        .unwrap_or_else(|| p.exact().add(q.exact()).sign())
+}
+
+/// A fraction `num / den` of degree-2 numbers, `den > 0`, with their `f64` values.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ratio {
+    num: Prod,
+    den: Prod,
+    nf: Filtered,
+    df: Filtered,
+}
+
+impl Ratio {
+    /// `num / den`; `den` must be positive.
+    #[inline]
+    pub fn new(num: Prod, den: Prod) -> Ratio {
+        Ratio {
+            nf: num.filtered(),
+            df: den.filtered(),
+            num,
+            den,
+        }
+    }
+
+    /// The integer `k` (0 or 1).
+    pub fn int(k: f32) -> Ratio {
+        let one = Sum::diff(Vec2::X, Vec2::ZERO);
+        let k = Sum::diff(Vec2::new(k, 0.0), Vec2::ZERO);
+        Ratio::new(Prod::dot(k, one), Prod::dot(one, one))
+    }
+
+    /// The value, rounded.
+    #[inline]
+    pub fn approx(&self) -> f64 {
+        self.nf.value() / self.df.value()
+    }
+
+    /// Compares the two fractions exactly.
+    #[inline]
+    pub fn cmp(&self, o: &Ratio) -> Ordering {
+        self.nf
+            .mul(o.df)
+            .sub(o.nf.mul(self.df))
+            .sign()
+            .unwrap_or_else(|| self.cmp_exact(o))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn cmp_exact(&self, o: &Ratio) -> Ordering {
+        self.num
+            .exact()
+            .mul(o.den.exact())
+            .sub(o.num.exact().mul(self.den.exact()))
+            .sign()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn fractions_equal_exactly_where_floats_round() {
+        // 1/3 from two different products: equal, though neither is exact in f64.
+        let a = Ratio::new(
+            Prod::dot(
+                Sum::diff(v(1.0, 0.0), v(0.0, 0.0)),
+                Sum::diff(v(1.0, 0.0), Vec2::ZERO),
+            ),
+            Prod::dot(
+                Sum::diff(v(3.0, 0.0), v(0.0, 0.0)),
+                Sum::diff(v(1.0, 0.0), Vec2::ZERO),
+            ),
+        );
+        let b = Ratio::new(
+            Prod::cross(
+                Sum::diff(v(7.0, 0.0), Vec2::ZERO),
+                Sum::diff(v(0.0, 1.0), Vec2::ZERO),
+            ),
+            Prod::cross(
+                Sum::diff(v(21.0, 0.0), Vec2::ZERO),
+                Sum::diff(v(0.0, 1.0), Vec2::ZERO),
+            ),
+        );
+        assert_eq!(a.cmp(&b), Ordering::Equal);
+        assert_eq!(a.cmp(&Ratio::int(0.0)), Ordering::Greater);
+        assert_eq!(a.cmp(&Ratio::int(1.0)), Ordering::Less);
+    }
+
+    #[test]
+    fn signs_of_sums_are_exact_across_exponents() {
+        // 2^60 + 1 - 2^60: one, though f64 drops the 1.
+        let big = 2f32.powi(60);
+        let s = Sum::of(v(big, 0.0), v(big, 0.0), v(0.0, 1.0), Vec2::ZERO);
+        assert_eq!(s.half(), 0);
+        let c = Prod::cross(Sum::diff(v(1.0, 0.0), Vec2::ZERO), s);
+        assert_eq!(c.sign(), Ordering::Greater);
+        let d = Sum::of(v(big, 0.0), v(big, 0.0), Vec2::ZERO, v(0.0, 2f32.powi(-60)));
+        assert_eq!(d.half(), 1);
+    }
+}
