@@ -270,7 +270,14 @@ fn widest_gap(set: &Pieces, holding: &[(usize, f64)]) -> Option<DVec2> {
             continue;
         }
         let a0 = angle(from.approx());
-        let width = to.map_or(TAU, |to| (angle(to.approx()) - a0).rem_euclid(TAU));
+        let width = to.map_or(TAU, |to| {
+            let w = angle(to.approx()) - a0;
+            if w < 0.0 {
+                w + TAU
+            } else {
+                w
+            }
+        });
         let width = if width == 0.0 { TAU } else { width };
         if widest.is_none_or(|(w, _)| width > w) {
             let (s, c) = libm::sincos(a0 + width * 0.5);
