@@ -335,3 +335,46 @@ fn circle_snug_in_a_gap_of_its_own_width_is_inside_the_union() {
     assert!((c.depth - 2.0).abs() < 1e-5, "{c:?}");
     assert!(c.normal.y.abs() < 1e-6, "{c:?}");
 }
+
+/// Two boxes side by side with a gap of `gap` between `x = 0` and `x = gap` (a seam when 0),
+/// and a third box far away, so the shape's coordinates reach `1e7`: a tolerance relative to
+/// them (`1e-9` of the largest coordinate is `0.01`) would take a `0.001` slit for a seam.
+fn slit(gap: f32) -> Shape {
+    let r = |x0, y0, x1, y1| Shape::from(Aabb::new(v(x0, y0), v(x1, y1)).unwrap());
+    Compound::new(vec![
+        r(-10.0, 0.0, 0.0, 10.0),
+        r(gap, 0.0, 10.0, 10.0),
+        r(1e7, 1e7, 1e7 + 1.0, 1e7 + 1.0),
+    ])
+    .unwrap()
+    .into()
+}
+
+#[test]
+fn a_point_in_a_narrow_slit_touches_and_one_on_a_seam_is_inside_exactly() {
+    let p: Shape = Point::new(v(0.0, 5.0)).unwrap().into();
+    // A slit 0.001 wide: the point on its left wall only touches, and leaves along +x.
+    let c = contact(&slit(0.001), &p).unwrap();
+    assert_eq!((c.depth, c.normal), (0.0, Vec2::X), "{c:?}");
+    assert!(!intersects(&slit(0.001), &moved(&p, c.normal * 0.0005)));
+    // Flush boxes: a seam, inside the union; out through the top or bottom, 5 away.
+    let c = contact(&slit(0.0), &p).unwrap();
+    assert!(
+        (c.depth - 5.0).abs() < 1e-5 && c.normal.x.abs() < 1e-6,
+        "{c:?}"
+    );
+    // One f32 step apart at 1: still a slit, not a seam.
+    let c = contact(&slit(f32::EPSILON), &p).unwrap();
+    assert_eq!(c.depth, 0.0, "{c:?}");
+}
+
+#[test]
+fn a_box_across_a_seam_of_a_hitbox_is_pushed_out_of_the_whole_hitbox() {
+    // A box straddling the seam x = 0 of two flush boxes, its bottom 2 below their top: out
+    // through the top, 2 up (the per-part answer moved it 1 sideways, out of one part and
+    // into the other).
+    let b: Shape = Aabb::new(v(-1.0, 8.0), v(1.0, 9.0)).unwrap().into();
+    let c = contact(&slit(0.0), &b).unwrap();
+    assert!((c.depth - 2.0).abs() < 1e-5 && c.normal == Vec2::Y, "{c:?}");
+    check_pair(&slit(0.0), &b).unwrap();
+}
