@@ -189,17 +189,23 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 /// origin to the boundary of the union of the parts' Minkowski differences `B_j − A_i`. A
 /// seam, where two parts meet face to face (the diagonals of a concave polygon's
 /// decomposition, flush boxes of a hitbox), is inside the shape, not on its boundary: a point
-/// on it is pushed out through the shape's real edges. The points are those where the shapes
-/// touch after the move, taken back half of it (midway, as for convex pairs). A touching
-/// contact's normal is a direction along which any small move of `b` separates them: the
-/// middle of the widest such range of directions when the deepest pair of parts' own normal
-/// is not one (a point at a reflex corner gets a normal out of the notch). Such a direction
-/// always exists when the shapes only touch; a shape in a zero-width notch (a gap between two
-/// parts exactly its own width: a circle of radius 1 between two boxes 2 apart) is inside the
-/// union by the seam rule, so its contact has a positive depth: the move out along the gap.
-/// Whether they intersect is exact; which parts of the differences' boundaries the others
-/// cover is decided within `1e-9` of the largest coordinate (a gap narrower than that between
-/// two parts counts as a seam).
+/// on it is pushed out through the shape's real edges. The point is where the shapes touch
+/// after the move, taken back half of it (midway, as for convex pairs). A touching contact's
+/// normal is a direction along which any small move of `b` separates them: the middle of the
+/// widest range of such directions (a point at a reflex corner gets a normal out of the
+/// notch). Such a range always exists when the shapes only touch; a shape in a zero-width
+/// notch (two parts flush, or a gap between them exactly its own width: a circle of radius 1
+/// between two boxes 2 apart) is inside the union by the seam rule, so its contact has a
+/// positive depth: the move out along the gap. (One exception: a segment or point part of one
+/// shape lying along the only way out counts as no obstacle, so moving along the normal may
+/// keep the two touching along it.)
+///
+/// Whether they intersect is exact. For shapes made of polygons, boxes, segments and points,
+/// which parts of the differences' boundaries the other parts cover (seams included) and
+/// whether the contact is touching are exact too: a slit one `f32` step wide between two
+/// parts is a slit, not a seam. With a circle or capsule among the parts these decisions are
+/// taken within `1e-9` of the largest coordinate. Depths and points carry the accuracy of
+/// convex contacts.
 ///
 /// ```
 /// use collide2d::{contact, math::Vec2, Point, Polygon};
