@@ -47,6 +47,12 @@ impl Sum {
         (c(|v| v.x), c(|v| v.y))
     }
 
+    /// The vector in `f64`, with its bounds.
+    #[inline]
+    pub fn filtered(&self) -> (Filtered, Filtered) {
+        self.eval::<Filtered>()
+    }
+
     /// The vector, rounded to `f64`.
     #[inline]
     pub fn approx(&self) -> DVec2 {
@@ -141,9 +147,13 @@ impl Prod {
     /// The exact sign.
     #[inline]
     pub fn sign(&self) -> Ordering {
-        self.filtered()
-            .sign()
-            .unwrap_or_else(|| self.exact().sign())
+        self.sign_given(self.filtered())
+    }
+
+    /// The exact sign, given the number's value computed in [`Filtered`] by any evaluation.
+    #[inline]
+    pub fn sign_given(&self, value: Filtered) -> Ordering {
+        value.sign().unwrap_or_else(|| self.exact().sign())
     }
 
     #[cold]
@@ -151,6 +161,18 @@ impl Prod {
     fn exact(&self) -> Expansion {
         self.eval::<Expansion>()
     }
+}
+
+/// `u × w` in [`Filtered`], of vectors already evaluated.
+#[inline]
+pub(crate) fn cross_f(u: (Filtered, Filtered), w: (Filtered, Filtered)) -> Filtered {
+    u.0.mul(w.1).sub(u.1.mul(w.0))
+}
+
+/// `u · w` in [`Filtered`], of vectors already evaluated.
+#[inline]
+pub(crate) fn dot_f(u: (Filtered, Filtered), w: (Filtered, Filtered)) -> Filtered {
+    u.0.mul(w.0).add(u.1.mul(w.1))
 }
 
 /// The exact sign of `p + q`.
@@ -180,6 +202,13 @@ impl Ratio {
             num,
             den,
         }
+    }
+
+    /// `num / den` with their values already computed (`nf`, `df`: those of `num` and `den`,
+    /// by any evaluation in [`Filtered`] that bounds its rounding).
+    #[inline]
+    pub fn with(num: Prod, den: Prod, nf: Filtered, df: Filtered) -> Ratio {
+        Ratio { num, den, nf, df }
     }
 
     /// The integer `k` (0 or 1).

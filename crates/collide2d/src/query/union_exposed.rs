@@ -9,7 +9,8 @@
 //! its ends: a point whose two sides are covered by two intervals (a seam across the face) is
 //! covered unless neither interval holds it.
 
-use crate::query::union_exact::{Prod, Ratio};
+use crate::exact::{Field, Filtered};
+use crate::query::union_exact::{cross_f, dot_f, Prod, Ratio};
 use crate::query::union_faces::{Face, Piece};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -58,17 +59,25 @@ fn tighter_hi(cur: Option<End>, new: End) -> End {
     }
 }
 
+/// `−x`, exactly (the bound unchanged).
+fn neg(x: Filtered) -> Filtered {
+    Filtered::from_f32(0.0).sub(x)
+}
+
 /// The parameters `t` of `f` that `piece` covers (see the module docs), or `None` for none.
 fn covered(f: &Face, piece: &Piece) -> Option<Span> {
     let e = f.dir();
     let mut span = Span { lo: None, hi: None };
     for g in &piece.faces {
         let d = g.dir();
+        // The filters from the faces' values; the exact products only when they cannot tell.
+        let from = (f.fs.0.sub(g.fs.0), f.fs.1.sub(g.fs.1));
+        let (alpha_f, beta_f) = (cross_f(g.fd, from), cross_f(g.fd, f.fd));
         let alpha = Prod::cross(d, f.start_from(g));
         let beta = Prod::cross(d, e);
-        let closed = || Prod::dot(d, e).sign().is_le();
-        match beta.sign() {
-            Ordering::Equal => match alpha.sign() {
+        let closed = || Prod::dot(d, e).sign_given(dot_f(g.fd, f.fd)).is_le();
+        match beta.sign_given(beta_f) {
+            Ordering::Equal => match alpha.sign_given(alpha_f) {
                 Ordering::Greater => {}
                 Ordering::Less => return None,
                 Ordering::Equal => {
@@ -78,24 +87,12 @@ fn covered(f: &Face, piece: &Piece) -> Option<Span> {
                 }
             },
             Ordering::Greater => {
-                let at = Ratio::new(alpha.neg(), beta);
-                span.lo = Some(tighter_lo(
-                    span.lo,
-                    End {
-                        at,
-                        closed: closed(),
-                    },
-                ));
+                let at = Ratio::with(alpha.neg(), beta, neg(alpha_f), beta_f);
+                span.lo = Some(tighter_lo(span.lo, End { at, closed: closed() }));
             }
             Ordering::Less => {
-                let at = Ratio::new(alpha, beta.neg());
-                span.hi = Some(tighter_hi(
-                    span.hi,
-                    End {
-                        at,
-                        closed: closed(),
-                    },
-                ));
+                let at = Ratio::with(alpha, beta.neg(), alpha_f, neg(beta_f));
+                span.hi = Some(tighter_hi(span.hi, End { at, closed: closed() }));
             }
         }
     }

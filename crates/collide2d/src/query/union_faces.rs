@@ -12,6 +12,7 @@
 //! the ends of its covered stretches, is exposed: the nearest exposed point of any face is
 //! the union's nearest boundary point.
 
+use crate::exact::Filtered;
 use crate::math::Vec2;
 use crate::query::union_exact::{Prod, Ratio, Sum};
 use alloc::vec::Vec;
@@ -29,19 +30,25 @@ pub(crate) struct Face {
     /// Start and direction, rounded.
     pub p: DVec2,
     pub e: DVec2,
+    /// Start and direction in [`Filtered`], for the filters of the exact decisions.
+    pub fs: (Filtered, Filtered),
+    pub fd: (Filtered, Filtered),
 }
 
 impl Face {
     fn new(b0: Vec2, a0: Vec2, b1: Vec2, a1: Vec2) -> Face {
         let start = Sum::diff(b0, a0);
         let dir = Sum::of(b1, b0, a0, a1);
+        let (fs, fd) = (start.filtered(), dir.filtered());
         Face {
             b0,
             a0,
             b1,
             a1,
-            p: start.approx(),
-            e: dir.approx(),
+            p: DVec2::new(fs.0.value(), fs.1.value()),
+            e: DVec2::new(fd.0.value(), fd.1.value()),
+            fs,
+            fd,
         }
     }
 
