@@ -1,8 +1,9 @@
 //! Contacts of compound and concave shapes, collide2d against parry2d's compound contact, on the
-//! same seeded pairs (`collide2d_benches::concave`): ids `contact/<pair>/{collide2d, parry2d}`;
-//! each iteration runs all pairs.
+//! same seeded pairs (`collide2d_benches::concave`): ids
+//! `contact/<pair>/{collide2d, per_part, parry2d}`, where `per_part` is the deepest pair of
+//! parts (what collide2d answered before issue 17); each iteration runs all pairs.
 
-use collide2d_benches::concave::{pairs, Both, Kind};
+use collide2d_benches::concave::{pairs, per_part_contact, Both, Kind};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -14,6 +15,14 @@ const COUNT: usize = 256;
 fn collide2d_contacts(pairs: &[(Both, Both)]) {
     for (a, b) in pairs {
         black_box(collide2d::contact(&a.collide, &b.collide));
+    }
+}
+
+/// The per-part contact (the answer before issue 17) on every pair.
+#[inline(never)]
+fn per_part_contacts(pairs: &[(Both, Both)]) {
+    for (a, b) in pairs {
+        black_box(per_part_contact(a, b));
     }
 }
 
@@ -51,6 +60,9 @@ fn concave(c: &mut Criterion) {
         g.throughput(Throughput::Elements(pairs.len() as u64));
         g.bench_function("collide2d", |b| {
             b.iter(|| collide2d_contacts(black_box(&pairs)))
+        });
+        g.bench_function("per_part", |b| {
+            b.iter(|| per_part_contacts(black_box(&pairs)))
         });
         g.bench_function("parry2d", |b| {
             b.iter(|| parry2d_contacts(black_box(&pairs)))

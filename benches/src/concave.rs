@@ -16,6 +16,38 @@ pub struct Both {
     pub collide: Shape,
     /// parry2d's shape and its pose.
     pub parry: (Pose, SharedShape),
+    /// collide2d's shape as its convex parts, for the per-part contact (the deepest pair of
+    /// parts: what `collide2d::contact` answered before issue 17).
+    pub parts: Vec<Shape>,
+}
+
+impl Both {
+    fn convex(collide: Shape, parry: (Pose, SharedShape)) -> Both {
+        Both {
+            parts: vec![collide.clone()],
+            collide,
+            parry,
+        }
+    }
+}
+
+/// The per-part contact: the deepest over pairs of parts whose boxes overlap, the first on
+/// ties (the answer before issue 17, by the public API).
+pub fn per_part_contact(a: &Both, b: &Both) -> Option<collide2d::Contact> {
+    let mut best: Option<collide2d::Contact> = None;
+    for pa in &a.parts {
+        for pb in &b.parts {
+            if !pa.aabb().overlaps(&pb.aabb()) {
+                continue;
+            }
+            if let Some(c) = collide2d::contact(pa, pb) {
+                if best.is_none_or(|b| c.depth > b.depth) {
+                    best = Some(c);
+                }
+            }
+        }
+    }
+    best
 }
 
 /// The kinds of shape in these pairs.
@@ -60,24 +92,25 @@ pub fn shape(kind: Kind, rng: &mut Rng, at: Vec2) -> Both {
             };
             let (collide, parry): (Vec<_>, Vec<_>) = parts.into_iter().map(moved).unzip();
             Both {
+                parts: collide.clone(),
                 collide: Compound::new(collide).expect("parts").into(),
                 parry: (Pose::IDENTITY, SharedShape::compound(parry)),
             }
         }
         Kind::Circle => {
             let r = rng.range(4.0, 12.0);
-            Both {
-                collide: Circle::new(at, r).expect("a circle").into(),
-                parry: (
+            Both::convex(
+                Circle::new(at, r).expect("a circle").into(),
+                (
                     Pose::from_translation(Vector::new(at.x, at.y)),
                     SharedShape::ball(r),
                 ),
-            }
+            )
         }
         Kind::Box => {
             let half = Vec2::new(rng.range(4.0, 20.0), rng.range(4.0, 20.0));
             let (collide, parry) = rect(at - half, at + half);
-            Both { collide, parry }
+            Both::convex(collide, parry)
         }
         Kind::Star => {
             let turn = rng.range(0.0, 1.0);
@@ -99,6 +132,7 @@ pub fn shape(kind: Kind, rng: &mut Rng, at: Vec2) -> Both {
                 })
                 .collect();
             Both {
+                parts: polygon.parts().iter().map(|p| p.clone().into()).collect(),
                 collide: polygon.into(),
                 parry: (Pose::IDENTITY, SharedShape::compound(parts)),
             }

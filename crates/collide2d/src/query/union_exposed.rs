@@ -88,11 +88,23 @@ fn covered(f: &Face, piece: &Piece) -> Option<Span> {
             },
             Ordering::Greater => {
                 let at = Ratio::with(alpha.neg(), beta, neg(alpha_f), beta_f);
-                span.lo = Some(tighter_lo(span.lo, End { at, closed: closed() }));
+                span.lo = Some(tighter_lo(
+                    span.lo,
+                    End {
+                        at,
+                        closed: closed(),
+                    },
+                ));
             }
             Ordering::Less => {
                 let at = Ratio::with(alpha, beta.neg(), alpha_f, neg(beta_f));
-                span.hi = Some(tighter_hi(span.hi, End { at, closed: closed() }));
+                span.hi = Some(tighter_hi(
+                    span.hi,
+                    End {
+                        at,
+                        closed: closed(),
+                    },
+                ));
             }
         }
     }
