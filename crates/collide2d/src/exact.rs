@@ -54,6 +54,28 @@ impl Filtered {
     pub(crate) fn value(self) -> f64 {
         self.v
     }
+
+    /// A value known to be exact: its bound is itself (an exact zero decides at once).
+    pub(crate) fn exact(v: f64) -> Filtered {
+        Filtered { v, m: v.abs() }
+    }
+
+    /// `p − q + r − s` of `f32` inputs: exact (bound: itself) when no step rounds, as
+    /// Knuth's two-sum tells, else bounded by the inputs' magnitudes.
+    pub(crate) fn sum4(p: f32, q: f32, r: f32, s: f32) -> Filtered {
+        let (p, q, r, s) = (f64::from(p), f64::from(q), f64::from(r), f64::from(s));
+        let (d1, e1) = two_sum(p, -q);
+        let (d2, e2) = two_sum(r, -s);
+        let (v, e3) = two_sum(d1, d2);
+        if e1 == 0.0 && e2 == 0.0 && e3 == 0.0 {
+            Filtered::exact(v)
+        } else {
+            Filtered {
+                v,
+                m: p.abs() + q.abs() + r.abs() + s.abs(),
+            }
+        }
+    }
 }
 
 impl Field for Filtered {

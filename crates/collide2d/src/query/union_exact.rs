@@ -47,10 +47,14 @@ impl Sum {
         (c(|v| v.x), c(|v| v.y))
     }
 
-    /// The vector in `f64`, with its bounds.
+    /// The vector in `f64`, with its bounds (exact, bound itself, when nothing rounds).
     #[inline]
     pub fn filtered(&self) -> (Filtered, Filtered) {
-        self.eval::<Filtered>()
+        let [p, q, r, s] = self.0;
+        (
+            Filtered::sum4(p.x, q.x, r.x, s.x),
+            Filtered::sum4(p.y, q.y, r.y, s.y),
+        )
     }
 
     /// The vector, rounded to `f64`.
@@ -70,7 +74,7 @@ impl Sum {
     /// The exact sign of coordinate `i` (0: x, 1: y).
     fn coord_sign(&self, i: usize) -> Ordering {
         let pick = |(x, y): (Filtered, Filtered)| if i == 0 { x } else { y };
-        pick(self.eval::<Filtered>()).sign().unwrap_or_else(|| {
+        pick(self.filtered()).sign().unwrap_or_else(|| {
             let (x, y) = self.eval::<Expansion>();
             if i == 0 {
                 x.sign()
@@ -141,7 +145,13 @@ impl Prod {
     /// The value in `f64`, with its bound.
     #[inline]
     pub fn filtered(&self) -> Filtered {
-        self.eval::<Filtered>()
+        let (u, w) = (self.u.filtered(), self.w.filtered());
+        let v = if self.dot { dot_f(u, w) } else { cross_f(u, w) };
+        if self.neg {
+            Filtered::exact(0.0).sub(v)
+        } else {
+            v
+        }
     }
 
     /// The exact sign.
