@@ -1,6 +1,6 @@
 // The collide2d playground: two shapes to drag and rotate, every query answered by the library
 // compiled to WebAssembly (crates/collide2d-wasm), and a tab of many moving shapes.
-// Shapes are FORMAT.md JSON in a local frame plus a pose {x, y, angle}; `place` applies the pose
+// Shapes are formats.md JSON in a local frame plus a pose {x, y, angle}; `place` applies the pose
 // in Rust, so what is drawn is exactly what the queries see.
 
 import init, { place, query, contains, draw, Swarm } from "./pkg/collide2d_wasm.js";
@@ -9,7 +9,7 @@ const BLUE = "#2563eb";
 const RED = "#dc2626";
 const GREY = "#6b7280";
 
-// One preset per FORMAT.md type, centred on the origin of its frame.
+// One preset per formats.md type, centred on the origin of its frame.
 const PRESETS = {
   point: () => ({ type: "point", p: [0, 0] }),
   segment: () => ({ type: "segment", a: [-60, -25], b: [60, 25] }),
@@ -390,7 +390,7 @@ canvas.addEventListener(
   { passive: false },
 );
 
-// The shape pickers: every FORMAT.md type, and a polygon drawn by clicking.
+// The shape pickers: every formats.md type, and a polygon drawn by clicking.
 function finishPolygon() {
   const { body, points, previous } = drawing;
   drawing = null;

@@ -5,7 +5,7 @@
 //! be within 2x of each other (before issue 16 the distinct filters took minutes).
 //!
 //! ```sh
-//! cargo bench -p collide2d-benches --bench filters -- --warm-up-time 1 --measurement-time 4
+//! cd benches && cargo bench --bench filters -- --warm-up-time 1 --measurement-time 4
 //! ```
 // A bench aborts on inputs whose two variants disagree; that is what `panic` is for here.
 #![allow(clippy::panic)]

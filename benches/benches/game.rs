@@ -3,8 +3,13 @@
 //! - `game/platformer/{with_update,without_update}/{first_frame,later_frame}`: `move_shape` of a
 //!   player over 10,000 static tiles. `first_frame` builds the level and moves once (with or
 //!   without an `update` in between: the broad phase is built once either way); `later_frame`
-//!   is one `move_shape` in a world built before the timer. Without `update`, both must stay
-//!   within 1.5 times their cost with it.
+//!   is a frame of a level built before the timer: 50 enemies walk (`move_by`), then an
+//!   `update` or none, untimed, then the timed `move_shape`; `later_frame_still` the same with
+//!   nothing moved since the last frame. Without `update`, each should stay within 1.5 times
+//!   its cost with it (`later_frame` does not: see benches/README.md).
+//! - `game/platformer/character/later_frame`: the same move by `move_shape_with` with every
+//!   feature on (dynamic obstacles, depenetration, a listed moving platform, a slope limit,
+//!   steps, snapping); must stay within 2 times `with_update/later_frame_still` (issue 21).
 //! - `game/bullets/{move_by,move_many}/{dynamic,fast}`: one frame's moves of 20,000 bullets
 //!   (discs), one `move_by` each or one `move_many`; `fast` must cost what `dynamic` costs.
 //! - `game/bullets/batch/{translate_each,intersecting}`: the same 20,000 bullets kept in a
@@ -13,43 +18,52 @@
 //!   or by `set_shape(local.transformed(&pose))` (a new polygon each).
 //!
 //! ```sh
-//! cargo bench -p collide2d-benches --bench game -- --warm-up-time 1 --measurement-time 3
+//! cd benches && cargo bench --bench game -- --warm-up-time 1 --measurement-time 3
 //! ```
 // A bench aborts on a wrong answer; that is what `panic` is for here.
 #![allow(clippy::panic)]
 
-use collide2d::batch::Circles;
 use collide2d::math::{Pose, Vec2};
-use collide2d::{Aabb, BroadPhase, Circle, CollisionWorld, ConvexPolygon, Filter, Handle};
-use collide2d::{ObjectKind, Response, Shape};
+use collide2d::{Aabb, BroadPhase, CollisionWorld, ConvexPolygon, Filter, Handle};
+use collide2d::{MoveSettings, ObjectKind, Obstacles, Response, Shape};
+use collide2d_benches::game;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
-/// A level of 10,000 static 16-unit tiles: 500 columns, 20 rows deep, its top at y = 320.
-fn level() -> CollisionWorld<()> {
-    let mut world = CollisionWorld::new(BroadPhase::default());
-    for i in 0..10_000 {
-        let (x, y) = ((i % 500) as f32 * 16.0, (i / 500) as f32 * 16.0);
-        let tile = Aabb::from_rect(x, y, 16.0, 16.0).unwrap_or_else(|e| panic!("{e}"));
-        let added = world.insert(tile.into(), Filter::DEFAULT, ObjectKind::Static, ());
-        added.unwrap_or_else(|e| panic!("{e}"));
-    }
-    world
+/// [`game::level`] with a crate (dynamic) beside the landing spot and a lift (dynamic) further on,
+/// which rose by 2 this frame.
+fn character_level() -> (CollisionWorld<()>, Handle) {
+    let mut world = game::level();
+    let mut add = |x: f32, y: f32, w: f32, h: f32| {
+        let shape = Aabb::from_rect(x, y, w, h).unwrap_or_else(|e| panic!("{e}"));
+        let added = world.insert(shape.into(), Filter::DEFAULT, ObjectKind::Dynamic, ());
+        added.unwrap_or_else(|e| panic!("{e}"))
+    };
+    add(4040.0, 320.0, 12.0, 12.0);
+    let lift = add(4100.0, 322.0, 48.0, 8.0);
+    (world, lift)
 }
 
-/// One frame of the player running right and falling: lands on the tiles and slides.
-fn step(world: &CollisionWorld<()>, player: &Shape) -> Vec2 {
-    let moved = world.move_shape(player, Vec2::new(6.0, -30.0), u64::MAX, |_, ()| {
-        Response::Slide
-    });
+/// [`game::step`] by `move_shape_with` with every feature on.
+fn character_step(world: &CollisionWorld<()>, lift: Handle, player: &Shape) -> Vec2 {
+    let platforms = [(lift, Vec2::new(0.0, 2.0))];
+    let settings = MoveSettings {
+        obstacles: Obstacles::All,
+        max_slope: 50f32.to_radians(),
+        step_height: 4.0,
+        snap_to_ground: 4.0,
+        depenetrate: true,
+        platforms: &platforms,
+        ..MoveSettings::default()
+    };
+    let motion = Vec2::new(6.0, -30.0);
+    let moved = world.move_shape_with(player, motion, u64::MAX, &settings, |_, ()| Response::Slide);
     moved.delta
 }
 
 fn platformer(c: &mut Criterion) {
-    let player: Shape = Aabb::from_rect(4000.0, 330.0, 12.0, 24.0)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .into();
-    let landed = Vec2::new(6.0, -10.0);
+    let player = game::player();
     let mut g = c.benchmark_group("game/platformer");
     g.sample_size(10);
     for with_update in [true, false] {
@@ -60,58 +74,48 @@ fn platformer(c: &mut Criterion) {
         };
         g.bench_function(format!("{name}/first_frame"), |b| {
             b.iter(|| {
-                let mut world = level();
+                let mut world = game::level();
                 if with_update {
                     world.update();
                 }
-                let delta = step(&world, &player);
-                assert_eq!(delta, landed);
+                let delta = game::step(&world, &player);
+                assert_eq!(delta, game::LANDED);
                 black_box(world)
             });
         });
-        let mut world = level();
-        if with_update {
+        // A frame after 50 enemies walked, and a frame with nothing moved since the last one.
+        for (frame_name, walk) in [("later_frame", true), ("later_frame_still", false)] {
+            let mut world = game::level();
+            let walkers = game::add_walkers(&mut world);
             world.update();
+            let mut frame = 0;
+            g.bench_function(format!("{name}/{frame_name}"), |b| {
+                b.iter_custom(|iters| {
+                    let mut spent = Duration::ZERO;
+                    for _ in 0..iters {
+                        frame += 1;
+                        if walk {
+                            game::walk(&mut world, &walkers, frame);
+                        }
+                        if with_update {
+                            world.update();
+                        }
+                        let start = Instant::now();
+                        let delta = black_box(game::step(&world, &player));
+                        spent += start.elapsed();
+                        assert_eq!(delta, game::LANDED);
+                    }
+                    spent
+                });
+            });
         }
-        assert_eq!(step(&world, &player), landed);
-        g.bench_function(format!("{name}/later_frame"), |b| {
-            b.iter(|| black_box(step(&world, &player)));
-        });
     }
+    let (world, lift) = character_level();
+    assert_eq!(character_step(&world, lift, &player), game::LANDED);
+    g.bench_function("character/later_frame", |b| {
+        b.iter(|| black_box(character_step(&world, lift, &player)));
+    });
     g.finish();
-}
-
-/// 20,000 bullets on a 400 x 400 field, each with a velocity, seeded.
-fn bullets() -> Vec<(Vec2, Vec2)> {
-    let mut x = 0x2545_f491u32;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        (x >> 8) as f32 / (1u32 << 24) as f32
-    };
-    (0..20_000)
-        .map(|_| {
-            let at = Vec2::new(next() * 400.0, next() * 400.0);
-            (at, Vec2::from_angle(next() * std::f32::consts::TAU) * 3.0)
-        })
-        .collect()
-}
-
-/// A world of the bullets as `kind` (in a layer that ignores itself), and their handles with
-/// their velocities.
-fn bullet_world(kind: ObjectKind) -> (CollisionWorld<()>, Vec<(Handle, Vec2)>) {
-    let mut world = CollisionWorld::new(BroadPhase::grid(4.0).unwrap_or_else(|e| panic!("{e}")));
-    let moves = bullets()
-        .into_iter()
-        .map(|(at, v)| {
-            let disc = Circle::new_unchecked(at, 1.0).into();
-            let h = world.insert(disc, Filter::new(2, 1), kind, ());
-            (h.unwrap_or_else(|e| panic!("{e}")), v)
-        })
-        .collect();
-    world.update();
-    (world, moves)
 }
 
 fn bullet_moves(c: &mut Criterion) {
@@ -119,7 +123,7 @@ fn bullet_moves(c: &mut Criterion) {
     g.sample_size(20);
     for (name, kind) in [("dynamic", ObjectKind::Dynamic), ("fast", ObjectKind::Fast)] {
         // Forth and back on alternate frames, so the bullets stay on the field.
-        let (mut world, mut moves) = bullet_world(kind);
+        let (mut world, mut moves) = game::bullet_world(kind);
         g.bench_function(format!("move_by/{name}"), |b| {
             b.iter(|| {
                 for (h, v) in &mut moves {
@@ -128,7 +132,7 @@ fn bullet_moves(c: &mut Criterion) {
                 }
             });
         });
-        let (mut world, mut moves) = bullet_world(kind);
+        let (mut world, mut moves) = game::bullet_world(kind);
         g.bench_function(format!("move_many/{name}"), |b| {
             b.iter(|| {
                 for (_, v) in &mut moves {
@@ -139,22 +143,20 @@ fn bullet_moves(c: &mut Criterion) {
             });
         });
     }
-    let (mut discs, mut velocities) = (Circles::with_capacity(20_000), Vec::new());
-    for (at, v) in bullets() {
-        discs.push_circle(&Circle::new_unchecked(at, 1.0));
-        velocities.push(v);
-    }
+    let (mut discs, velocities) = game::bullet_batch();
+    // Forth and back: the velocities and their opposites, made before the timer.
+    let back: Vec<Vec2> = velocities.iter().map(|&v| -v).collect();
+    let mut forth = false;
     g.bench_function("batch/translate_each", |b| {
         b.iter(|| {
-            for v in &mut velocities {
-                *v = -*v;
-            }
+            forth = !forth;
+            let deltas = if forth { &velocities } else { &back };
             discs
-                .translate_each(&velocities)
+                .translate_each(deltas)
                 .unwrap_or_else(|e| panic!("{e}"));
         });
     });
-    let player: Shape = Circle::new_unchecked(Vec2::new(200.0, 200.0), 8.0).into();
+    let player = game::bullet_target();
     let mut hits = Vec::new();
     g.bench_function("batch/intersecting", |b| {
         b.iter(|| {

@@ -5,7 +5,7 @@
 //!   boxes, then one update; both worlds hold the same boxes, so the times should match.
 //!
 //! ```sh
-//! cargo bench -p collide2d-benches --bench level -- --warm-up-time 1 --measurement-time 4
+//! cd benches && cargo bench --bench level -- --warm-up-time 1 --measurement-time 4
 //! ```
 // A bench aborts on inputs that disagree; that is what `panic` is for here.
 #![allow(clippy::panic, clippy::unwrap_used)]

@@ -5,12 +5,12 @@
 // A bench aborts on inputs the libraries disagree about; that is what `panic` is for here.
 #![allow(clippy::panic)]
 
-use collide2d_benches::select::{samples, selected, SIZES};
+use collide2d_benches::select::{selected, three_libraries, SIZES};
 use collide2d_benches::sweeps::Sweeps;
 use collide2d_benches::{
     runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, PolygonSpec, Spec,
 };
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
 /// Builds and checks the moving pairs for `name` at every size, then times the casts on them.
@@ -32,19 +32,16 @@ fn pair<A: Spec, B: Spec>(c: &mut Criterion, name: &str) {
              (deepest {}), times of impact within {}",
             b2.box2d_only, b2.collide2d_only, b2.deepest_missed, b2.worst
         );
-        let mut g = c.benchmark_group(id);
-        g.throughput(Throughput::Elements(n as u64))
-            .sample_size(samples(n));
-        g.bench_function("collide2d", |b| {
-            b.iter(|| runs::collide2d_cast(black_box(&sweeps.collide)))
-        });
-        g.bench_function("parry2d", |b| {
-            b.iter(|| runs::parry2d_cast(black_box(&sweeps.parry)))
-        });
-        g.bench_function("box2d", |b| {
-            b.iter(|| runs::box2d_cast(black_box(&sweeps.box2d)))
-        });
-        g.finish();
+        three_libraries(
+            c,
+            id,
+            n,
+            [
+                &mut || runs::collide2d_cast(black_box(&sweeps.collide)),
+                &mut || runs::parry2d_cast(black_box(&sweeps.parry)),
+                &mut || runs::box2d_cast(black_box(&sweeps.box2d)),
+            ],
+        );
     }
 }
 

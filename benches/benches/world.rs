@@ -4,7 +4,7 @@
 //! - `world/many_small/{grid,tree,parry2d,box2d}/N`, N = 1k, 10k, 100k;
 //! - `world/bullets/{grid,tree,parry2d,box2d}/{with_targets,without_targets}`: 20,000 bullets
 //!   in a layer that ignores itself, with 200 targets or none;
-//! - `world/<family>/{default,grid,parry2d,box2d}/N`, N = 1k, 10k, 100k, for the families
+//! - `world/<family>/{default,grid,tree,parry2d,box2d}/N`, N = 1k, 10k, 100k, for the families
 //!   `moving_0_01`, `moving_0_25`, `moving_2` (sizes about 1, moving 0.01, 0.25, 2 a frame), `mixed_sizes` (1 to 100),
 //!   `clustered`; and `world/mostly_static/.../{tiles_and_movers, movers_alone}` (100,000 static
 //!   tiles and 1,000 movers, and the movers alone);
@@ -17,7 +17,7 @@
 //! slower after a few hundred frames); `insert_with_change_detection` without refit misses pairs.
 //!
 //! ```sh
-//! cargo bench -p collide2d-benches --bench world -- --warm-up-time 1 --measurement-time 4
+//! cd benches && cargo bench --bench world -- --warm-up-time 1 --measurement-time 4
 //! python3 benches/scripts/ratios.py
 //! ```
 // A bench aborts on inputs the libraries disagree about; that is what `panic` is for here.
@@ -152,7 +152,8 @@ fn bullets(c: &mut Criterion) {
     g.finish();
 }
 
-/// One workload family: `BroadPhase::default()`, the grid of `cell`, parry2d and Box2D.
+/// One workload family: `BroadPhase::default()`, the grid of `cell`, the tree of margin 0.1,
+/// parry2d and Box2D.
 fn family(c: &mut Criterion, name: &str, cell: f32, scenes: &[(String, Scene)]) {
     let group = format!("world/{name}");
     if !selected(&group) {
@@ -170,6 +171,13 @@ fn family(c: &mut Criterion, name: &str, cell: f32, scenes: &[(String, Scene)]) 
             BroadPhase::default(),
         );
         collide2d_frames(&mut g, BenchmarkId::new("grid", size), scene, grid);
+        // The tree the default was before it chose (the same margin).
+        collide2d_frames(
+            &mut g,
+            BenchmarkId::new("tree", size),
+            scene,
+            BroadPhase::tree(0.1),
+        );
         parry_frames(
             &mut g,
             BenchmarkId::new("parry2d", size),

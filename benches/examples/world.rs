@@ -11,8 +11,10 @@
 //! as built by insertion and `optimize_incremental` improves it over the first hundred or so
 //! frames, as criterion's warm-up and measurement do, so compare with a warm-up of ~200.
 //!
-//! Ids: `many_small/{grid,tree,parry2d,parry2d_refit,parry2d_propagate}/N`,
-//! `bullets/{grid,tree,parry2d}/{with,without}_targets`,
+//! Ids: `many_small/{grid,tree,default,parry2d,parry2d_refit,parry2d_propagate,box2d}/N`,
+//! `bullets/{grid,tree,parry2d}/{with,without}_targets`, the families of `families.rs`
+//! (`moving_0_01`, `moving_0_25`, `moving_2`, `mixed_sizes`, `clustered`: `/N`;
+//! `mostly_static/.../{tiles_and_movers,movers_alone}`) with the same libraries,
 //! `rays/{collide2d,parry2d}/N`. Prints pairs (or hit sums) and milliseconds per frame.
 // Bad arguments end the program: it is a measuring tool.
 #![allow(clippy::panic)]
@@ -51,7 +53,19 @@ fn main() {
         }
         ("bullets", "with_targets") => Scene::bullet_hell(20_000, 200, 2),
         ("bullets", "without_targets") => Scene::bullet_hell(20_000, 0, 2),
-        _ => panic!("unknown workload {workload}/{size}"),
+        ("mostly_static", "tiles_and_movers") => Scene::mostly_static(100_000, 1_000, 10),
+        ("mostly_static", "movers_alone") => Scene::mostly_static(0, 1_000, 10),
+        (family, n) => {
+            let n = n.parse().unwrap_or_else(|_| panic!("bad n {n}"));
+            match family {
+                "moving_0_01" => Scene::moving(n, 0.01, 7),
+                "moving_0_25" => Scene::moving(n, 0.25, 7),
+                "moving_2" => Scene::moving(n, 2.0, 7),
+                "mixed_sizes" => Scene::mixed_sizes(n, 8),
+                "clustered" => Scene::clustered(n, 9),
+                _ => panic!("unknown workload {workload}/{size}"),
+            }
+        }
     };
     let mut frame: Box<dyn FnMut(&Scene) -> usize> = match lib {
         "grid" => {
@@ -60,6 +74,15 @@ fn main() {
         }
         "tree" => {
             let mut sim = Collide2dSim::new(&scene, collide2d_benches::world::tree());
+            Box::new(move |s| sim.frame(s))
+        }
+        "default" => {
+            let mut sim = Collide2dSim::new(&scene, collide2d::BroadPhase::default());
+            println!("default chose {:?}", sim.world.broad_phase_kind());
+            Box::new(move |s| sim.frame(s))
+        }
+        "box2d" => {
+            let mut sim = collide2d_benches::box2d_world::Box2dSim::new(&scene);
             Box::new(move |s| sim.frame(s))
         }
         "parry2d" => {

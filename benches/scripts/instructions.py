@@ -9,6 +9,7 @@ per pair with the same ratios as ratios.py. Needs valgrind. Instructions are not
 misses, branch mispredictions and division latency are not in them), but they do not depend on
 what else the machine is doing.
 """
+import os
 import re
 import subprocess
 import sys
@@ -21,9 +22,12 @@ FUNCTIONS = {
 }
 flt = sys.argv[1] if len(sys.argv) > 1 else ""
 
+# From benches/, so that Cargo reads benches/.cargo/config.toml (Box2D's release flags).
+BENCHES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 subprocess.run(
     ["cargo", "build", "-q", "--release", "-p", "collide2d-benches", "--example", "instructions"],
     check=True,
+    cwd=BENCHES,
 )
 meta = subprocess.run(
     ["cargo", "metadata", "--format-version", "1", "--no-deps"], check=True, capture_output=True, text=True

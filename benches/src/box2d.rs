@@ -162,8 +162,13 @@ pub fn cast_input<A: B2Shape, B: B2Shape>(
 
 /// A shape's `b2MakeProxy` with its points turned by its transform's rotation (not moved).
 fn turned_proxy<S: B2Shape>((xf, shape): &B2Placed<S>) -> b2ShapeProxy {
+    proxy(shape, xf.q)
+}
+
+/// A shape's `b2MakeProxy` with its points turned by `q` (the identity: in its own frame, as
+/// `b2TimeOfImpact` takes it).
+pub fn proxy<S: B2Shape>(shape: &S, q: b2Rot) -> b2ShapeProxy {
     let (points, radius) = shape.cloud();
-    let q = xf.q;
     let turned: Vec<b2Vec2> = points
         .iter()
         .map(|p| b2Vec2 {

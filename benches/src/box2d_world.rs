@@ -101,6 +101,8 @@ fn overlaps(a: &b2AABB, b: &b2AABB) -> bool {
 /// Box2D's broad phase and contacts following a [`Scene`] (see the module doc).
 pub struct Box2dSim {
     tree: b2DynamicTree,
+    /// Each body's proxy id in the tree.
+    proxies: Vec<i32>,
     shapes: Vec<B2Body>,
     transforms: Vec<b2Transform>,
     filters: Vec<Filter>,
@@ -126,21 +128,23 @@ fn key(a: u32, b: u32) -> u64 {
 }
 
 /// Box2D's pair callback (`b2PairQueryCallback`): skips itself and pairs both of whose proxies
-/// moved from the higher id, filters, then adds the pair once.
-unsafe extern "C" fn pair_callback(proxy: i32, _user: u64, context: *mut c_void) -> bool {
+/// moved from the higher one, filters, then adds the pair once. Bodies are named by the user
+/// data (the body's index): a proxy id is a tree node's, not the body's.
+unsafe extern "C" fn pair_callback(_proxy: i32, user: u64, context: *mut c_void) -> bool {
     // SAFETY: `context` is the `QueryContext` `Box2dSim::frame` passes, alive for the query.
     let cx = unsafe { &mut *context.cast::<QueryContext<'_>>() };
-    if proxy == cx.query {
+    let body = user as i32;
+    if body == cx.query {
         return true;
     }
-    let p = proxy as usize;
-    if cx.moved[p] && proxy < cx.query {
+    let p = body as usize;
+    if cx.moved[p] && body < cx.query {
         return true;
     }
     if !cx.filter.collides_with(cx.filters[p]) {
         return true;
     }
-    let (a, b) = (proxy as u32, cx.query as u32);
+    let (a, b) = (body as u32, cx.query as u32);
     if cx.pair_set.insert(key(a, b)) {
         cx.contacts.push((a.min(b), a.max(b)));
     }
@@ -155,14 +159,17 @@ impl Box2dSim {
         // SAFETY: creates an empty tree that `Drop` destroys.
         let mut tree = unsafe { b2DynamicTree_Create(i32::try_from(n).unwrap_or(i32::MAX)) };
         let mut fat = Vec::with_capacity(n);
+        let mut proxies = Vec::with_capacity(n);
         for (i, b) in scene.bodies.iter().enumerate() {
             let f = grown(&aabb(b), B2_MARGIN);
-            // SAFETY: `tree` is live; the proxy id is its index since none is destroyed.
-            unsafe { b2DynamicTree_CreateProxy(&mut tree, f, b.filter.layer, i as u64) };
+            // SAFETY: `tree` is live.
+            proxies
+                .push(unsafe { b2DynamicTree_CreateProxy(&mut tree, f, b.filter.layer, i as u64) });
             fat.push(f);
         }
         let mut sim = Box2dSim {
             tree,
+            proxies,
             shapes: scene.bodies.iter().map(B2Body::of).collect(),
             transforms: scene
                 .bodies
@@ -212,7 +219,7 @@ impl Box2dSim {
     /// One frame (see the module doc). Returns the colliding pairs.
     #[inline(never)]
     pub fn frame(&mut self, scene: &Scene) -> usize {
-        for (i, b) in scene.bodies.iter().enumerate() {
+        for (i, b) in scene.bodies.iter().enumerate().skip(scene.statics) {
             if b.is_static() {
                 continue;
             }
@@ -221,7 +228,7 @@ impl Box2dSim {
             if !contains(&self.fat[i], &tight) {
                 self.fat[i] = grown(&tight, B2_MARGIN);
                 // SAFETY: the tree is live and `i` is one of its proxies.
-                unsafe { b2DynamicTree_EnlargeProxy(&mut self.tree, i as i32, self.fat[i]) };
+                unsafe { b2DynamicTree_EnlargeProxy(&mut self.tree, self.proxies[i], self.fat[i]) };
                 if !self.moved[i] {
                     self.moved[i] = true;
                     self.move_buffer.push(i as i32);
@@ -273,13 +280,13 @@ struct RayContext<'a> {
 /// `b2RayCastClosestFcn`'s part: the shape's own ray cast in its frame; a hit clips the ray.
 unsafe extern "C" fn ray_callback(
     input: *const b2RayCastInput,
-    proxy: i32,
-    _user: u64,
+    _proxy: i32,
+    user: u64,
     context: *mut c_void,
 ) -> f32 {
     // SAFETY: Box2D passes a live input; `context` is the `RayContext` of `Box2dRays::cast`.
     let (input, cx) = unsafe { (&*input, &mut *context.cast::<RayContext<'_>>()) };
-    let (center, shape) = &cx.shapes[proxy as usize];
+    let (center, shape) = &cx.shapes[user as usize];
     let local = b2RayCastInput {
         origin: b2Vec2 {
             x: input.origin.x - center.x,

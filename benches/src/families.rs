@@ -45,7 +45,11 @@ impl Scene {
                 body(&mut rng, center, size, speed)
             })
             .collect();
-        Scene { bodies, side }
+        Scene {
+            bodies,
+            side,
+            statics: 0,
+        }
     }
 
     /// `n` objects of sizes 1 to 100, log-uniform (most small, a few huge), moving 0.25 a
@@ -61,7 +65,11 @@ impl Scene {
                 body(&mut rng, center, size, 0.25)
             })
             .collect();
-        Scene { bodies, side }
+        Scene {
+            bodies,
+            side,
+            statics: 0,
+        }
     }
 
     /// `n` objects of size about 1 moving 0.25 a frame, nine in ten in 8 crowded discs (a unit
@@ -90,7 +98,11 @@ impl Scene {
                 body(&mut rng, center, size, 0.25)
             })
             .collect();
-        Scene { bodies, side }
+        Scene {
+            bodies,
+            side,
+            statics: 0,
+        }
     }
 
     /// `movers` objects of size about 1 moving 0.25 a frame over `tiles` static unit tiles
@@ -115,6 +127,10 @@ impl Scene {
             let size = unit_size(&mut rng);
             body(&mut rng, center, size, 0.25)
         }));
-        Scene { bodies, side }
+        Scene {
+            bodies,
+            side,
+            statics: tiles,
+        }
     }
 }

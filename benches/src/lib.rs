@@ -14,8 +14,10 @@ pub mod box2d;
 pub mod box2d_world;
 pub mod concave;
 pub mod families;
+pub mod game;
 pub mod level;
 pub mod plain;
+pub mod rotating;
 pub mod runs;
 pub mod select;
 pub mod sweeps;
@@ -79,6 +81,32 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
+}
+
+/// `count` items drawn by `draw` (which may decline to build one), exactly half of them
+/// passing `hit`, in random order (shuffled by `rng`).
+pub fn balanced<T>(
+    rng: &mut Rng,
+    count: usize,
+    mut draw: impl FnMut(&mut Rng) -> Option<T>,
+    hit: impl Fn(&T) -> bool,
+) -> Vec<T> {
+    let (mut hits, mut misses) = (Vec::new(), Vec::new());
+    while hits.len() < count / 2 || misses.len() < count - count / 2 {
+        let Some(built) = draw(rng) else {
+            continue;
+        };
+        match hit(&built) {
+            true if hits.len() < count / 2 => hits.push(built),
+            false if misses.len() < count - count / 2 => misses.push(built),
+            _ => {}
+        }
+    }
+    let mut all: Vec<_> = hits.into_iter().chain(misses).collect();
+    for i in (1..all.len()).rev() {
+        all.swap(i, rng.below(i + 1));
+    }
+    all
 }
 
 fn pv(v: Vec2) -> Vector {
@@ -434,22 +462,9 @@ impl<A: Spec, B: Spec> Pairs<A, B> {
     #[must_use]
     pub fn generate(seed: u64, count: usize) -> Pairs<A, B> {
         let mut rng = Rng::new(seed);
-        let (mut hits, mut misses) = (Vec::new(), Vec::new());
-        while hits.len() < count / 2 || misses.len() < count - count / 2 {
-            let Some(built) = Self::random_pair(&mut rng) else {
-                continue;
-            };
-            let hit = collide2d::intersects(&built.0 .0, &built.0 .1);
-            match hit {
-                true if hits.len() < count / 2 => hits.push(built),
-                false if misses.len() < count - count / 2 => misses.push(built),
-                _ => {}
-            }
-        }
-        let mut all: Vec<_> = hits.into_iter().chain(misses).collect();
-        for i in (1..all.len()).rev() {
-            all.swap(i, rng.below(i + 1));
-        }
+        let all = balanced(&mut rng, count, Self::random_pair, |built| {
+            collide2d::intersects(&built.0 .0, &built.0 .1)
+        });
         let mut pairs = Pairs {
             collide: Vec::new(),
             parry: Vec::new(),

@@ -5,10 +5,12 @@
 //! (`--toggle-collect='collide2d_benches::runs::*'`).
 
 use crate::box2d::{self, B2Placed, Manifold};
+use crate::rotating::CollideRotating;
 use crate::sweeps::{parry_options, CollideSweep};
 use crate::Placed;
-use boxdd_sys::ffi::{b2ShapeCast, b2ShapeCastPairInput};
+use boxdd_sys::ffi::{b2ShapeCast, b2ShapeCastPairInput, b2TOIInput, b2TimeOfImpact};
 use collide2d::Shape;
+use parry2d::query::NonlinearRigidMotion;
 use std::hint::black_box;
 
 /// `collide2d::intersects` on every pair.
@@ -70,6 +72,37 @@ pub fn plain_dispatch_intersects(pairs: &[(Shape, Shape)]) {
 pub fn collide2d_cast(sweeps: &[CollideSweep]) {
     for (a, va, b, vb) in sweeps {
         black_box(collide2d::cast_shapes(a, *va, b, *vb));
+    }
+}
+
+/// `collide2d::cast_shapes_rotating` on every rotating pair.
+#[inline(never)]
+pub fn collide2d_cast_rotating(sweeps: &[CollideRotating]) {
+    for (a, sa, b, sb) in sweeps {
+        black_box(collide2d::cast_shapes_rotating(a, *sa, b, *sb));
+    }
+}
+
+/// `parry2d::query::cast_shapes_nonlinear` (times in `[0, 1]`, shapes overlapping at the
+/// start hit) on every rotating pair.
+#[inline(never)]
+pub fn parry2d_cast_nonlinear<A: parry2d::shape::Shape, B: parry2d::shape::Shape>(
+    sweeps: &[(NonlinearRigidMotion, A, NonlinearRigidMotion, B)],
+) {
+    for (ma, a, mb, b) in sweeps {
+        black_box(parry2d::query::cast_shapes_nonlinear(
+            ma, a, mb, b, 0.0, 1.0, true,
+        ))
+        .ok();
+    }
+}
+
+/// Box2D's `b2TimeOfImpact` on every rotating pair.
+#[inline(never)]
+pub fn box2d_time_of_impact(inputs: &[b2TOIInput]) {
+    for input in inputs {
+        // SAFETY: `input` is a live, fully built input; Box2D only reads it.
+        black_box(unsafe { b2TimeOfImpact(input) });
     }
 }
 

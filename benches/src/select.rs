@@ -65,3 +65,23 @@ pub fn samples(pairs: usize) -> usize {
         50
     }
 }
+
+/// Times one run of each library over the same `n` inputs as the group `id`, as the benches
+/// `collide2d`, `parry2d` and `box2d` (each call of a run does all `n`).
+pub fn three_libraries(
+    c: &mut criterion::Criterion,
+    id: String,
+    n: usize,
+    mut runs: [&mut dyn FnMut(); 3],
+) {
+    let mut g = c.benchmark_group(id);
+    g.throughput(criterion::Throughput::Elements(n as u64))
+        .sample_size(samples(n));
+    for (name, run) in ["collide2d", "parry2d", "box2d"]
+        .iter()
+        .zip(runs.iter_mut())
+    {
+        g.bench_function(*name, |b| b.iter(&mut **run));
+    }
+    g.finish();
+}

@@ -2,7 +2,7 @@
 //! motions and as parry2d shapes with poses and velocities, plus a one-time check that both
 //! libraries agree on which pairs hit.
 
-use crate::{box2d, pv, Placed, Rng, Spec, TOUCHING};
+use crate::{balanced, box2d, pv, Placed, Rng, Spec, TOUCHING};
 use boxdd_sys::ffi::{b2ShapeCast, b2ShapeCastPairInput};
 use collide2d::{math::Vec2, Shape};
 use parry2d::math::Vector;
@@ -32,6 +32,23 @@ pub struct Sweeps<A: Spec, B: Spec> {
     pub box2d: Vec<Box2dSweep>,
 }
 
+/// Two random shapes and their motions over one step: `b` starts 0.8 to 3 times the sum of
+/// the bounding radii away from `a`, and `a` moves towards it, up to 0.6 rad off, by 0.5 to 1.5
+/// times that distance; `b` drifts a little.
+pub fn place_moving<A: Spec, B: Spec>(rng: &mut Rng) -> (A, Vec2, B, Vec2) {
+    let mut a = A::random(rng);
+    let center = Vec2::new(rng.range(-500.0, 500.0), rng.range(-500.0, 500.0));
+    a.set_center(center);
+    let mut b = B::random(rng);
+    let dist = rng.range(0.8, 3.0) * (a.bound() + b.bound());
+    let dir = Vec2::from_angle(rng.range(-std::f32::consts::PI, std::f32::consts::PI));
+    b.set_center(center + dir * dist);
+    let off = Vec2::from_angle(rng.range(-0.6, 0.6));
+    let va = off.rotate(dir) * dist * rng.range(0.5, 1.5);
+    let vb = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * 0.1 * dist;
+    (a, va, b, vb)
+}
+
 /// parry2d's options for the same question: impacts in `[0, 1]`, touching counts, shapes
 /// overlapping at the start hit at 0.
 #[must_use]
@@ -47,22 +64,10 @@ impl<A: Spec, B: Spec> Sweeps<A, B> {
     #[must_use]
     pub fn generate(seed: u64, count: usize) -> Sweeps<A, B> {
         let mut rng = Rng::new(seed);
-        let (mut hits, mut misses) = (Vec::new(), Vec::new());
-        while hits.len() < count / 2 || misses.len() < count - count / 2 {
-            let Some(built) = Self::random_sweep(&mut rng) else {
-                continue;
-            };
+        let all = balanced(&mut rng, count, Self::random_sweep, |built| {
             let (a, va, b, vb) = &built.0;
-            match collide2d::cast_shapes(a, *va, b, *vb).is_some() {
-                true if hits.len() < count / 2 => hits.push(built),
-                false if misses.len() < count - count / 2 => misses.push(built),
-                _ => {}
-            }
-        }
-        let mut all: Vec<_> = hits.into_iter().chain(misses).collect();
-        for i in (1..all.len()).rev() {
-            all.swap(i, rng.below(i + 1));
-        }
+            collide2d::cast_shapes(a, *va, b, *vb).is_some()
+        });
         let mut sweeps = Sweeps {
             collide: Vec::with_capacity(count),
             parry: Vec::with_capacity(count),
@@ -77,16 +82,7 @@ impl<A: Spec, B: Spec> Sweeps<A, B> {
     }
 
     fn random_sweep(rng: &mut Rng) -> Option<(CollideSweep, ParrySweep<A, B>, Box2dSweep)> {
-        let mut a = A::random(rng);
-        let center = Vec2::new(rng.range(-500.0, 500.0), rng.range(-500.0, 500.0));
-        a.set_center(center);
-        let mut b = B::random(rng);
-        let dist = rng.range(0.8, 3.0) * (a.bound() + b.bound());
-        let dir = Vec2::from_angle(rng.range(-std::f32::consts::PI, std::f32::consts::PI));
-        b.set_center(center + dir * dist);
-        let off = Vec2::from_angle(rng.range(-0.6, 0.6));
-        let va = off.rotate(dir) * dist * rng.range(0.5, 1.5);
-        let vb = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * 0.1 * dist;
+        let (a, va, b, vb) = place_moving::<A, B>(rng);
         Some((
             (a.collide()?, va, b.collide()?, vb),
             (a.parry()?, pv(va), b.parry()?, pv(vb)),

@@ -52,7 +52,7 @@ export interface CastHit extends RayHit {
   depth: number;
 }
 
-/** A FORMAT.md shape object, e.g. `{ type: "circle", center: [0, 0], radius: 1 }`. */
+/** A formats.md shape object, e.g. `{ type: "circle", center: [0, 0], radius: 1 }`. */
 export type ShapeJSON = { type: string; [field: string]: unknown };
 
 /**
@@ -77,11 +77,11 @@ export class Shape {
   static convexPolygon(points: ArrayLike<number>): Shape;
   /** The union of `parts` (copied: the parts stay usable). */
   static compound(parts: Shape[]): Shape;
-  /** A shape from its FORMAT.md JSON form, as text or as an object. */
+  /** A shape from its formats.md JSON form, as text or as an object. */
   static fromJSON(value: string | ShapeJSON): Shape;
-  /** The FORMAT.md type: point, segment, circle, aabb, obb, capsule, polygon or compound. */
+  /** The formats.md type: point, segment, circle, aabb, obb, capsule, polygon or compound. */
   readonly kind: string;
-  /** The FORMAT.md JSON form (JSON.stringify uses it). */
+  /** The formats.md JSON form (JSON.stringify uses it). */
   toJSON(): ShapeJSON;
   bounds(): Bounds;
   /** The shape moved by `(dx, dy)`. */
@@ -169,11 +169,47 @@ export interface MoveContact extends WorldRayHit {
   response: Response;
 }
 
-/** The result of moveShape: the distance moved and the contacts met, in order. */
+/** The ground a mover stands on: the object, its surface normal (out of it) and the point. */
+export interface Ground {
+  handle: Handle;
+  normal: XY;
+  point: XY;
+}
+
+/** The result of moveShape: the distance moved, the contacts met, in order, and the ground. */
 export interface Movement {
   dx: number;
   dy: number;
   contacts: MoveContact[];
+  /** Walkable ground (by maxSlope) just below the mover at its final place, or null. */
+  ground: Ground | null;
+}
+
+/** A moving platform for moveShape: an object the game moved by (dx, dy) this frame. */
+export interface PlatformMotion {
+  handle: Handle;
+  dx: number;
+  dy: number;
+}
+
+/** moveShape's options: the defaults are a plain slide through static objects. */
+export interface MoveOptions extends QueryOptions {
+  /** Which objects block: 'static' (default) or 'all' (crates, enemies, doors too). */
+  obstacles?: 'static' | 'all';
+  /** An object that never blocks: the mover's own. */
+  ignore?: Handle;
+  /** The up direction (default { x: 0, y: 1 }). */
+  up?: XY;
+  /** The steepest walkable surface, in radians (default π/2); steeper ones are walls. */
+  maxSlope?: number;
+  /** The highest ledge stepped up onto while on the ground (default 0). */
+  stepHeight?: number;
+  /** How far a mover that was on the ground is pulled down onto it (default 0). */
+  snapToGround?: number;
+  /** Push the mover out of solid objects it starts inside, the shortest way (default false). */
+  depenetrate?: boolean;
+  /** Objects moved this frame (already moved): their riders are carried, others pushed. */
+  platforms?: PlatformMotion[];
 }
 
 export interface QueryOptions {
@@ -230,7 +266,7 @@ export class World<T = unknown> {
   castShape(shape: Shape, dx: number, dy: number, options?: QueryOptions): WorldCastHit | null;
   castShapeAll(shape: Shape, dx: number, dy: number, options?: QueryOptions): WorldCastHit[];
   /** Moves a box or capsule through the static objects, each answering with its response. */
-  moveShape(shape: Shape, dx: number, dy: number, options?: QueryOptions): Movement;
+  moveShape(shape: Shape, dx: number, dy: number, options?: MoveOptions): Movement;
   free(): void;
   [Symbol.dispose](): void;
 }

@@ -8,6 +8,7 @@ const ALL = 0xffffffff;
 const KINDS = { dynamic: 0, static: 1, fast: 2 };
 const RESPONSES = { slide: 0, stop: 1, cross: 2, bounce: 3, oneWay: 4 };
 const RESPONSE_NAMES = Object.keys(RESPONSES);
+const OBSTACLES = { static: 0, all: 1 };
 
 /** The slot of a handle: objects of a new world with no removal get 0, 1, 2, ... */
 export function handleIndex(handle) {
@@ -156,10 +157,17 @@ export class World {
     return list(this.#core.castShape(shape, dx, dy, mask, true), 7, castHit);
   }
 
-  moveShape(shape, dx, dy, { mask = ALL } = {}) {
-    const contacts = this.#core.moveShape(shape, dx, dy, mask);
+  moveShape(shape, dx, dy, {
+    mask = ALL, obstacles = 'static', ignore = -1, up = { x: 0, y: 1 }, maxSlope = Math.PI / 2,
+    stepHeight = 0, snapToGround = 0, depenetrate = false, platforms = [],
+  } = {}) {
+    const all = code(OBSTACLES, 'obstacles', obstacles);
+    const settings = new Float64Array([all, ignore, up.x, up.y, maxSlope, stepHeight, snapToGround, depenetrate ? 1 : 0]);
+    const moving = new Float64Array(platforms.flatMap((p) => [p.handle, p.dx, p.dy]));
+    const contacts = this.#core.moveShape(shape, dx, dy, mask, settings, moving);
     const o = out();
-    return { dx: o[0], dy: o[1], contacts: list(contacts, 7, moveContact) };
+    const ground = o[2] < 0 ? null : { handle: o[2], normal: xy(o[3], o[4]), point: xy(o[5], o[6]) };
+    return { dx: o[0], dy: o[1], contacts: list(contacts, 7, moveContact), ground };
   }
 
   free() {

@@ -5,6 +5,8 @@
 //!
 //! `cargo run --release --features examples --example platformer`
 
+mod common;
+
 use bevy::prelude::*;
 use collide2d::{Aabb, Response};
 use collide2d_bevy::{
@@ -43,6 +45,7 @@ fn main() {
             enabled: true,
             ..default()
         })
+        .add_plugins(common::ExitAfterFrames)
         .add_systems(Startup, setup)
         .add_systems(Update, (control, patrol, touch, overlay_key))
         .run();

@@ -5,6 +5,8 @@
 //!
 //! `cargo run --release --features examples --example shmup`
 
+mod common;
+
 use bevy::prelude::*;
 use collide2d::{Aabb, BroadPhase, Circle};
 use collide2d_bevy::{
@@ -55,6 +57,7 @@ fn main() {
             contacts: true,
         })
         .init_resource::<Score>()
+        .add_plugins(common::ExitAfterFrames)
         .add_systems(Startup, setup)
         .add_systems(
             Update,

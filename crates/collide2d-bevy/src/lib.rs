@@ -41,7 +41,15 @@
 //! shape is not scaled: change the [`Collider`] to resize), and a rotation about other axes
 //! counts only through where it turns the x axis. Only entities whose transform, collider,
 //! layers or kind changed are visited, so a scene of many static tiles costs what its movers
-//! cost.
+//! cost. The world keeps each collider's local shape and places it by the pose
+//! ([`CollisionWorld::set_pose`](collide2d::CollisionWorld::set_pose)): moving or turning a
+//! collider writes its shape in place, with no allocation.
+//!
+//! # Headless apps
+//! The placing pose is the [`GlobalTransform`], which Bevy's `TransformPlugin` computes from
+//! `Transform` (and the parents'). `DefaultPlugins` has it; `MinimalPlugins` does not, so a
+//! headless app (a server, a test) adds it: `(MinimalPlugins, TransformPlugin,
+//! CollidePlugin::default())`. Without it every collider stays at the origin.
 //!
 //! [`TransformSystems::Propagate`]: bevy_transform::TransformSystems::Propagate
 //! [`GlobalTransform`]: bevy_transform::components::GlobalTransform

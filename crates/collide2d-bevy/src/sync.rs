@@ -99,11 +99,8 @@ fn sync_one(
                     collisions.removed.push((old.handle, entity));
                 }
             }
-            let shape = collider.shape.transformed(&pose);
-            collisions
-                .world
-                .insert(shape, filter, kind.into(), entity)
-                .map(|handle| {
+            insert_posed(&mut collisions.world, &collider, pose, filter, kind, entity).map(
+                |handle| {
                     let tracked = Tracked {
                         handle,
                         pose,
@@ -111,7 +108,8 @@ fn sync_one(
                         kind,
                     };
                     collisions.tracked.insert(entity, tracked);
-                })
+                },
+            )
         }
     };
     if let Err(error) = result {
@@ -127,20 +125,65 @@ fn update(
     pose: Pose,
     filter: Filter,
 ) -> Result<(), WorldError> {
-    if collider.is_changed() || pose.rotation != tracked.pose.rotation {
-        world.set_shape(tracked.handle, collider.shape.transformed(&pose))?;
+    let handle = tracked.handle;
+    if tracked.kind == ColliderKind::Static {
+        // Level geometry seldom moves: placed whole, so the world keeps no local copy of it.
+        if collider.is_changed() || pose != tracked.pose {
+            world.set_shape(handle, collider.shape.transformed(&pose))?;
+        }
+    } else if collider.is_changed() {
+        // A new local shape: the world keeps it, and the pose places it.
+        world.set_shape(handle, collider.shape.clone())?;
+        if let Err(error) = world.set_pose(handle, pose) {
+            // Refused: the new shape stays where the old one was.
+            let _ = world.set_pose(handle, tracked.pose);
+            return Err(error);
+        }
+    } else if pose.rotation != tracked.pose.rotation {
+        world.set_pose(handle, pose)?;
     } else if pose.position != tracked.pose.position {
         if tracked.kind == ColliderKind::Fast {
             // Swept from where it was: the world tests the whole path at the next update.
-            world.move_by(tracked.handle, pose.position - tracked.pose.position)?;
+            world.move_by(handle, pose.position - tracked.pose.position)?;
         } else {
-            world.set_shape(tracked.handle, collider.shape.transformed(&pose))?;
+            world.set_pose(handle, pose)?;
         }
     }
     tracked.pose = pose;
     if filter != tracked.filter {
-        world.set_filter(tracked.handle, filter)?;
+        world.set_filter(handle, filter)?;
         tracked.filter = filter;
     }
     Ok(())
+}
+
+/// Inserts a collider placed by `pose`. A moving one goes in as its local shape, then placed
+/// by the pose: the world keeps the local shape, and each later pose writes the placed shape
+/// in place, with no allocation. A static one goes in placed (nothing kept for moves it will
+/// seldom make). Nothing is left in the world when the pose is refused.
+fn insert_posed(
+    world: &mut collide2d::CollisionWorld<Entity>,
+    collider: &Collider,
+    pose: Pose,
+    filter: Filter,
+    kind: ColliderKind,
+    entity: Entity,
+) -> Result<collide2d::Handle, WorldError> {
+    if kind == ColliderKind::Static {
+        return world.insert(
+            collider.shape.transformed(&pose),
+            filter,
+            kind.into(),
+            entity,
+        );
+    }
+    let handle = world.insert(collider.shape.clone(), filter, kind.into(), entity)?;
+    match world.set_pose(handle, pose) {
+        Ok(()) => Ok(handle),
+        Err(error) => {
+            // Not in the world after all, as when an insert is refused.
+            let _ = world.remove(handle);
+            Err(error)
+        }
+    }
 }

@@ -8,11 +8,11 @@ mod common;
 
 use bevy_ecs::prelude::*;
 use bevy_math::Quat;
-use bevy_transform::components::{GlobalTransform, Transform};
+use bevy_transform::components::Transform;
 use collide2d::math::{Pose, Vec2};
 use collide2d::{BroadPhase, CollisionWorld, Contact, Filter, Handle, ObjectKind, Ray, Shape};
-use collide2d_bevy::{pose_of, Collider, ColliderKind, CollisionLayers, Collisions, EntityPair};
-use common::{app, filter, messages, shape, Rng};
+use collide2d_bevy::{Collider, ColliderKind, CollisionLayers, Collisions, EntityPair};
+use common::{app, entity_pairs, filter, messages, pose, shape, Rng};
 
 /// One entity as the test drives it, with its object in the plain world.
 struct Model {
@@ -24,39 +24,10 @@ struct Model {
     handle: Handle,
 }
 
-fn pose(transform: &Transform) -> Pose {
-    pose_of(&GlobalTransform::from(*transform))
-}
-
 fn object_kind(kind: ColliderKind) -> ObjectKind {
     kind.into()
 }
 
-/// The entity pairs of a handle list, each lesser first, sorted.
-fn entity_pairs(
-    world: &CollisionWorld<Entity>,
-    list: &[(Handle, Handle)],
-    gone: &[(Handle, Entity)],
-) -> Vec<(Entity, Entity)> {
-    let entity = |h: Handle| {
-        world
-            .data(h)
-            .ok()
-            .copied()
-            .or_else(|| gone.iter().find(|(g, _)| *g == h).map(|(_, e)| *e))
-    };
-    let mut out: Vec<(Entity, Entity)> = list
-        .iter()
-        .filter_map(|&(a, b)| {
-            let (a, b) = (entity(a)?, entity(b)?);
-            Some(if a < b { (a, b) } else { (b, a) })
-        })
-        .collect();
-    out.sort_unstable();
-    out
-}
-
-/// `entity`'s pairs in the plain world, seen from it.
 fn plain_pairs_of(world: &CollisionWorld<Entity>, handle: Handle) -> Vec<EntityPair> {
     let mut out: Vec<EntityPair> = world
         .pairs()

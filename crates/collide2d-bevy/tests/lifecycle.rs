@@ -181,3 +181,48 @@ fn a_fast_bullet_is_swept_through_a_thin_wall() {
     let toi = pairs[0].toi.unwrap();
     assert!((toi - 19.5 / 50.0).abs() < 1e-4, "{toi}");
 }
+
+/// A child's collider is placed by its `GlobalTransform`, its parent's pose composed with its
+/// own: `TransformPlugin` computes it (with `MinimalPlugins` alone it would stay the identity).
+#[test]
+fn a_child_collider_is_placed_by_its_parent_and_its_own_transform() {
+    let mut app = app(BroadPhase::default());
+    let turned = bevy_math::Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
+    let parent = app
+        .world_mut()
+        .spawn(Transform::from_xyz(10.0, 0.0, 0.0).with_rotation(turned))
+        .id();
+    let bar = collide2d::Aabb::from_rect(-1.0, -0.25, 2.0, 0.5).unwrap();
+    let child = app
+        .world_mut()
+        .spawn((
+            Collider::new(bar),
+            Transform::from_xyz(4.0, 0.0, 0.0),
+            ChildOf(parent),
+        ))
+        .id();
+    app.update();
+    // The parent turned a quarter: the child's offset (4, 0) is (0, 4) from the parent, and
+    // its bar (2 along x, 0.5 along y) stands upright.
+    let collisions = app.world().resource::<Collisions>();
+    let placed = collisions.world().shape(collisions.handle(child).unwrap());
+    let b = placed.unwrap().aabb();
+    let near = |p: Vec2, q: Vec2| (p - q).abs().max_element() < 1e-4;
+    assert!(near(b.min(), Vec2::new(9.75, 3.0)), "{b:?}");
+    assert!(near(b.max(), Vec2::new(10.25, 5.0)), "{b:?}");
+    // Moving the parent alone moves the child's collider.
+    app.world_mut()
+        .get_mut::<Transform>(parent)
+        .unwrap()
+        .translation
+        .x = 20.0;
+    app.update();
+    let collisions = app.world().resource::<Collisions>();
+    assert_eq!(
+        collisions.entities_at_point(Vec2::new(20.0, 4.5), u64::MAX),
+        [child]
+    );
+    assert!(collisions
+        .entities_at_point(Vec2::new(10.0, 4.5), u64::MAX)
+        .is_empty());
+}

@@ -5,7 +5,7 @@
 //! towards `b`) and depth. Rows where the boxes overlap but the shapes do not are marked: those
 //! are the false hits a box-only test would report.
 //!
-//! With files, each line of each file (FORMAT.md's `query` lines) becomes a row named
+//! With files, each line of each file (formats.md's `query` lines) becomes a row named
 //! `FILE:LINE`, and a bad line a row with its error. The rows are gathered before printing so
 //! the columns line up: this is for a reader, `collide2d query` is for streams.
 
@@ -377,7 +377,7 @@ fn table(out: &mut impl Write, title: &str, rows: &[Row]) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "Query your own pairs with `collide2d query FILE` (JSON Lines, see FORMAT.md)."
+        "Query your own pairs with `collide2d query FILE` (JSON Lines, see docs/formats.md)."
     )
 }
 

@@ -1,9 +1,9 @@
-//! The serde model of FORMAT.md's `query` lines: `{"a": SHAPE, "b": SHAPE}` in, one answer out.
+//! The serde model of formats.md's `query` lines: `{"a": SHAPE, "b": SHAPE}` in, one answer out.
 //!
 //! A line is first read as raw fields (`raw.rs`), then each shape is loaded from its text, so
-//! error messages carry no JSON position and read like FORMAT.md's
+//! error messages carry no JSON position and read like formats.md's
 //! `circle.radius must be >= 0, got -1`, after the side: `b: circle.radius ...`. Output is written by hand so the numbers are exactly
-//! as FORMAT.md wants them: integral values without `.0`, `-0` as `0`, others in the shortest
+//! as formats.md wants them: integral values without `.0`, `-0` as `0`, others in the shortest
 //! form that reads back to the same `f32`.
 
 use collide2d::{contact, distance, intersects, math::Vec2, Contact, Shape};
@@ -86,7 +86,7 @@ pub fn take_shape(object: &Fields<'_>, name: &str, fields: &[&str]) -> Result<Sh
 }
 
 impl Query {
-    /// Runs the queries of FORMAT.md on the pair.
+    /// Runs the queries of formats.md on the pair.
     ///
     /// # Errors
     /// A message when the library's answers disagree with each other (a library bug: an

@@ -1,4 +1,4 @@
-//! The library half of the `collide2d` command: FORMAT.md's file formats, shared by the
+//! The library half of the `collide2d` command: formats.md's file formats, shared by the
 //! subcommands, the tests and the fuzz targets.
 //!
 //! - [`json`]: `query` lines in, answer lines out, number formatting, error lines.

@@ -7,7 +7,8 @@
 //!   constant memory: a line longer than `collide2d::limits::MAX_LINE_BYTES` (1 MiB) gets an
 //!   error line naming the limit and is skipped without being held in memory.
 //! - `collide2d cast [FILE]`: shape casts as JSON Lines, `{"a": SHAPE, "va": [x, y], "b": SHAPE,
-//!   "vb": [x, y]}`, each line answered as by `query` (see `cast.rs`).
+//!   "vb": [x, y]}` with optional turns `wa`, `wb` and pivots `ca`, `cb`, each line answered as
+//!   by `query` (see `cast.rs`).
 //! - `collide2d pairs SCENE [--contacts] [--broad grid:SIZE|tree[:MARGIN]]`: every colliding
 //!   pair of a scene file (the broad phase does not change the output), sorted by the
 //!   positions of `a` then `b` in the file and written as found, with no list of pairs held; a
@@ -88,7 +89,8 @@ enum Command {
         broad: collide2d::BroadPhase,
     },
     /// Answer one {"a": SHAPE, "va": [x, y], "b": SHAPE, "vb": [x, y]} shape cast per line:
-    /// when the moving shapes first touch.
+    /// when the moving shapes first touch (optional "wa", "wb": radians turned over the step;
+    /// "ca", "cb": the pivots, by default each shape's box center).
     Cast {
         /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,

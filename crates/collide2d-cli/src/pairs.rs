@@ -1,15 +1,14 @@
 //! `collide2d pairs SCENE`: every colliding pair of a scene, written as it is found.
 //!
-//! The lines are streamed in FORMAT.md's order (by position of `a`, then of `b`) with no list of
-//! pairs in between, so a scene whose objects all overlap (10,000 objects: 49,995,000 lines)
-//! runs in the memory of its objects. A [`CollisionWorld`] holds the objects only as an index
-//! (each with its layer and an empty mask, so its update pairs nothing); then, object by object
-//! in file order, the world's [`objects_overlapping`](CollisionWorld::objects_overlapping)
-//! query gives the later objects it collides with, in file order.
+//! The lines come in the formats document's order (by position of `a`, then of `b`). A scene
+//! with up to [`HELD_PAIRS_PER_OBJECT`] pairs per object gets them from one world update; a
+//! denser one is streamed with no list of pairs in between, so a scene whose objects all
+//! overlap (10,000 objects: 49,995,000 lines) runs in the memory of its objects.
 
 use std::io::{self, Write};
 
-use collide2d::{contact, BroadPhase, CollisionWorld, Filter, ObjectKind};
+use collide2d::limits::MAX_UPDATE_PAIRS;
+use collide2d::{contact, BroadPhase, CollisionWorld, Filter, UpdateStats};
 
 use crate::json::contact_object;
 use crate::scene::Scene;
@@ -23,11 +22,17 @@ pub enum PairsError {
     Write(io::Error),
 }
 
+/// Pairs [`write_pairs`] may hold in memory at once, per object of the scene (24 bytes each,
+/// less than the object itself takes): a scene with no more pairs than that gets them from one
+/// world update, which is faster than one query per object when pairs are few; a denser scene
+/// is streamed from queries.
+pub const HELD_PAIRS_PER_OBJECT: usize = 8;
+
 /// Writes one line per colliding pair of `scene` to `out`: `{"a": ID, "b": ID}`, with the
-/// `contact` object of `query` added when `contacts` is set, in FORMAT.md's order. The pairs are
-/// found through a world with the broad phase `broad`; every broad phase gives the same lines.
-/// Memory stays that of the scene's objects (plus one object's list of overlaps), however many
-/// pairs there are.
+/// `contact` object of `query` added when `contacts` is set, in the formats document's order.
+/// The pairs are found through a world with the broad phase `broad`; every broad phase gives
+/// the same lines. Memory stays that of the scene's objects plus at most
+/// [`HELD_PAIRS_PER_OBJECT`] pairs per object, however many pairs there are.
 ///
 /// ```
 /// use collide2d::BroadPhase;
@@ -52,36 +57,60 @@ pub fn write_pairs(
     contacts: bool,
     out: &mut impl Write,
 ) -> Result<(), PairsError> {
-    let world = index_world(scene, broad).map_err(PairsError::Scene)?;
+    write_pairs_holding(scene, broad, contacts, held_pairs(scene), out)
+}
+
+/// [`write_pairs`], holding at most `max_held` pairs: the world's update answers when the
+/// scene has no more pairs than that; otherwise the update stops early and, object by object
+/// in file order, the world's [`objects_overlapping`](CollisionWorld::objects_overlapping)
+/// query gives the later objects it collides with, in file order.
+fn write_pairs_holding(
+    scene: &Scene,
+    broad: BroadPhase,
+    contacts: bool,
+    max_held: usize,
+    out: &mut impl Write,
+) -> Result<(), PairsError> {
+    let (world, stats) =
+        filtered_world(scene, broad, false, max_held).map_err(PairsError::Scene)?;
     let ids: Vec<String> = scene.objects.iter().map(|o| quoted(&o.id)).collect();
+    let line = |out: &mut dyn Write, i: usize, j: usize| -> Result<(), PairsError> {
+        if !contacts {
+            return writeln!(out, r#"{{"a": {}, "b": {}}}"#, ids[i], ids[j])
+                .map_err(PairsError::Write);
+        }
+        let object = contact(&scene.objects[i].shape, &scene.objects[j].shape)
+            .as_ref()
+            .and_then(contact_object)
+            .ok_or_else(|| {
+                PairsError::Scene(format!(
+                    "objects[{i}] {} and objects[{j}] {}: internal error: no finite contact for an intersecting pair (please report this scene)",
+                    ids[i], ids[j]
+                ))
+            })?;
+        writeln!(
+            out,
+            r#"{{"a": {}, "b": {}, "contact": {object}}}"#,
+            ids[i], ids[j]
+        )
+        .map_err(PairsError::Write)
+    };
+    if !stats.truncated {
+        // Handles are file positions and the world's pairs are sorted: the formats' order.
+        for pair in world.pairs() {
+            line(out, pair.a.index() as usize, pair.b.index() as usize)?;
+        }
+        return Ok(());
+    }
     for (i, a) in scene.objects.iter().enumerate() {
         let found = world.objects_overlapping(&a.shape, u64::from(a.mask));
         // In handle order, which is file order: the later objects are the tail.
         let later = found.partition_point(|h| h.index() as usize <= i);
         for handle in &found[later..] {
             let j = handle.index() as usize;
-            let b = &scene.objects[j];
-            if b.layer & a.mask == 0 || a.layer & b.mask == 0 || (a.is_static && b.is_static) {
-                continue;
+            if scene.objects[i].accepts(&scene.objects[j]) {
+                line(out, i, j)?;
             }
-            let write = |out: &mut dyn Write, tail: &str| {
-                writeln!(out, r#"{{"a": {}, "b": {}{tail}}}"#, ids[i], ids[j])
-            };
-            if contacts {
-                let object = contact(&a.shape, &b.shape)
-                    .as_ref()
-                    .and_then(contact_object)
-                    .ok_or_else(|| {
-                        PairsError::Scene(format!(
-                            "objects[{i}] {} and objects[{j}] {}: internal error: no finite contact for an intersecting pair (please report this scene)",
-                            ids[i], ids[j]
-                        ))
-                    })?;
-                write(out, &format!(r#", "contact": {object}"#))
-            } else {
-                write(out, "")
-            }
-            .map_err(PairsError::Write)?;
         }
     }
     Ok(())
@@ -93,8 +122,22 @@ pub fn write_pairs(
 /// # Errors
 /// As [`write_pairs`], with the message.
 pub fn pair_lines(scene: &Scene, broad: BroadPhase, contacts: bool) -> Result<Vec<String>, String> {
+    lines_holding(scene, broad, contacts, held_pairs(scene))
+}
+
+/// The pairs [`write_pairs`] may hold for `scene`: [`HELD_PAIRS_PER_OBJECT`] per object.
+fn held_pairs(scene: &Scene) -> usize {
+    scene.objects.len().saturating_mul(HELD_PAIRS_PER_OBJECT)
+}
+
+fn lines_holding(
+    scene: &Scene,
+    broad: BroadPhase,
+    contacts: bool,
+    max_held: usize,
+) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
-    write_pairs(scene, broad, contacts, &mut out).map_err(|e| match e {
+    write_pairs_holding(scene, broad, contacts, max_held, &mut out).map_err(|e| match e {
         PairsError::Scene(message) => message,
         PairsError::Write(e) => e.to_string(),
     })?;
@@ -102,25 +145,33 @@ pub fn pair_lines(scene: &Scene, broad: BroadPhase, contacts: bool) -> Result<Ve
     Ok(text.lines().map(str::to_string).collect())
 }
 
-/// A world holding `scene`'s objects in file order (handle index = position in the file), each
-/// with its layer and an empty mask: updated once, it pairs nothing but answers queries.
-fn index_world(scene: &Scene, broad: BroadPhase) -> Result<CollisionWorld<()>, String> {
+/// `scene`'s objects in a world, in file order (handle index = position in the file, data that
+/// position again), with their layers, masks and kinds, updated once with at most `max_pairs`
+/// pairs.
+fn filtered_world(
+    scene: &Scene,
+    broad: BroadPhase,
+    contacts: bool,
+    max_pairs: usize,
+) -> Result<(CollisionWorld<usize>, UpdateStats), String> {
     let mut world = CollisionWorld::new(broad);
+    world.set_contacts(contacts);
+    world.set_max_pairs(max_pairs);
     for (index, object) in scene.objects.iter().enumerate() {
-        let filter = Filter::new(u64::from(object.layer), 0);
+        let filter = Filter::new(u64::from(object.layer), u64::from(object.mask));
         world
-            .insert(object.shape.clone(), filter, ObjectKind::Dynamic, ())
+            .insert(object.shape.clone(), filter, object.kind(), index)
             .map_err(|e| format!("objects[{index}] {}: {e}", quoted(&object.id)))?;
     }
-    world.update();
-    Ok(world)
+    let stats = world.update();
+    Ok((world, stats))
 }
 
 /// A world holding `scene`'s objects with their layers and masks (static ones as
 /// [`ObjectKind::Static`], the others dynamic), updated once
 /// (with a contact per pair when `contacts` is set). Objects are inserted in file order, so an
 /// object's handle index is its position in the file, its data that position again, and the
-/// world's sorted pairs are in FORMAT.md's order. `pairs` and `render` both use it.
+/// world's sorted pairs are in formats.md's order. `pairs` and `render` both use it.
 ///
 /// ```
 /// use collide2d::BroadPhase;
@@ -144,26 +195,17 @@ pub fn scene_world(
     broad: BroadPhase,
     contacts: bool,
 ) -> Result<CollisionWorld<usize>, String> {
-    let mut world = CollisionWorld::new(broad);
-    world.set_contacts(contacts);
-    for (index, object) in scene.objects.iter().enumerate() {
-        let filter = Filter::new(u64::from(object.layer), u64::from(object.mask));
-        world
-            .insert(object.shape.clone(), filter, object.kind(), index)
-            .map_err(|e| format!("objects[{index}] {}: {e}", quoted(&object.id)))?;
-    }
-    world.update();
-    Ok(world)
+    filtered_world(scene, broad, contacts, MAX_UPDATE_PAIRS).map(|(world, _)| world)
 }
 
 /// Parses a broad-phase choice of the command line: `grid:SIZE` (the cell size, finite and
-/// positive), `tree` (margin 0.1, the world's default) or `tree:MARGIN` (finite, `>= 0`).
+/// positive), `tree` (margin 0.1) or `tree:MARGIN` (finite, `>= 0`).
 ///
 /// ```
 /// use collide2d::BroadPhase;
 /// use collide2d_cli::pairs::parse_broad_phase;
 /// assert_eq!(parse_broad_phase("grid:2.5"), Ok(BroadPhase::grid(2.5).unwrap()));
-/// assert_eq!(parse_broad_phase("tree"), Ok(BroadPhase::default()));
+/// assert_eq!(parse_broad_phase("tree"), Ok(BroadPhase::tree(0.1)));
 /// assert!(parse_broad_phase("grid").is_err());
 /// ```
 ///
@@ -176,7 +218,7 @@ pub fn parse_broad_phase(text: &str) -> Result<BroadPhase, String> {
             .map_err(|_| format!("expected a number after the colon, got {s:?}"))
     };
     match text.split_once(':') {
-        None if text == "tree" => Ok(BroadPhase::default()),
+        None if text == "tree" => Ok(BroadPhase::tree(0.1)),
         Some(("tree", margin)) => {
             let margin = number(margin)?;
             if margin.is_finite() && margin >= 0.0 {
@@ -307,6 +349,19 @@ mod tests {
                 .collect();
             assert!(want.len() > 20);
             assert_eq!(pair_lines(&scene, broad, true).unwrap(), want);
+        }
+    }
+
+    #[test]
+    fn streamed_lines_equal_held_ones() {
+        // A cap of 3 pairs stops the update at once, so the lines come from queries.
+        let scene = parse_scene(&row_scene(40)).unwrap();
+        for broad in [BroadPhase::default(), BroadPhase::grid(0.7).unwrap()] {
+            for contacts in [false, true] {
+                let held = lines_holding(&scene, broad, contacts, usize::MAX).unwrap();
+                assert!(held.len() > 20);
+                assert_eq!(lines_holding(&scene, broad, contacts, 3).unwrap(), held);
+            }
         }
     }
 

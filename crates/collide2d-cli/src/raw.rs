@@ -239,20 +239,26 @@ pub fn vector(raw: &RawValue, name: &str) -> Result<collide2d::math::Vec2, Strin
     };
     let mut xy = [0.0f32; 2];
     for (slot, (axis, item)) in xy.iter_mut().zip(["x", "y"].iter().zip(items)) {
-        if type_name(item) != "a number" {
-            return Err(format!(
-                "{name}.{axis} must be a number, got {}",
-                type_name(item)
-            ));
-        }
-        // Rust's float syntax takes every JSON number; a huge one reads as infinity.
-        let x = item.get().parse::<f64>().unwrap_or(f64::INFINITY) as f32;
-        if !x.is_finite() {
-            return Err(format!("{name}.{axis} {}", out_of_range(item.get())));
-        }
-        *slot = x;
+        *slot = number(item, &format!("{name}.{axis}"))?;
     }
     Ok(collide2d::math::Vec2::new(xy[0], xy[1]))
+}
+
+/// Reads `raw` as a number finite as `f32`; `name` prefixes the messages.
+///
+/// # Errors
+/// A message naming the field (`wa must be a number, got a string`), echoing a number out of
+/// range as written.
+pub fn number(raw: &RawValue, name: &str) -> Result<f32, String> {
+    if type_name(raw) != "a number" {
+        return Err(format!("{name} must be a number, got {}", type_name(raw)));
+    }
+    // Rust's float syntax takes every JSON number; a huge one reads as infinity.
+    let x = raw.get().parse::<f64>().unwrap_or(f64::INFINITY) as f32;
+    if !x.is_finite() {
+        return Err(format!("{name} {}", out_of_range(raw.get())));
+    }
+    Ok(x)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! An absent `mask` means every layer (all bits set). A mask may name a layer no object is on:
 //! it selects nothing, which is what a level without such objects means.
 //!
-//! A scene loads whole or not at all. Errors name the object as FORMAT.md says,
+//! A scene loads whole or not at all. Errors name the object as formats.md says,
 //! `objects[12] "b17": circle.radius must be >= 0, got -1`, or `objects[12]: ...` while its id
 //! is not known. The file is read in two steps (`raw.rs`): its syntax and its list of objects,
 //! counted up to [`MAX_SCENE_OBJECTS`], with each value kept as raw text; then object by

@@ -1,10 +1,10 @@
-//! Runs the built `collide2d` binary on FORMAT.md's contract.
+//! Runs the built `collide2d` binary on formats.md's contract.
 //!
 //! Every `tests/conformance/NAME.jsonl` at the workspace root is fed to `collide2d query NAME.jsonl`
 //! (and every `tests/conformance/cast/NAME.jsonl` to `collide2d cast`); its sibling
 //! `NAME.expected` holds the exact standard output. The exit status must follow from
-//! that output as FORMAT.md says: 1 when some expected line is an `error` object, else 0. One
-//! FORMAT.md rule per file. Every scene `tests/conformance/pairs/NAME.json` is fed to
+//! that output as formats.md says: 1 when some expected line is an `error` object, else 0. One
+//! formats.md rule per file. Every scene `tests/conformance/pairs/NAME.json` is fed to
 //! `collide2d pairs` (with `--contacts` when NAME starts with `contacts_`): standard output must
 //! equal `NAME.expected`; when `NAME.stderr` exists the status must be 1 and standard error must
 //! end with `: ` and its text, else the status is 0. The other tests cover standard input and exit

@@ -1,5 +1,5 @@
 //! `collide2d pairs` streams its lines: a scene whose objects all overlap gives n(n-1)/2 lines,
-//! written in FORMAT.md's order in the memory of the objects alone (checked under `ulimit -v`).
+//! written in formats.md's order in the memory of the objects alone (checked under `ulimit -v`).
 //! Every line is checked by count and by a hash of the whole output against the lines the test
 //! writes itself.
 //!

@@ -17,6 +17,7 @@ mod query;
 mod scratch;
 mod shape;
 mod world;
+mod world_move;
 mod world_queries;
 #[cfg(test)]
 mod world_tests;

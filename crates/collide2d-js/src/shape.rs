@@ -122,7 +122,7 @@ impl JsShape {
         checked("compound", Compound::new(parts))
     }
 
-    /// A shape from its FORMAT.md JSON text (`{"type": "circle", "center": [0, 0], "radius": 1}`).
+    /// A shape from its formats.md JSON text (`{"type": "circle", "center": [0, 0], "radius": 1}`).
     #[wasm_bindgen(js_name = fromJsonText)]
     pub fn from_json_text(text: &str) -> Result<JsShape, JsError> {
         serde_json::from_str::<Shape>(text)
@@ -130,14 +130,14 @@ impl JsShape {
             .map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// The shape as FORMAT.md JSON text (an `aabb` for a box, `polygon` for every polygon).
+    /// The shape as formats.md JSON text (an `aabb` for a box, `polygon` for every polygon).
     #[wasm_bindgen(js_name = toJsonText)]
     #[must_use]
     pub fn to_json_text(&self) -> String {
         serde_json::to_string(&self.shape).unwrap_or_default()
     }
 
-    /// The FORMAT.md type: `point`, `segment`, `circle`, `aabb`, `obb`, `capsule`, `polygon`
+    /// The formats.md type: `point`, `segment`, `circle`, `aabb`, `obb`, `capsule`, `polygon`
     /// or `compound`.
     #[wasm_bindgen(getter)]
     #[must_use]

@@ -227,7 +227,7 @@ impl JsWorld {
     }
 
     /// [`handle`](Self::handle), with the message as a string.
-    fn lookup(&self, n: f64) -> Result<Handle, String> {
+    pub(crate) fn lookup(&self, n: f64) -> Result<Handle, String> {
         let (index, generation) = (n % GENERATION, (n / GENERATION).floor());
         if !(n >= 0.0 && n.fract() == 0.0 && generation < GENERATION) {
             return Err(format!("handle must be a handle number, got {n}"));

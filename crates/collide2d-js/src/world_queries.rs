@@ -1,26 +1,14 @@
-//! A world's queries (point, overlap, ray and shape casts) and [`JsWorld::move_shape`].
+//! A world's queries: point, overlap, ray and shape casts.
 
 use collide2d::math::Vec2;
-use collide2d::{Handle, Ray, Response};
+use collide2d::{Handle, Ray};
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::scratch;
 use crate::shape::JsShape;
 use crate::world::{number, JsWorld};
 
 fn numbers(handles: Vec<Handle>) -> Vec<f64> {
     handles.into_iter().map(number).collect()
-}
-
-/// A response's code, as [`crate::world::response`] reads it.
-fn code(r: Response) -> f64 {
-    match r {
-        Response::Slide => 0.0,
-        Response::Stop => 1.0,
-        Response::Cross => 2.0,
-        Response::Bounce => 3.0,
-        Response::OneWay { .. } => 4.0,
-    }
 }
 
 #[wasm_bindgen(js_class = WorldCore)]
@@ -98,30 +86,6 @@ impl JsWorld {
             .flat_map(|(h, c)| {
                 let rest = [c.t, c.point.x, c.point.y, c.normal.x, c.normal.y, c.depth];
                 std::iter::once(number(h)).chain(rest.map(f64::from))
-            })
-            .collect()
-    }
-
-    /// Moves `shape` (a box or capsule) by `(dx, dy)` through the static objects whose layer is
-    /// in `mask`, each answering with its response. Writes `[dx, dy]`, the distance moved, to
-    /// the scratch buffer and returns the contacts in order, 7 numbers each: `[handle, t, px,
-    /// py, nx, ny, response]` (normal out of the object).
-    #[wasm_bindgen(js_name = moveShape)]
-    #[must_use]
-    pub fn move_shape(&self, shape: &JsShape, dx: f32, dy: f32, mask: u32) -> Vec<f64> {
-        let motion = Vec2::new(dx, dy);
-        let moved = self
-            .world
-            .move_shape(&shape.shape, motion, u64::from(mask), |_, r| *r);
-        scratch::write(&[f64::from(moved.delta.x), f64::from(moved.delta.y)]);
-        moved
-            .contacts
-            .iter()
-            .flat_map(|c| {
-                let rest = [c.t, c.point.x, c.point.y, c.normal.x, c.normal.y].map(f64::from);
-                std::iter::once(number(c.handle))
-                    .chain(rest)
-                    .chain([code(c.response)])
             })
             .collect()
     }

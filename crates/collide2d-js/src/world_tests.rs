@@ -93,8 +93,50 @@ fn move_shape_reports_the_distance_and_contacts() {
         .insert(&floor, 0.0, 0.0, 1, u32::MAX, 1, 0, 0.0, 1.0)
         .unwrap();
     let player = JsShape::rect(10.0, 20.0, 4.0, 8.0).unwrap();
-    let contacts = world.move_shape(&player, 5.0, -20.0, u32::MAX);
-    assert_eq!(scratch::read(2), [5.0, -10.0]);
+    let defaults = [
+        0.0,
+        -1.0,
+        0.0,
+        1.0,
+        std::f64::consts::FRAC_PI_2,
+        0.0,
+        0.0,
+        0.0,
+    ];
+    let contacts = world
+        .move_shape(&player, 5.0, -20.0, u32::MAX, &defaults, &[])
+        .unwrap();
+    assert_eq!(scratch::read(3), [5.0, -10.0, h]);
     assert_eq!(contacts.len(), 7);
     assert_eq!((contacts[0], contacts[5], contacts[6]), (h, 1.0, 0.0));
+}
+
+#[test]
+fn move_shape_with_a_lift_and_steps() {
+    let mut world = JsWorld::tree(0.0);
+    let floor = JsShape::rect(0.0, 0.0, 100.0, 10.0).unwrap();
+    world
+        .insert(&floor, 0.0, 0.0, 1, u32::MAX, 1, 0, 0.0, 1.0)
+        .unwrap();
+    let step = JsShape::rect(20.0, 10.0, 10.0, 2.0).unwrap();
+    world
+        .insert(&step, 0.0, 0.0, 1, u32::MAX, 1, 0, 0.0, 1.0)
+        .unwrap();
+    let lift = JsShape::rect(40.0, 10.0, 10.0, 2.0).unwrap();
+    let lift = world
+        .insert(&lift, 0.0, 0.0, 1, u32::MAX, 0, 0, 0.0, 1.0)
+        .unwrap();
+    let settings = [1.0, -1.0, 0.0, 1.0, 0.9, 3.0, 3.0, 1.0];
+    let player = JsShape::rect(10.0, 10.0, 4.0, 8.0).unwrap();
+    world
+        .move_shape(&player, 12.0, -1.0, u32::MAX, &settings, &[])
+        .unwrap();
+    assert_eq!(scratch::read(2), [12.0, 2.0], "stepped up");
+    // Standing on the lift, which rises by 3.
+    let rider = JsShape::rect(42.0, 12.0, 4.0, 8.0).unwrap();
+    world.move_by(lift, 0.0, 3.0).unwrap();
+    world
+        .move_shape(&rider, 0.0, -1.0, u32::MAX, &settings, &[lift, 0.0, 3.0])
+        .unwrap();
+    assert_eq!(scratch::read(3), [0.0, 3.0, lift]);
 }

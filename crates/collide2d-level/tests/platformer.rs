@@ -3,7 +3,8 @@
 #![cfg(feature = "tiled")]
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use collide2d::math::Vec2;
 use collide2d::{Aabb, BroadPhase, CollisionWorld, Filter, ObjectKind, Response, Shape};
@@ -13,8 +14,15 @@ const WALL: u64 = 1;
 const PLAYER: u64 = 2;
 
 /// A 40 x 15 map of 16-pixel tiles: a floor on row 14, a platform on row 9 (columns 10 to 19),
-/// a wall in column 30 (rows 10 to 13), and two spawn points.
-fn map() -> PathBuf {
+/// a wall in column 30 (rows 10 to 13), and two spawn points. Written once per test process:
+/// the tests run in parallel, and one test rewriting the file while another reads it gives the
+/// reader an empty file.
+fn map() -> &'static Path {
+    static MAP: OnceLock<PathBuf> = OnceLock::new();
+    MAP.get_or_init(write_map)
+}
+
+fn write_map() -> PathBuf {
     let mut cells = vec![0u32; 40 * 15];
     for x in 0..40 {
         cells[14 * 40 + x] = 1;
@@ -52,7 +60,7 @@ fn world(y_axis: YAxis) -> (CollisionWorld<usize>, Vec<(String, Vec2)>, usize) {
         solid_tiles: SolidTiles::EveryTile,
         ..LoadOptions::default()
     };
-    let level = load(&map(), &options).unwrap();
+    let level = load(map(), &options).unwrap();
     let filters =
         LayerFilters::new().layer("Ground", Filter::new(WALL, PLAYER), ObjectKind::Static);
     let mut world = CollisionWorld::new(BroadPhase::default());

@@ -73,7 +73,7 @@ impl DebugDraw for Display {
     }
 }
 
-/// The drawing of two placed shapes `a` and `b` (FORMAT.md JSON), named `A` and `B`: the
+/// The drawing of two placed shapes `a` and `b` (formats.md JSON), named `A` and `B`: the
 /// library's debug-draw walk of a world holding both, as `{"items": [...]}` in drawing order
 /// (shapes, colliding ones on top; contact points and normals from A towards B; labels last),
 /// or `{"error": message}`.

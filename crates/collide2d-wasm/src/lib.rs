@@ -1,6 +1,6 @@
 //! collide2d for the browser: the queries behind the playground under `web/`.
 //!
-//! Shapes cross the boundary as FORMAT.md JSON (`{"type": "circle", ...}`), so the page can
+//! Shapes cross the boundary as formats.md JSON (`{"type": "circle", ...}`), so the page can
 //! build every shape type and gets the library's own validation messages back. The page keeps
 //! each shape in a local frame plus a pose; [`place`] applies the pose with
 //! [`Shape::transformed`], so what the page draws is exactly what the queries see (a rotated
@@ -26,7 +26,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 pub use display::draw;
 pub use swarm::Swarm;
 
-/// Parses one FORMAT.md shape; the error names the field, as the CLI's messages do.
+/// Parses one formats.md shape; the error names the field, as the CLI's messages do.
 fn parse(text: &str) -> Result<Shape, String> {
     serde_json::from_str::<Shape>(text).map_err(|e| e.to_string())
 }
@@ -35,8 +35,8 @@ fn xy(v: Vec2) -> Value {
     json!([v.x, v.y])
 }
 
-/// The shape `shape` (FORMAT.md JSON) moved by `pose`: rotated by `angle` radians about its own
-/// origin, then translated to `(x, y)`. Returns FORMAT.md JSON, or `{"error": message}`.
+/// The shape `shape` (formats.md JSON) moved by `pose`: rotated by `angle` radians about its own
+/// origin, then translated to `(x, y)`. Returns formats.md JSON, or `{"error": message}`.
 #[wasm_bindgen]
 #[must_use]
 pub fn place(shape: &str, x: f32, y: f32, angle: f32) -> String {

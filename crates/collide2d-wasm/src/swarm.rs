@@ -174,7 +174,7 @@ impl Swarm {
         self.colliding.clone()
     }
 
-    /// The shapes in their own frames, as a FORMAT.md JSON array (read once, for drawing).
+    /// The shapes in their own frames, as a formats.md JSON array (read once, for drawing).
     #[must_use]
     pub fn shapes(&self) -> String {
         serde_json::to_string(&self.local).unwrap_or_else(|_| String::from("[]"))

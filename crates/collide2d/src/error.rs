@@ -110,7 +110,7 @@ pub enum ShapeError {
     InPart {
         /// Position of the part in `parts`.
         index: usize,
-        /// The part's type name, as in FORMAT.md (`circle`, `aabb`, ...).
+        /// The part's type name, as in formats.md (`circle`, `aabb`, ...).
         kind: &'static str,
         /// Why the part was rejected.
         source: Box<ShapeError>,

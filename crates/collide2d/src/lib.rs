@@ -100,13 +100,15 @@ mod sync;
 mod test_support;
 pub mod world;
 
-pub use broad::{BroadBox, BroadBoxKind, BroadPhase};
+pub use broad::{BroadBox, BroadBoxKind, BroadPhase, BroadPhaseKind};
 pub use error::ShapeError;
-pub use motion::{MoveContact, Movement, Response, MAX_MOVE_STEPS};
+pub use motion::{
+    Ground, MoveContact, MoveSettings, Movement, Obstacles, Response, MAX_MOVE_STEPS,
+};
 pub use query::{
-    cast_ray, cast_shapes, closest_points, contact, contains, contains_point, distance,
-    distance_to_point, intersects, project_point, CastHit, ClosestPoints, Contact, ContactPoints,
-    PointProjection, Ray, RayHit,
+    cast_ray, cast_shapes, cast_shapes_rotating, closest_points, contact, contains, contains_point,
+    distance, distance_to_point, intersects, project_point, CastHit, ClosestPoints, Contact,
+    ContactPoints, PointProjection, Ray, RayHit, Sweep,
 };
 pub use shape::{
     Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind,

@@ -19,6 +19,20 @@ fn fastest(runs: usize, mut f: impl FnMut()) -> Duration {
         .unwrap_or_default()
 }
 
+/// The least of up to five measured growth ratios, stopping at the first under `limit`: a
+/// busy machine can slow one timing of one size, while a quadratic cost is slow in every
+/// attempt.
+fn least_growth(limit: f64, mut measure: impl FnMut() -> f64) -> f64 {
+    let mut least = f64::INFINITY;
+    for _ in 0..5 {
+        least = least.min(measure());
+        if least < limit {
+            break;
+        }
+    }
+    least
+}
+
 /// Held while timing, so the tests of this file do not time each other.
 static TIMING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
@@ -60,7 +74,7 @@ fn compound_against_compound_grows_linearly_in_parts() {
             .map(|q| fastest(7, q).as_secs_f64())
             .sum::<f64>()
     };
-    let g = cost(&large) / cost(&small);
+    let g = least_growth(8.0, || cost(&large) / cost(&small));
     assert!(g < 8.0, "4x the parts took {g:.1}x the time");
 }
 
@@ -96,11 +110,13 @@ fn many_distinct_filters_grow_linearly_in_objects() {
     for (name, broad) in broad_phases() {
         let mut worlds = [1000, 4000].map(|n| lattice(broad, n, true));
         let _alone = TIMING.lock().unwrap_or_else(|e| e.into_inner());
-        let [small, large] = worlds.each_mut().map(|w| {
-            w.update();
-            fastest(7, || assert_eq!(w.update().pairs, 0))
+        let g = least_growth(8.0, || {
+            let [small, large] = worlds.each_mut().map(|w| {
+                w.update();
+                fastest(7, || assert_eq!(w.update().pairs, 0))
+            });
+            large.as_secs_f64() / small.as_secs_f64().max(1e-9)
         });
-        let g = large.as_secs_f64() / small.as_secs_f64().max(1e-9);
         assert!(g < 8.0, "{name}: 4x the objects took {g:.1}x the time");
     }
 }
@@ -168,6 +184,6 @@ fn projecting_a_point_into_a_compound_grows_linearly_in_parts() {
         })
         .as_secs_f64()
     };
-    let g = cost(&large) / cost(&small);
+    let g = least_growth(8.0, || cost(&large) / cost(&small));
     assert!(g < 8.0, "4x the parts took {g:.1}x the time");
 }

@@ -115,7 +115,7 @@ export class BulletHell {
   }
 }
 
-/** Fills a shape from its FORMAT.md JSON. */
+/** Fills a shape from its formats.md JSON. */
 export function drawShape(ctx, s) {
   ctx.beginPath();
   if (s.type === 'circle') ctx.arc(s.center[0], s.center[1], s.radius, 0, Math.PI * 2);

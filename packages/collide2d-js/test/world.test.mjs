@@ -122,7 +122,7 @@ test('moveShape: slide on flush tiles, cross a coin, stop, bounce, one-way platf
   assert.deepEqual([moved.dx, moved.dy], [80, -24], 'standing on the ground at y = 16');
   assert.ok(moved.contacts.some((c) => c.normal.y > 0.7 && c.response === 'slide'), 'grounded');
   assert.ok(moved.contacts.some((c) => c.handle === coin && c.response === 'cross'));
-  assert.deepEqual(world.moveShape(player, 80, -40, { mask: 0 }), { dx: 80, dy: -40, contacts: [] });
+  assert.deepEqual(world.moveShape(player, 80, -40, { mask: 0 }), { dx: 80, dy: -40, contacts: [], ground: null });
 
   const walls = new World();
   const wall = walls.insert(Shape.rect(10, -10, 2, 20), { kind: 'static', response: 'stop' });
@@ -136,6 +136,28 @@ test('moveShape: slide on flush tiles, cross a coin, stop, bounce, one-way platf
   assert.equal(walls.moveShape(box, 20, 0).dx, 8, 'solid from the left');
   assert.equal(walls.moveShape(box.translated(20, 0), -20, 0).dx, -20, 'open from the right');
   walls.free();
+  world.free();
+});
+
+test('moveShape as a character: steps, crates, a lift carrying its rider, ground', () => {
+  const world = new World();
+  world.insert(Shape.rect(0, 0, 200, 16), { kind: 'static' });
+  world.insert(Shape.rect(40, 16, 40, 4), { kind: 'static' }); // a ledge 4 high
+  const crate = world.insert(Shape.rect(100, 16, 8, 8));
+  const lift = world.insert(Shape.rect(150, 16, 30, 4));
+  const options = { obstacles: 'all', maxSlope: 0.9, stepHeight: 6, snapToGround: 6, depenetrate: true };
+  const stepped = world.moveShape(Shape.rect(20, 16, 12, 24), 30, -1, options);
+  assert.deepEqual([stepped.dx, stepped.dy], [30, 4], 'onto the ledge');
+  assert.equal(stepped.ground.normal.y, 1);
+  const blocked = world.moveShape(Shape.rect(84, 16, 12, 24), 10, -1, { ...options, stepHeight: 0 });
+  assert.deepEqual([blocked.dx, blocked.contacts.at(-1).handle], [4, crate], 'the crate blocks');
+  world.moveBy(lift, 0, 3);
+  const rider = Shape.rect(160, 20, 12, 24);
+  const carried = world.moveShape(rider, 0, -1, { ...options, platforms: [{ handle: lift, dx: 0, dy: 3 }] });
+  assert.deepEqual([carried.dx, carried.dy, carried.ground.handle], [0, 3, lift]);
+  assert.throws(() => world.moveShape(rider, 0, 0, { obstacles: 'some' }), /^Error: obstacles must be one of/);
+  assert.throws(() => world.moveShape(rider, 0, 0, { stepHeight: NaN }), /^Error: stepHeight must be finite, got NaN$/);
+  assert.throws(() => world.moveShape(rider, 0, 0, { platforms: [{ handle: 99, dx: 0, dy: 1 }] }), /^Error: platforms\[0\]: handle 99v0 does not name a live object$/);
   world.free();
 });
 

@@ -2,18 +2,27 @@
 //! random colliders.
 #![allow(dead_code, clippy::unwrap_used)]
 
+use bevy::MinimalPlugins;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
+use bevy_transform::components::{GlobalTransform, Transform};
 use bevy_transform::TransformPlugin;
+use collide2d::math::Pose;
 use collide2d::math::Vec2;
-use collide2d::{Aabb, BroadPhase, Capsule, Circle, ConvexPolygon, Filter, Obb, Shape};
-use collide2d_bevy::{CollidePlugin, CollisionEnded, CollisionStarted};
+use collide2d::{
+    Aabb, BroadPhase, Capsule, Circle, CollisionWorld, ConvexPolygon, Filter, Handle, Obb, Shape,
+};
+use collide2d_bevy::{pose_of, CollidePlugin, CollisionEnded, CollisionStarted};
 
-/// The plugin in an app of no window or renderer (what `MinimalPlugins` adds besides is a
-/// task pool and time, which it does not use), frames stepped by `app.update()`.
+/// The plugin in a headless app, frames stepped by `app.update()`: `MinimalPlugins` (no
+/// window or renderer), and `TransformPlugin`, which `MinimalPlugins` lacks and a headless
+/// game adds: it computes each entity's `GlobalTransform` from its `Transform` and its
+/// parents', and the plugin places colliders by `GlobalTransform` (without it every collider
+/// stays at the origin). `DefaultPlugins` has both.
 pub fn app(broad_phase: BroadPhase) -> App {
     let mut app = App::new();
     app.add_plugins((
+        MinimalPlugins,
         TransformPlugin,
         CollidePlugin {
             broad_phase,
@@ -97,4 +106,34 @@ pub fn filter(rng: &mut Rng) -> Filter {
     let layer = 1u64 << rng.below(3);
     let mask = (rng.next() & 0b111) | layer;
     Filter::new(layer, mask)
+}
+
+/// The pose a transform gives a collider of a root entity.
+pub fn pose(transform: &Transform) -> Pose {
+    pose_of(&GlobalTransform::from(*transform))
+}
+
+/// The entity pairs of a plain world's handle pairs, each lesser first, sorted; `gone` names
+/// the entities of objects removed since.
+pub fn entity_pairs(
+    world: &CollisionWorld<Entity>,
+    list: &[(Handle, Handle)],
+    gone: &[(Handle, Entity)],
+) -> Vec<(Entity, Entity)> {
+    let entity = |h: Handle| {
+        world
+            .data(h)
+            .ok()
+            .copied()
+            .or_else(|| gone.iter().find(|(g, _)| *g == h).map(|(_, e)| *e))
+    };
+    let mut out: Vec<(Entity, Entity)> = list
+        .iter()
+        .filter_map(|&(a, b)| {
+            let (a, b) = (entity(a)?, entity(b)?);
+            Some((a.min(b), a.max(b)))
+        })
+        .collect();
+    out.sort_unstable();
+    out
 }

@@ -12,7 +12,6 @@
 
 use super::filter::{Sink, ERR, TINY};
 use super::kernel::Filter;
-use super::moves::{self, Deltas};
 use core::arch::x86_64::*;
 use core::ops::ControlFlow;
 
@@ -40,28 +39,6 @@ impl Avx2 {
         // `scan` requires.
         unsafe { scan(filter, sink) }
     }
-}
-
-impl Avx2 {
-    /// [`moves::step`] on 8 lanes per vector: the same safe code, compiled for AVX2.
-    pub(super) fn step<const N: usize>(
-        self,
-        columns: [(&mut [f32], &mut [f32]); N],
-        deltas: Deltas<'_>,
-    ) -> Option<usize> {
-        // SAFETY: `self` exists only because `detect` found AVX2 on this CPU.
-        unsafe { step(columns, deltas) }
-    }
-}
-
-/// # Safety
-/// The CPU has AVX2.
-#[target_feature(enable = "avx2")]
-unsafe fn step<const N: usize>(
-    columns: [(&mut [f32], &mut [f32]); N],
-    deltas: Deltas<'_>,
-) -> Option<usize> {
-    moves::step(columns, deltas)
 }
 
 /// # Safety
@@ -149,7 +126,7 @@ unsafe fn run<L: Lanes>(lanes: L, sink: Sink<'_>) -> ControlFlow<(), usize> {
 /// The CPU has AVX; `i + 8 <= col.len()`.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn load(col: &[f32], i: usize) -> __m256 {
+pub(super) unsafe fn load(col: &[f32], i: usize) -> __m256 {
     debug_assert!(i + 8 <= col.len());
     // SAFETY: `i + 8 <= col.len()` (the caller's contract), so the 8 floats read lie inside
     // `col`; `loadu` has no alignment requirement.

@@ -32,6 +32,9 @@ mod soa;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx2_moves;
 // `build.rs` sets `collide2d_avx512` only for Rust 1.89 or later, which has the intrinsics;
 // Miri lacks them.
 #[cfg(all(target_arch = "x86_64", collide2d_avx512, not(miri)))]

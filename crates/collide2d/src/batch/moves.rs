@@ -1,9 +1,10 @@
 //! Moving the elements of [`Circles`] and [`Aabbs`] in place: all by one translation, or each
-//! by its own (bullets stepped by their velocities). Chunk by chunk, the sums are checked and
-//! then written in place, in loops with no branch per element that vectorise (on AVX2's 8
-//! lanes when the CPU has it): moving 20,000 discs costs less than one query over them. An
-//! element whose moved coordinates would not all be finite stays where it is (the elements
-//! stay valid), and the first such one is reported.
+//! by its own (bullets stepped by their velocities). One pass, block by block: a block's sums
+//! are made and checked, then written in place when all are finite, with no branch per
+//! element, so it vectorises (on AVX2's 8 lanes when the CPU has it, with its own kernel in
+//! `avx2_moves.rs`): moving 20,000 discs costs less than one query over them. An element whose
+//! moved coordinates would not all be finite stays where it is (the elements stay valid), and
+//! the first such one is reported.
 
 use super::{Aabbs, Circles};
 use crate::error::ShapeError;
@@ -17,13 +18,11 @@ fn finite(v: f32) -> bool {
     v.to_bits() & 0x7f80_0000 != 0x7f80_0000
 }
 
-/// Rows per chunk: a chunk's sums are checked first (a read-only pass, which leaves the chunk
-/// in L1 cache), then written in place when all are finite, so each column comes from memory
-/// and goes back once, with no copy through the stack.
-const CHUNK: usize = 256;
+/// Rows per block of the portable [`step`]: its sums fit in registers (four 4-lane vectors a
+/// column), so each column is read and written once.
+const BLOCK: usize = 16;
 
-/// [`step`] compiled for the widest vectors this CPU has (AVX2's 8 lanes when found, else
-/// the build's).
+/// [`step`], or its AVX2 kernel when this CPU has AVX2.
 fn fastest_step<const N: usize>(
     columns: [(&mut [f32], &mut [f32]); N],
     deltas: Deltas<'_>,
@@ -42,108 +41,117 @@ pub(super) enum Deltas<'a> {
     Each(&'a [Vec2]),
 }
 
-/// Moves row `i` of each pair of `columns` (of one length: a disc's center, or a box's two
-/// corners, as `(xs, ys)`) by its delta, unless a moved coordinate of the row would not be
-/// finite; returns the first row that stayed, if any. Inlined into [`fastest_step`]'s
-/// versions, each compiled for its CPU.
-#[inline(always)]
-pub(super) fn step<const N: usize>(
-    mut columns: [(&mut [f32], &mut [f32]); N],
-    deltas: Deltas<'_>,
-) -> Option<usize> {
-    let n = columns
-        .iter()
-        .map(|(x, y)| x.len().min(y.len()))
-        .min()
-        .unwrap_or(0);
-    let mut first_stayed = None;
-    let mut start = 0;
-    while start < n {
-        let rows = start..n.min(start + CHUNK);
-        let mut bad = 0u32;
-        for (xs, ys) in &mut columns {
-            let (xs, ys) = (&mut xs[rows.clone()], &mut ys[rows.clone()]);
-            bad |= deltas.chunk(rows.clone(), xs, ys, false);
-        }
-        if bad == 0 {
-            for (xs, ys) in &mut columns {
-                let (xs, ys) = (&mut xs[rows.clone()], &mut ys[rows.clone()]);
-                deltas.chunk(rows.clone(), xs, ys, true);
-            }
-        } else {
-            // Rare: row by row, the rows with a coordinate out of range stay.
-            for i in rows.clone() {
-                let d = deltas.at(i);
-                let fits = |(xs, ys): &(&mut [f32], &mut [f32])| {
-                    finite(xs[i] + d.x) && finite(ys[i] + d.y)
-                };
-                if columns.iter().all(fits) {
-                    for (xs, ys) in &mut columns {
-                        (xs[i], ys[i]) = (xs[i] + d.x, ys[i] + d.y);
-                    }
-                } else {
-                    first_stayed.get_or_insert(i);
-                }
-            }
-        }
-        start = rows.end;
-    }
-    first_stayed
-}
-
 impl Deltas<'_> {
     /// The delta of row `i`.
-    fn at(self, i: usize) -> Vec2 {
+    pub(super) fn at(self, i: usize) -> Vec2 {
         match self {
             Deltas::All(d) => d,
             Deltas::Each(ds) => ds[i],
         }
     }
 
-    /// [`chunk`] of `xs` and `ys`, rows `rows` of the columns, with these deltas.
-    #[inline(always)]
-    fn chunk(self, rows: Range<usize>, xs: &mut [f32], ys: &mut [f32], write: bool) -> u32 {
+    /// The rows these deltas cover: any for `All`.
+    pub(super) fn len(self) -> usize {
         match self {
-            Deltas::All(d) => chunk(xs, ys, |_| d, write),
-            Deltas::Each(ds) => {
-                let ds = &ds[rows];
-                match <&[Vec2; CHUNK]>::try_from(ds) {
-                    Ok(ds) => chunk(xs, ys, |j| ds[j % CHUNK], write),
-                    Err(_) => chunk(xs, ys, |j| ds[j], write),
-                }
+            Deltas::All(_) => usize::MAX,
+            Deltas::Each(ds) => ds.len(),
+        }
+    }
+}
+
+/// The rows of `columns` (and of `deltas`) that [`step`] moves: the shortest length.
+pub(super) fn rows<const N: usize>(
+    columns: &[(&mut [f32], &mut [f32]); N],
+    deltas: Deltas<'_>,
+) -> usize {
+    columns
+        .iter()
+        .map(|(x, y)| x.len().min(y.len()))
+        .fold(deltas.len(), usize::min)
+}
+
+/// Moves row `i` of each pair of `columns` (of one length: a disc's center, or a box's two
+/// corners, as `(xs, ys)`) by its delta, unless a moved coordinate of the row would not be
+/// finite; returns the first row that stayed, if any.
+pub(super) fn step<const N: usize>(
+    mut columns: [(&mut [f32], &mut [f32]); N],
+    deltas: Deltas<'_>,
+) -> Option<usize> {
+    let n = rows(&columns, deltas);
+    let mut first_stayed = None;
+    let mut start = 0;
+    while start + BLOCK <= n {
+        if !block(&mut columns, deltas, start) {
+            first_stayed = first_stayed.or(one_by_one(&mut columns, deltas, start..start + BLOCK));
+        }
+        start += BLOCK;
+    }
+    first_stayed.or(one_by_one(&mut columns, deltas, start..n))
+}
+
+/// Moves rows `start..start + BLOCK` when every moved coordinate is finite (then `true`), else
+/// changes nothing (`false`). The rows must exist.
+#[inline(always)]
+fn block<const N: usize>(
+    columns: &mut [(&mut [f32], &mut [f32]); N],
+    deltas: Deltas<'_>,
+    start: usize,
+) -> bool {
+    let rows = start..start + BLOCK;
+    let (mut dx, mut dy) = ([0.0; BLOCK], [0.0; BLOCK]);
+    match deltas {
+        Deltas::All(d) => (dx, dy) = ([d.x; BLOCK], [d.y; BLOCK]),
+        Deltas::Each(ds) => {
+            let Some(Ok(ds)) = ds.get(rows.clone()).map(<&[Vec2; BLOCK]>::try_from) else {
+                return false;
+            };
+            for j in 0..BLOCK {
+                (dx[j], dy[j]) = (ds[j].x, ds[j].y);
             }
         }
     }
-}
-
-/// Over rows `j` of `xs` and `ys` (at most [`CHUNK`]), the sums `(xs[j], ys[j]) + delta(j)`:
-/// written when `write`, else only checked; nonzero when a sum is not finite. A whole chunk
-/// runs as a loop of fixed length, which vectorises.
-#[inline(always)]
-fn chunk(xs: &mut [f32], ys: &mut [f32], delta: impl Fn(usize) -> Vec2, write: bool) -> u32 {
-    let whole = (
-        <&mut [f32; CHUNK]>::try_from(&mut *xs),
-        <&mut [f32; CHUNK]>::try_from(&mut *ys),
-    );
-    if let (Ok(xs), Ok(ys)) = whole {
-        return sums(xs, ys, delta, write);
-    }
-    sums(xs, ys, delta, write)
-}
-
-/// [`chunk`]'s loop.
-#[inline(always)]
-fn sums(xs: &mut [f32], ys: &mut [f32], delta: impl Fn(usize) -> Vec2, write: bool) -> u32 {
-    let mut bad = 0;
-    for (j, (x, y)) in xs.iter_mut().zip(ys).enumerate() {
-        let (sx, sy) = (*x + delta(j).x, *y + delta(j).y);
-        if write {
-            (*x, *y) = (sx, sy);
-        } else {
-            bad |= u32::from(!finite(sx)) | u32::from(!finite(sy));
+    let mut sums = [[[0.0f32; BLOCK]; 2]; N];
+    let mut bad = 0u32;
+    for ((xs, ys), sums) in columns.iter().zip(&mut sums) {
+        let (Some(xs), Some(ys)) = (xs.get(rows.clone()), ys.get(rows.clone())) else {
+            return false;
+        };
+        for j in 0..BLOCK {
+            sums[0][j] = xs[j] + dx[j];
+            sums[1][j] = ys[j] + dy[j];
+            bad |= u32::from(!finite(sums[0][j])) | u32::from(!finite(sums[1][j]));
         }
     }
-    bad
+    if bad != 0 {
+        return false;
+    }
+    for ((xs, ys), sums) in columns.iter_mut().zip(&sums) {
+        xs[rows.clone()].copy_from_slice(&sums[0]);
+        ys[rows.clone()].copy_from_slice(&sums[1]);
+    }
+    true
+}
+
+/// Moves each row of `rows` whose moved coordinates are all finite; returns the first that
+/// stayed. The rare path: a block with a row that stays, and the last rows.
+pub(super) fn one_by_one<const N: usize>(
+    columns: &mut [(&mut [f32], &mut [f32]); N],
+    deltas: Deltas<'_>,
+    rows: Range<usize>,
+) -> Option<usize> {
+    let mut first_stayed = None;
+    for i in rows {
+        let d = deltas.at(i);
+        let fits = |(xs, ys): &(&mut [f32], &mut [f32])| finite(xs[i] + d.x) && finite(ys[i] + d.y);
+        if columns.iter().all(fits) {
+            for (xs, ys) in columns.iter_mut() {
+                (xs[i], ys[i]) = (xs[i] + d.x, ys[i] + d.y);
+            }
+        } else {
+            first_stayed.get_or_insert(i);
+        }
+    }
+    first_stayed
 }
 
 /// The error for row `i` of `columns`, which `delta` would move past the finite numbers (and
@@ -316,23 +324,25 @@ mod tests {
     }
 
     #[test]
-    fn chunks_past_the_first_move_and_refuse_alike() {
+    fn blocks_past_the_first_move_and_refuse_alike() {
         let mut discs = Circles::new();
-        // Whole chunks of `CHUNK` rows, a bad row in the second, and a shorter last chunk.
-        let n = 2 * CHUNK + 37;
+        // Whole blocks (of 16 rows, or 32 on AVX2), a bad row in the fourth, and shorter last
+        // rows.
+        let n = 4 * 32 + 37;
         for i in 0..n {
             discs.push(Vec2::new(i as f32, 0.0), 1.0).unwrap();
         }
+        let bad = 3 * 32 + 5;
         discs.replace(
-            CHUNK + 150,
+            bad,
             &crate::Circle::new(Vec2::new(f32::MAX, 0.0), 1.0).unwrap(),
         );
         let before = discs.clone();
         let err = discs.translate_all(Vec2::new(f32::MAX, 1.0)).unwrap_err();
-        let want = format!("xs[{}] moved must be finite, got inf", CHUNK + 150);
+        let want = format!("xs[{bad}] moved must be finite, got inf");
         assert_eq!(err.to_string(), want);
         for i in 0..n {
-            let moved = if i == CHUNK + 150 {
+            let moved = if i == bad {
                 Vec2::ZERO
             } else {
                 Vec2::new(f32::MAX, 1.0)
@@ -341,6 +351,68 @@ mod tests {
                 discs.get(i).unwrap().center(),
                 before.get(i).unwrap().center() + moved
             );
+        }
+    }
+
+    /// Seeded columns and deltas of `n` rows, with a few huge values (some sums overflow).
+    fn columns(seed: u32, n: usize) -> (Vec<Vec<f32>>, Vec<Vec2>) {
+        let mut x = seed;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let v = (x >> 8) as f32 - 8e6;
+            if x.is_multiple_of(5) {
+                f32::MAX * v.signum()
+            } else {
+                v * 0.37
+            }
+        };
+        let columns = (0..4).map(|_| (0..n).map(|_| next()).collect()).collect();
+        let deltas = (0..n).map(|_| Vec2::new(next(), next())).collect();
+        (columns, deltas)
+    }
+
+    #[test]
+    fn the_fastest_step_equals_the_portable_one() {
+        for (seed, n) in [
+            (1, 0),
+            (2, 7),
+            (3, 31),
+            (4, 32),
+            (5, 200),
+            (6, 1000),
+            (7, 4096),
+        ] {
+            let (cols, deltas) = columns(seed, n);
+            // Deltas per row (some rows shorter), and one delta for all (huge for seed 7).
+            let all = Deltas::All(deltas.first().copied().unwrap_or(Vec2::ONE));
+            for deltas in [Deltas::Each(&deltas), Deltas::Each(&deltas[..n / 2]), all] {
+                let (mut a, mut b) = (cols.clone(), cols.clone());
+                let [ax, ay, bx, by] = &mut a[..] else {
+                    unreachable!()
+                };
+                let portable = step([(&mut ax[..], &mut ay[..]), (bx, by)], deltas);
+                let [ax, ay, bx, by] = &mut b[..] else {
+                    unreachable!()
+                };
+                let fastest = fastest_step([(&mut ax[..], &mut ay[..]), (bx, by)], deltas);
+                assert_eq!(portable, fastest, "seed {seed}");
+                // Some rows stay (both coordinates huge and of one sign).
+                if let (Deltas::Each(ds), true) = (deltas, n >= 200) {
+                    assert!(portable.is_some_and(|i| i < ds.len()), "seed {seed}");
+                }
+                assert_eq!(a, b, "seed {seed}");
+                let [ax, ay, ..] = &mut b[..] else {
+                    unreachable!()
+                };
+                let discs = fastest_step([(&mut ax[..], &mut ay[..])], deltas);
+                let [ax, ay, ..] = &mut a[..] else {
+                    unreachable!()
+                };
+                assert_eq!(discs, step([(&mut ax[..], &mut ay[..])], deltas));
+                assert_eq!(a, b, "seed {seed}");
+            }
         }
     }
 }

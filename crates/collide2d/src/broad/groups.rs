@@ -107,6 +107,12 @@ impl Groups {
         self.shared[g as usize] || self.shared[h as usize] || f.collides_with(k)
     }
 
+    /// True when group `g` holds static objects.
+    #[inline]
+    pub(crate) fn is_static(&self, g: u32) -> bool {
+        self.list[g as usize].1
+    }
+
     /// True when some object is in a shared group: only then may a pair of compatible groups
     /// hold a pair of objects whose filters refuse each other.
     #[inline]

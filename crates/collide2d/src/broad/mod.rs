@@ -1,6 +1,7 @@
 //! Broad phases: what [`CollisionWorld`](crate::CollisionWorld) asks of a spatial structure.
 //!
-//! Two structures sit behind one interface, [`BroadPhase`] picks one:
+//! Two structures sit behind one interface, [`BroadPhase`] picks one (or, by default, lets
+//! [`auto`] choose from the objects):
 //! - [`grid`]: a uniform grid as lists sorted by integer cell key, one per group, for many similar
 //!   small objects (bullets);
 //! - [`tree`]: dynamic bounding-volume trees with enlarged (fat) boxes, one per filter group, for
@@ -14,6 +15,7 @@
 //! structure, read only, as a list of [`BroadBox`]es (grid cells, tree nodes), for debug drawing.
 
 use alloc::vec::Vec;
+mod auto;
 pub(crate) mod grid;
 mod groups;
 pub(crate) mod tree;
@@ -34,6 +36,25 @@ pub struct BroadPhase(pub(crate) BroadKind);
 pub(crate) enum BroadKind {
     Grid { cell_size: f32 },
     Tree { margin: f32 },
+    Auto,
+}
+
+/// The structure a [`CollisionWorld`](crate::CollisionWorld) uses now:
+/// [`CollisionWorld::broad_phase_kind`](crate::CollisionWorld::broad_phase_kind). With
+/// [`BroadPhase::auto`] (the default) this is what it chose from the objects.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum BroadPhaseKind {
+    /// A uniform grid of square cells `cell_size` wide ([`BroadPhase::grid`]).
+    Grid {
+        /// The cells' width.
+        cell_size: f32,
+    },
+    /// Bounding-volume trees with leaves enlarged by `margin` ([`BroadPhase::tree`]).
+    Tree {
+        /// How far each leaf's box reaches past its object's.
+        margin: f32,
+    },
 }
 
 impl BroadPhase {
@@ -65,12 +86,25 @@ impl BroadPhase {
         };
         BroadPhase(BroadKind::Tree { margin })
     }
+
+    /// The structure chosen from the objects, and chosen again whenever their number has
+    /// doubled or halved since: a [grid](BroadPhase::grid) when many objects move and almost
+    /// all of them have similar sizes (its cell the power of two at or above the 90th
+    /// percentile of the moving objects' widths), else a [tree](BroadPhase::tree) with a margin
+    /// of `0.1` (mixed sizes, a static level, a few objects).
+    /// [`CollisionWorld::broad_phase_kind`](crate::CollisionWorld::broad_phase_kind) says
+    /// which. The choice depends only on the objects, so the same operations make the same
+    /// choice; and every structure finds the same pairs.
+    #[must_use]
+    pub fn auto() -> BroadPhase {
+        BroadPhase(BroadKind::Auto)
+    }
 }
 
 impl Default for BroadPhase {
-    /// [`BroadPhase::tree`] with a margin of `0.1`.
+    /// [`BroadPhase::auto`].
     fn default() -> Self {
-        BroadPhase::tree(0.1)
+        BroadPhase::auto()
     }
 }
 
@@ -134,30 +168,85 @@ pub(crate) struct View<'a> {
     pub(crate) table: &'a Groups,
 }
 
-/// The structure behind [`BroadPhase`].
+/// The structure behind [`BroadPhase`], and for [`BroadPhase::auto`] what chooses it.
 #[derive(Debug)]
-pub(crate) enum Broad {
+pub(crate) struct Broad {
+    now: Structure,
+    kind: BroadKind,
+    chooser: Option<auto::Chooser>,
+}
+
+#[derive(Debug)]
+enum Structure {
     Grid(grid::Grid),
     Tree(tree::Trees),
 }
 
+impl Structure {
+    /// A grid or a tree (`kind` is not `Auto`).
+    fn new(kind: BroadKind) -> Structure {
+        match kind {
+            BroadKind::Grid { cell_size } => Structure::Grid(grid::Grid::new(cell_size)),
+            BroadKind::Tree { margin } => Structure::Tree(tree::Trees::new(margin)),
+            BroadKind::Auto => Structure::Tree(tree::Trees::new(auto::TREE_MARGIN)),
+        }
+    }
+}
+
 impl Broad {
     pub(crate) fn new(kind: BroadPhase) -> Broad {
-        match kind.0 {
-            BroadKind::Grid { cell_size } => Broad::Grid(grid::Grid::new(cell_size)),
-            BroadKind::Tree { margin } => Broad::Tree(tree::Trees::new(margin)),
+        let chooser = (kind.0 == BroadKind::Auto).then(auto::Chooser::new);
+        let kind = if chooser.is_some() {
+            BroadKind::Tree {
+                margin: auto::TREE_MARGIN,
+            }
+        } else {
+            kind.0
+        };
+        Broad {
+            now: Structure::new(kind),
+            kind,
+            chooser,
+        }
+    }
+
+    /// The structure in use.
+    pub(crate) fn kind(&self) -> BroadPhaseKind {
+        match self.kind {
+            BroadKind::Grid { cell_size } => BroadPhaseKind::Grid { cell_size },
+            BroadKind::Tree { margin } => BroadPhaseKind::Tree { margin },
+            BroadKind::Auto => BroadPhaseKind::Tree {
+                margin: auto::TREE_MARGIN,
+            },
         }
     }
 
     /// Brings the structure up to date: `changed` lists the slots inserted, moved, refiltered or
     /// removed since the last call (removed slots have group `u32::MAX`).
     pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
+        if let Some(chooser) = &mut self.chooser {
+            if let Some(kind) = chooser.track(view, changed, self.kind) {
+                // A new structure, filled with every object at once.
+                self.kind = kind;
+                self.now = Structure::new(kind);
+                let live = chooser.live_slots();
+                return self.now.sync(view, &live);
+            }
+        }
+        self.now.sync(view, changed);
+    }
+}
+
+impl Structure {
+    fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
         match self {
-            Broad::Grid(g) => g.sync(view, changed),
-            Broad::Tree(t) => t.sync(view, changed),
+            Structure::Grid(g) => g.sync(view, changed),
+            Structure::Tree(t) => t.sync(view, changed),
         }
     }
+}
 
+impl Broad {
     /// Every pair of slots `(a, b)`, `a < b`, whose groups are compatible and whose tight boxes
     /// overlap, each once, in no particular order (but the same order for the same operations).
     /// At most `max` pairs are added: the search stops once it has found that many, and the
@@ -165,9 +254,9 @@ impl Broad {
     pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, max: usize) -> bool {
         let start = out.len();
         let limit = start.saturating_add(max);
-        match self {
-            Broad::Grid(g) => g.pairs(view, out, limit),
-            Broad::Tree(t) => t.pairs(view, out, limit),
+        match &mut self.now {
+            Structure::Grid(g) => g.pairs(view, out, limit),
+            Structure::Tree(t) => t.pairs(view, out, limit),
         }
         // The searches check the limit now and then, not at every pair.
         let complete = out.len() < limit;
@@ -196,9 +285,9 @@ impl Broad {
         handle: &dyn Fn(u32) -> Handle,
         out: &mut Vec<BroadBox>,
     ) {
-        match self {
-            Broad::Grid(g) => g.boxes(view, handle, out),
-            Broad::Tree(t) => t.boxes(handle, out),
+        match &self.now {
+            Structure::Grid(g) => g.boxes(view, handle, out),
+            Structure::Tree(t) => t.boxes(handle, out),
         }
     }
 
@@ -212,14 +301,14 @@ impl Broad {
                     f(slot);
                 }
             };
-            return match self {
-                Broad::Grid(g) => g.query(view, region, mask, f),
-                Broad::Tree(t) => t.query(view, region, mask, f),
+            return match &self.now {
+                Structure::Grid(g) => g.query(view, region, mask, f),
+                Structure::Tree(t) => t.query(view, region, mask, f),
             };
         }
-        match self {
-            Broad::Grid(g) => g.query(view, region, mask, f),
-            Broad::Tree(t) => t.query(view, region, mask, f),
+        match &self.now {
+            Structure::Grid(g) => g.query(view, region, mask, f),
+            Structure::Tree(t) => t.query(view, region, mask, f),
         }
     }
 
@@ -243,14 +332,14 @@ impl Broad {
                     f32::INFINITY
                 }
             };
-            return match self {
-                Broad::Grid(g) => g.ray(view, ray, max_t, mask, f),
-                Broad::Tree(t) => t.ray(view, ray, max_t, mask, f),
+            return match &self.now {
+                Structure::Grid(g) => g.ray(view, ray, max_t, mask, f),
+                Structure::Tree(t) => t.ray(view, ray, max_t, mask, f),
             };
         }
-        match self {
-            Broad::Grid(g) => g.ray(view, ray, max_t, mask, f),
-            Broad::Tree(t) => t.ray(view, ray, max_t, mask, f),
+        match &self.now {
+            Structure::Grid(g) => g.ray(view, ray, max_t, mask, f),
+            Structure::Tree(t) => t.ray(view, ray, max_t, mask, f),
         }
     }
 }

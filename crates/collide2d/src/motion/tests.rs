@@ -3,7 +3,7 @@
 use super::*;
 use crate::shape::Capsule;
 use crate::test_support::{boxed, v};
-use crate::world::Filter;
+use crate::world::{Filter, ObjectKind};
 use crate::BroadPhase;
 
 /// A world of static boxes `(x0, y0, x1, y1)`, each object's data its response.

@@ -367,7 +367,7 @@ fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Optio
 
 /// The hit at `t = 0` of two shapes that intersect there: their contact; `None` exactly when
 /// they do not intersect (as [`contact`], decided by the exact [`intersects`]).
-fn at_start(a: &Shape, b: &Shape) -> Option<CastHit> {
+pub(crate) fn at_start(a: &Shape, b: &Shape) -> Option<CastHit> {
     contact(a, b).map(|c| {
         let sum = c.points.iter().fold(Vec2::ZERO, |s, &p| s + p);
         CastHit {

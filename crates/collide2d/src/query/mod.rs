@@ -1,6 +1,6 @@
 //! Queries between two shapes: [`intersects`], [`distance`], [`closest_points`], [`contact`],
 //! [`contains`], plus point queries and ray casts against one shape, and [`cast_shapes`] for two
-//! moving shapes.
+//! moving shapes ([`cast_shapes_rotating`] when they turn too).
 //!
 //! Conventions, for every query and every pair of shape types:
 //! - shapes are closed sets, so shapes that only touch intersect;
@@ -12,6 +12,7 @@
 mod aabb_aabb;
 mod cast;
 mod cast_pairs;
+mod cast_rotating;
 mod circle_aabb;
 mod circle_capsule;
 mod circle_circle;
@@ -24,6 +25,7 @@ mod parts;
 mod point;
 mod ray;
 mod soa;
+mod sweep;
 mod union_boundary;
 mod union_contact;
 mod union_exact;
@@ -36,9 +38,11 @@ use crate::math::Vec2;
 use crate::shape::Shape;
 
 pub use cast::{cast_shapes, CastHit};
+pub use cast_rotating::{cast_shapes_rotating, MAX_ADVANCES};
 pub(crate) use obb_obb::obb_filter_err;
 pub use point::{contains_point, distance_to_point, project_point, PointProjection};
 pub use ray::{cast_ray, Ray, RayHit};
+pub use sweep::Sweep;
 
 /// How two intersecting shapes overlap.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -54,7 +54,7 @@ pub enum Shape {
     Compound(Compound),
 }
 
-/// The type of a [`Shape`], in the row order of FORMAT.md's table.
+/// The type of a [`Shape`], in the row order of formats.md's table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ShapeKind {
     /// [`Point`]
@@ -63,13 +63,13 @@ pub enum ShapeKind {
     Segment,
     /// [`Circle`]
     Circle,
-    /// [`Aabb`] (FORMAT.md's `aabb` and `rect`)
+    /// [`Aabb`] (formats.md's `aabb` and `rect`)
     Aabb,
     /// [`Obb`]
     Obb,
     /// [`Capsule`]
     Capsule,
-    /// [`ConvexPolygon`] (FORMAT.md's `polygon`, when convex and built as such)
+    /// [`ConvexPolygon`] (formats.md's `polygon`, when convex and built as such)
     ConvexPolygon,
     /// [`Polygon`]
     Polygon,
@@ -78,7 +78,7 @@ pub enum ShapeKind {
 }
 
 impl ShapeKind {
-    /// The FORMAT.md `type` tag (`"polygon"` for both polygon kinds).
+    /// The formats.md `type` tag (`"polygon"` for both polygon kinds).
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {

@@ -1,6 +1,6 @@
-//! `Serialize` and `Deserialize` for [`Shape`] in FORMAT.md's JSON form (feature `serde`).
+//! `Serialize` and `Deserialize` for [`Shape`] in formats.md's JSON form (feature `serde`).
 //!
-//! A shape is an object with a `type` tag and the fields of that type's FORMAT.md row:
+//! A shape is an object with a `type` tag and the fields of that type's formats.md row:
 //! `{"type": "circle", "center": [x, y], "radius": r}`. Loading validates through the
 //! constructors, so a bad shape is an error that starts with `<type>.<field>`
 //! (`circle.radius must be >= 0, got -1`, `compound.parts[2]: circle.radius ...`), never a panic.
@@ -35,7 +35,7 @@ use crate::shape::{
     compound, Aabb, Capsule, Circle, Compound, Obb, Point, Polygon, Segment, Shape,
 };
 
-/// A point or vector as FORMAT.md writes it: `[x, y]`.
+/// A point or vector as formats.md writes it: `[x, y]`.
 fn xy(v: Vec2) -> [f32; 2] {
     [v.x, v.y]
 }
@@ -46,7 +46,7 @@ fn xys(points: &[Vec2]) -> Vec<[f32; 2]> {
 }
 
 impl Serialize for Shape {
-    /// Writes the shape as FORMAT.md's tagged object (`{"type": "circle", ...}`); an `Aabb` as `aabb`, a
+    /// Writes the shape as formats.md's tagged object (`{"type": "circle", ...}`); an `Aabb` as `aabb`, a
     /// `ConvexPolygon` as `polygon`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let field_count = match self {
@@ -88,7 +88,7 @@ impl Serialize for Shape {
     }
 }
 
-/// Every `type` tag, in FORMAT.md's row order, with its fields.
+/// Every `type` tag, in formats.md's row order, with its fields.
 const TYPES: [(&str, &[&str]); 9] = [
     ("point", &["p"]),
     ("segment", &["a", "b"]),
@@ -443,7 +443,7 @@ impl<'de> Visitor<'de> for ShapeVisitor<'_> {
     }
 }
 
-/// Checks the fields against the type's FORMAT.md row and builds the shape.
+/// Checks the fields against the type's formats.md row and builds the shape.
 fn build(fields: &Fields) -> Result<Shape, String> {
     let names = || TYPES.iter().map(|(t, _)| *t).collect::<Vec<_>>().join(", ");
     let kind = fields
@@ -486,7 +486,7 @@ fn build(fields: &Fields) -> Result<Shape, String> {
 }
 
 impl<'de> Deserialize<'de> for Shape {
-    /// Reads FORMAT.md's tagged object and validates it through the shape's constructor; errors start
+    /// Reads formats.md's tagged object and validates it through the shape's constructor; errors start
     /// with `<type>.<field>` (`circle.radius must be >= 0, got -1`). `rect` loads as an `Aabb`.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Shape, D::Error> {
         let pieces = Cell::new(0);

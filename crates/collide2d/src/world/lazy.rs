@@ -29,6 +29,10 @@ pub(super) struct State {
     /// Refreshes done, for the tests that check a query refreshes once.
     #[cfg(test)]
     refreshes: usize,
+    /// Slots handed to the broad phase by the refreshes, for the tests that check a query
+    /// takes in only what changed.
+    #[cfg(test)]
+    touched: usize,
 }
 
 /// The broad phase up to date, borrowed from a [`LazyBroad`] (a read lock).
@@ -48,6 +52,10 @@ impl State {
             return;
         }
         self.broad.sync(view, &self.changed);
+        #[cfg(test)]
+        {
+            self.touched += self.changed.len();
+        }
         // Every mark is now old; at the wrap, the one clearing a new first epoch needs.
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
@@ -72,6 +80,8 @@ impl LazyBroad {
                 changed: Vec::new(),
                 #[cfg(test)]
                 refreshes: 0,
+                #[cfg(test)]
+                touched: 0,
             }),
         }
     }
@@ -125,6 +135,12 @@ impl LazyBroad {
     #[cfg(test)]
     pub(super) fn refreshes(&mut self) -> usize {
         self.state_mut().refreshes
+    }
+
+    /// How many slots the refreshes handed to the broad phase (tests).
+    #[cfg(test)]
+    pub(super) fn touched(&mut self) -> usize {
+        self.state_mut().touched
     }
 
     /// Sets the epoch and a slot's mark, to test the epoch's wrap.

@@ -10,12 +10,17 @@
 //! shape by a rotation and a translation, in place.
 //!
 //! Queries see the objects as they are now: the first query after a change brings the broad
-//! phase up to date (once; `update` would have done the same), so they cost the same whether
-//! or not [`CollisionWorld::update`] ran.
+//! phase up to date (once, and kept; `update` would have done the same), so they cost the same
+//! whether or not [`CollisionWorld::update`] ran, but for that first query, which also pays for
+//! taking in every object inserted, moved or removed since the broad phase was last brought up
+//! to date (what the next `update` would otherwise pay): a level of tiles inserted once is
+//! taken in once, whether by `update` or by the first query; enemies moved each frame before
+//! the player's [`move_shape`](CollisionWorld::move_shape) are taken in by that call, even
+//! though `move_shape` meets only static objects.
 //!
 //! A [`ObjectKind::Fast`] object (a bullet) is swept: its motion since the previous update (the
-//! sum of its `move_by` translations) is a straight line from where it was to where it is, its
-//! broad-phase box covers that whole path, and its pairs are tested with [`cast_shapes`], so
+//! sum of its `move_by` translations) is a straight line from where it was to where it is; the
+//! update sweeps its broad-phase box over that whole path, and its pairs are tested with [`cast_shapes`], so
 //! nothing is skipped between frames; each such [`Pair`] reports its time of impact.
 //!
 //! [`CollisionWorld::update`] runs the broad phase (filtering by group before any pair is made,
@@ -192,15 +197,15 @@ pub struct UpdateStats {
     pub truncated: bool,
 }
 
-/// Where a fast object was at the previous update and how far it moved since, in 48 bytes
-/// (the start kept as a circle's or box's 16-byte record where it can be): a fast move reads
-/// and writes little more than a dynamic one.
+/// Where a fast object was at the previous update and how far it moved since, in 32 bytes
+/// (the start kept as a circle's or box's 16-byte record where it can be). A move adds to the
+/// motion and keeps the object's box tight, as a dynamic object's; the box swept over the
+/// motion is made once per update, for the pairs (queries test where objects are now, so
+/// they need no swept box).
 #[derive(Clone, Copy, Debug)]
 struct Sweep {
     /// The start's record when it is a circle or a box.
     start: Quick,
-    /// The start's bounding box.
-    start_box: Aabb,
     /// The motion since the previous update.
     motion: Vec2,
     /// [`Sweep::RECORD`] when the start is `start`, else its index in the world's
@@ -212,7 +217,6 @@ struct Sweep {
 impl Sweep {
     const NONE: Sweep = Sweep {
         start: Quick::OTHER,
-        start_box: Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO),
         motion: Vec2::ZERO,
         shape: u32::MAX,
     };
@@ -230,6 +234,15 @@ impl Sweep {
             self.start.shape().map(Cow::Owned)
         } else {
             start_shapes.get(self.shape as usize).map(Cow::Borrowed)
+        }
+    }
+
+    /// The start shape's bounding box (`None` when not moving).
+    fn start_box(&self, start_shapes: &[Shape]) -> Option<Aabb> {
+        if self.shape == Sweep::RECORD {
+            Some(self.start.aabb())
+        } else {
+            start_shapes.get(self.shape as usize).map(Shape::aabb)
         }
     }
 }
@@ -265,8 +278,9 @@ pub struct CollisionWorld<T = ()> {
     generations: Vec<u32>,
     /// Shapes by slot, apart from the user data so the parallel narrow phase needs no `T: Sync`.
     shapes: Shapes,
-    /// Broad-phase boxes by slot (stale for empty slots): tight, or the swept box of a fast
-    /// object moved since the previous update (kept until the update after).
+    /// Broad-phase boxes by slot (stale for empty slots): tight, but for a fast object moved
+    /// before the last update, whose box the update swept over its motion (kept until the
+    /// update after, or its next move).
     aabbs: Vec<Aabb>,
     /// True for the slots of fast objects.
     fast: Vec<bool>,
@@ -653,39 +667,50 @@ impl<T> CollisionWorld<T> {
     }
 
     /// [`move_by`](Self::move_by) of a fast circle or box: its record translated in place, its
-    /// start kept as a record.
+    /// start kept as a record at its first move since the previous update; its box tight, as
+    /// a dynamic one's (the update sweeps it).
     #[inline]
     fn move_fast(&mut self, i: usize, delta: Vec2) -> Result<(), WorldError> {
-        if !delta.is_finite() {
-            return Err(WorldError::NonFiniteMotion);
-        }
         let record = self.shapes.record(i);
-        let (moved, end) = record.translated(delta).ok_or(WorldError::NonFiniteShape)?;
-        let sweep = &mut self.sweeps[i];
-        let moving = sweep.is_moving();
-        let (start_box, motion) = if moving {
-            (sweep.start_box, sweep.motion + delta)
-        } else {
-            (record.aabb(), delta)
-        };
-        if !motion.is_finite() {
-            return Err(WorldError::NonFiniteMotion);
-        }
-        if moving {
-            sweep.motion = motion;
-        } else {
-            *sweep = Sweep {
-                start: record,
-                start_box,
-                motion,
-                shape: Sweep::RECORD,
-            };
-            self.moving.push(i as u32);
-        }
+        let (moved, end) = record
+            .translated(delta)
+            .ok_or_else(|| non_finite_move(delta))?;
+        self.add_motion(i, delta, || (record, None))?;
         self.shapes.set_record(i, moved);
-        // One ulp wider: the cast goes to `start + motion` unrounded.
-        self.aabbs[i] = start_box.union(&end).outward();
+        self.aabbs[i] = end;
         self.mark(i as u32);
+        Ok(())
+    }
+
+    /// Adds `delta` (finite) to the motion of fast object `i`; at its first move since the
+    /// previous update, records its start from `start`: its record, or another shape.
+    #[inline(always)]
+    fn add_motion(
+        &mut self,
+        i: usize,
+        delta: Vec2,
+        start: impl FnOnce() -> (Quick, Option<Shape>),
+    ) -> Result<(), WorldError> {
+        let sweep = &mut self.sweeps[i];
+        if sweep.is_moving() {
+            let motion = sweep.motion + delta;
+            if !motion.is_finite() {
+                return Err(WorldError::NonFiniteMotion);
+            }
+            sweep.motion = motion;
+            return Ok(());
+        }
+        let (record, other) = start();
+        *sweep = Sweep {
+            start: record,
+            motion: delta,
+            shape: match other {
+                None => Sweep::RECORD,
+                Some(_) => self.start_shapes.len() as u32,
+            },
+        };
+        self.start_shapes.extend(other);
+        self.moving.push(i as u32);
         Ok(())
     }
 
@@ -700,32 +725,11 @@ impl<T> CollisionWorld<T> {
         let moved = shape.transformed(&Pose::from_translation(delta));
         let end = Self::checked_aabb(&moved)?;
         if self.fast[i] {
-            let sweep = &mut self.sweeps[i];
-            let (start_box, motion) = if sweep.is_moving() {
-                (sweep.start_box, sweep.motion + delta)
-            } else {
-                (shape.aabb(), delta)
-            };
-            if !motion.is_finite() {
-                return Err(WorldError::NonFiniteMotion);
-            }
-            if sweep.is_moving() {
-                sweep.motion = motion;
-            } else {
-                self.moving.push(handle.index);
-                *sweep = Sweep {
-                    start: Quick::OTHER,
-                    start_box,
-                    motion,
-                    shape: self.start_shapes.len() as u32,
-                };
-                self.start_shapes.push(shape.clone().into_owned());
-            }
-            // One ulp wider: the cast goes to `start + motion` unrounded.
-            self.aabbs[i] = start_box.union(&end).outward();
-        } else {
-            self.aabbs[i] = end;
+            // Cloned at the first move since the previous update only.
+            let start = (!self.sweeps[i].is_moving()).then(|| shape.into_owned());
+            self.add_motion(i, delta, || (Quick::OTHER, start))?;
         }
+        self.aabbs[i] = end;
         self.shapes.set(i, moved);
         self.mark(handle.index);
         Ok(())

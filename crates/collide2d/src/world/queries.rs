@@ -42,6 +42,31 @@ impl<T> CollisionWorld<T> {
         out
     }
 
+    /// The broad-phase structure in use, brought up to date with the objects as they are now
+    /// (as for any query): with [`BroadPhase::auto`] (the default), the one it chose for them.
+    ///
+    /// ```
+    /// use collide2d::{math::Vec2, BroadPhase, BroadPhaseKind, Circle, CollisionWorld, Filter, ObjectKind};
+    /// let mut world = CollisionWorld::new(BroadPhase::default());
+    /// for i in 0..1000 {
+    ///     let at = Vec2::new((i % 40) as f32 * 3.0, (i / 40) as f32 * 3.0);
+    ///     world.insert(Circle::new(at, 0.75)?.into(), Filter::DEFAULT, ObjectKind::Dynamic, ())?;
+    /// }
+    /// world.update();
+    /// // Many moving objects 1.5 wide: a grid of cells 2 wide.
+    /// assert_eq!(world.broad_phase_kind(), BroadPhaseKind::Grid { cell_size: 2.0 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn broad_phase_kind(&self) -> crate::broad::BroadPhaseKind {
+        let view = View {
+            aabbs: &self.aabbs,
+            groups: &self.groups,
+            table: &self.table,
+        };
+        self.broad.refreshed(&view).kind()
+    }
+
     /// The candidate slots for a query from the broad phase, brought up to date first (once
     /// after each change: see `lazy.rs`); sorted, each once.
     fn gather(

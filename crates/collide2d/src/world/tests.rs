@@ -184,6 +184,76 @@ fn queries_before_any_update_refresh_the_broad_phase_once_and_keep_it() {
 }
 
 #[test]
+fn queries_take_in_only_the_objects_that_changed() {
+    for broad in both() {
+        let mut world = CollisionWorld::new(broad);
+        let mut add = |shape: Shape, kind| {
+            let added = world.insert(shape, Filter::DEFAULT, kind, ());
+            added.unwrap_or_else(|e| panic!("{e}"))
+        };
+        for i in 0..2000 {
+            let (x, y) = ((i % 200) as f32, (i / 200) as f32);
+            add(
+                Aabb::raw(Vec2::new(x, y), Vec2::new(x + 1.0, y + 1.0)).into(),
+                ObjectKind::Static,
+            );
+        }
+        // Ten walkers on the tiles and five bullets above them.
+        let mut movers: Vec<Handle> = (0..10)
+            .map(|k| {
+                let x = k as f32 * 20.0;
+                add(
+                    Aabb::raw(Vec2::new(x, 10.0), Vec2::new(x + 1.0, 12.0)).into(),
+                    ObjectKind::Dynamic,
+                )
+            })
+            .collect();
+        for k in 0..5 {
+            let at = Vec2::new(k as f32 * 30.0 + 5.0, 20.0);
+            movers.push(add(Circle::new_unchecked(at, 0.5).into(), ObjectKind::Fast));
+        }
+        let player: Shape = Aabb::raw(Vec2::new(100.5, 11.0), Vec2::new(101.5, 13.0)).into();
+        let query = |world: &CollisionWorld| {
+            let m = world.move_shape(&player, Vec2::new(0.5, -4.0), u64::MAX, |_, ()| {
+                crate::Response::Slide
+            });
+            let under = world.objects_at_point(Vec2::new(100.5, 9.5), u64::MAX);
+            (m.delta, under.len())
+        };
+        // The first query takes in every object, once; the next ones nothing.
+        let first = query(&world);
+        assert_eq!(first, (Vec2::new(0.5, -1.0), 1));
+        for _ in 0..5 {
+            assert_eq!(query(&world), first);
+        }
+        assert_eq!(world.broad.touched(), 2015);
+        for frame in 0..6 {
+            let before = world.broad.touched();
+            let step = if frame % 2 == 0 { 1.0 } else { -1.0 };
+            for &h in &movers {
+                assert_eq!(world.move_by(h, Vec2::new(step, 0.0)), Ok(()));
+            }
+            // Queries first, then the update; or the other way round: the movers are taken
+            // in once, and the update adds the bullets' swept boxes; never a tile.
+            if frame % 2 == 0 {
+                for _ in 0..5 {
+                    assert_eq!(query(&world), first);
+                }
+                assert_eq!(world.broad.touched() - before, 15, "frame {frame}");
+                world.update();
+                assert_eq!(world.broad.touched() - before, 20, "frame {frame}");
+            } else {
+                world.update();
+                for _ in 0..5 {
+                    assert_eq!(query(&world), first);
+                }
+                assert_eq!(world.broad.touched() - before, 15, "frame {frame}");
+            }
+        }
+    }
+}
+
+#[test]
 fn set_pose_places_the_local_shape_as_transformed_does() {
     use crate::math::Pose;
     use crate::shape::{Capsule, Compound, ConvexPolygon, Polygon};

@@ -37,6 +37,21 @@ impl<T> CollisionWorld<T> {
                 }
             }
         }
+        // Fast objects moved since: their boxes swept over their motions (the moves kept them
+        // tight), one ulp wider, as the cast goes to `start + motion` unrounded.
+        self.moving.sort_unstable();
+        self.moving.dedup();
+        for &slot in &self.moving {
+            let (s, sweep) = (slot as usize, &self.sweeps[slot as usize]);
+            // Not moving: teleported (or removed) since its first move.
+            if !sweep.is_moving() {
+                continue;
+            }
+            if let Some(start) = sweep.start_box(&self.start_shapes) {
+                self.aabbs[s] = start.union(&self.aabbs[s]).outward();
+                self.broad.mark(slot);
+            }
+        }
         let view = View {
             aabbs: &self.aabbs,
             groups: &self.groups,
@@ -56,8 +71,6 @@ impl<T> CollisionWorld<T> {
         );
         self.narrow();
         // The motions are used up; the swept boxes stay (conservative) until the next update.
-        self.moving.sort_unstable();
-        self.moving.dedup();
         for &slot in &self.moving {
             self.sweeps[slot as usize] = Sweep::NONE;
         }
@@ -283,6 +296,9 @@ fn toi_contact(a: &Shape, b: &Shape, hit: &CastHit) -> Contact {
 
 /// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a` (linear), then each run of
 /// equal `a` longer than one (listed in `multi`, in slot order, while summing the counts) by `b`.
+/// Few pairs among many slots (movers over a large static level) are sorted by comparison
+/// instead: the counting sort's pass over every slot would cost each frame what the static
+/// objects number.
 fn sort_pairs(
     pairs: &mut Vec<(u32, u32)>,
     slots: usize,
@@ -290,7 +306,7 @@ fn sort_pairs(
     multi: &mut Vec<u32>,
     scratch: &mut Vec<(u32, u32)>,
 ) {
-    if pairs.len() < 256 {
+    if pairs.len() < 256 || pairs.len() < slots / 8 {
         pairs.sort_unstable();
         return;
     }

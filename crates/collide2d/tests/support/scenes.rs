@@ -42,5 +42,6 @@ pub fn broad_phases() -> Vec<(&'static str, BroadPhase)> {
         ("grid(1)", BroadPhase::grid(1.0).unwrap()),
         ("grid(4)", BroadPhase::grid(4.0).unwrap()),
         ("grid(16)", BroadPhase::grid(16.0).unwrap()),
+        ("auto", BroadPhase::auto()),
     ]
 }

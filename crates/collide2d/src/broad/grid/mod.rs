@@ -18,6 +18,7 @@
 
 use alloc::vec::Vec;
 mod cells;
+mod dense;
 mod queries;
 mod refresh;
 mod sweep;
@@ -25,6 +26,7 @@ mod sweep;
 use super::View;
 use crate::shape::Aabb;
 use cells::{cell_of, fits, key, ordered, unkey, Entry};
+use dense::{cross_pairs_dense, Dense};
 use refresh::{refresh, sort_entries};
 use sweep::{column_range, cross_pairs, gallop, self_pairs};
 
@@ -44,6 +46,9 @@ pub(crate) struct Grid {
     evict: Vec<bool>,
     /// The column range of each list's keys, `(i32::MAX, i32::MIN)` when empty.
     columns: Vec<(i32, i32)>,
+    /// By group, for a list of static objects unchanged since the previous `sync`, its cells
+    /// indexed (see [`Dense`]).
+    dense: Vec<Option<Dense>>,
     /// The group whose list holds each slot, or `NONE` (also for large objects).
     member: Vec<u32>,
     /// Slots of objects wider or taller than a cell.
@@ -73,6 +78,7 @@ impl Grid {
             unsorted: Vec::new(),
             evict: Vec::new(),
             columns: Vec::new(),
+            dense: Vec::new(),
             member: Vec::new(),
             large: Vec::new(),
             large_order: Vec::new(),
@@ -100,6 +106,7 @@ impl Grid {
             self.unsorted.push(false);
             self.evict.push(false);
             self.columns.push((i32::MAX, i32::MIN));
+            self.dense.push(None);
         }
         self.pending.clear();
         // Slices of one known length: one bounds check per slot for both.
@@ -188,6 +195,10 @@ impl Grid {
             }
             if touched {
                 self.columns[g] = column_range(list);
+                self.dense[g] = None;
+            } else if self.dense[g].is_none() && list.len() >= 256 && view.table.is_static(g as u32)
+            {
+                self.dense[g] = Dense::build(list, self.columns[g]);
             }
             if let (Some(first), Some(last)) = (list.first(), list.last()) {
                 let (_, y0) = unkey(first.key());
@@ -220,13 +231,17 @@ impl Grid {
                 if g == h {
                     self_pairs(&self.lists[g], out, limit);
                 } else {
-                    // Walk the shorter list, search the longer one.
+                    // Walk the shorter list, search the longer one (by its index if it has
+                    // one).
                     let (a, b) = if self.lists[g].len() <= self.lists[h].len() {
-                        (&self.lists[g], &self.lists[h])
+                        (g, h)
                     } else {
-                        (&self.lists[h], &self.lists[g])
+                        (h, g)
                     };
-                    cross_pairs(a, b, out, limit);
+                    match &self.dense[b] {
+                        Some(d) => cross_pairs_dense(&self.lists[a], &self.lists[b], d, out, limit),
+                        None => cross_pairs(&self.lists[a], &self.lists[b], out, limit),
+                    }
                 }
             }
         }

@@ -101,7 +101,7 @@ pub(super) struct Sink<'a> {
 }
 
 impl<'a> Sink<'a> {
-    fn new(buf: &'a mut Vec<(u32, u32)>, limit: usize) -> Sink<'a> {
+    pub(super) fn new(buf: &'a mut Vec<(u32, u32)>, limit: usize) -> Sink<'a> {
         let len = buf.len();
         Sink {
             buf,
@@ -113,13 +113,13 @@ impl<'a> Sink<'a> {
 
     /// True once `limit` pairs are found.
     #[inline]
-    fn full(&self) -> bool {
+    pub(super) fn full(&self) -> bool {
         self.len >= self.limit
     }
 
     /// Room for `k` more tests.
     #[inline]
-    fn reserve(&mut self, k: usize) {
+    pub(super) fn reserve(&mut self, k: usize) {
         if self.buf.len() < self.len + k {
             self.grow(k);
         }
@@ -135,7 +135,7 @@ impl<'a> Sink<'a> {
     /// Keeps `(a, b)` when their boxes overlap (room made by the caller); `finish` orders
     /// the slots.
     #[inline]
-    fn test(&mut self, a: &Entry, b: &Entry) {
+    pub(super) fn test(&mut self, a: &Entry, b: &Entry) {
         self.buf[self.len] = (a.slot, b.slot);
         self.len += usize::from(a.aabb.overlaps(&b.aabb));
     }
@@ -191,7 +191,7 @@ impl<'a> Sink<'a> {
     }
 
     /// The pairs found, each as `(lower slot, higher slot)`.
-    fn finish(self) {
+    pub(super) fn finish(self) {
         self.buf.truncate(self.len);
         for p in &mut self.buf[self.start..] {
             *p = (p.0.min(p.1), p.0.max(p.1));

@@ -35,6 +35,9 @@ pub(crate) struct Trees {
     proxies: Vec<(u32, u32)>,
     stack: Vec<(u32, u32)>,
     scratch: Vec<(Aabb, u32)>,
+    /// By tree, how many of its leaves left their fat box in this `sync`; then whether it is
+    /// rebuilt whole (1) rather than updated leaf by leaf (0).
+    leaving: Vec<usize>,
 }
 
 impl Trees {
@@ -46,7 +49,17 @@ impl Trees {
             proxies: Vec::new(),
             stack: Vec::new(),
             scratch: Vec::new(),
+            leaving: Vec::new(),
         }
+    }
+
+    /// Whether the leaf of `slot`, in `group`'s tree (its group as of the last `sync`), still
+    /// holds the slot's tight box: inside it, and not shrunk a lot.
+    fn keeps(&self, view: &View<'_>, slot: usize, group: u32, leaf: u32) -> bool {
+        let tight = &view.aabbs[slot];
+        let held = self.trees[group as usize].nodes[leaf as usize].aabb;
+        contains(&held, tight)
+            && perimeter(&held) <= 2.0 * perimeter(&self.fat(tight)) + self.margin
     }
 
     fn fat(&self, b: &Aabb) -> Aabb {
@@ -59,17 +72,38 @@ impl Trees {
             self.trees.push(Tree::new());
             self.quads.push(OnceBox::new());
         }
+        // When most of a tree's leaves left their fat boxes (objects moving further than the
+        // margin each update), removing and inserting each costs more than rebuilding the tree:
+        // their boxes are then written in place and the tree rebuilt below.
+        self.leaving.clear();
+        self.leaving.resize(self.trees.len(), 0);
+        for &slot in changed {
+            let s = slot as usize;
+            let (old_group, leaf) = self.proxies[s];
+            if old_group != NULL
+                && view.groups[s] == old_group
+                && !self.keeps(view, s, old_group, leaf)
+            {
+                self.leaving[old_group as usize] += 1;
+            }
+        }
+        // Decided once, before any leaf moves: a tree whose boxes are written in place must be
+        // rebuilt.
+        for (tree, leaving) in self.trees.iter().zip(&mut self.leaving) {
+            *leaving = usize::from(tree.leaves >= 16 && 2 * *leaving >= tree.leaves);
+        }
         for &slot in changed {
             let s = slot as usize;
             let group = view.groups[s];
             let (old_group, leaf) = self.proxies[s];
+            if group != NULL && group == old_group && self.keeps(view, s, group, leaf) {
+                continue;
+            }
             if group != NULL && group == old_group {
-                let tight = &view.aabbs[s];
-                let held = self.trees[group as usize].nodes[leaf as usize].aabb;
-                // Keep the leaf while the box stays inside it and has not shrunk a lot.
-                if contains(&held, tight)
-                    && perimeter(&held) <= 2.0 * perimeter(&self.fat(tight)) + self.margin
-                {
+                let g = group as usize;
+                if self.leaving[g] == 1 {
+                    let fat = self.fat(&view.aabbs[s]);
+                    self.trees[g].nodes[leaf as usize].aabb = fat;
                     continue;
                 }
             }
@@ -89,7 +123,7 @@ impl Trees {
         // loaded, or a churning crowd) is rebuilt top down: incremental inserts alone leave it
         // deeper than it needs to be.
         for (g, tree) in self.trees.iter_mut().enumerate() {
-            if tree.leaves >= 16 && tree.inserted >= tree.leaves {
+            if self.leaving[g] == 1 || tree.leaves >= 16 && tree.inserted >= tree.leaves {
                 let proxies = &mut self.proxies;
                 tree.rebuild(&mut self.scratch, &mut |slot, leaf| {
                     proxies[slot as usize] = (g as u32, leaf);
