@@ -1,61 +1,24 @@
 //! Contacts of compound and concave shapes, collide2d against parry2d's compound contact, on the
 //! same seeded pairs (`collide2d_benches::concave`): ids
 //! `contact/<pair>/{collide2d, per_part, parry2d}`, where `per_part` is the deepest pair of
-//! parts (what collide2d answered before issue 17); each iteration runs all pairs.
+//! parts (what collide2d answered before issue 17); each iteration runs all pairs. Before
+//! timing, each group prints how many pairs intersect and how many of those the per-part
+//! contact already answered right (the union contact's fast path).
 
-use collide2d_benches::concave::{pairs, per_part_contact, Both, Kind};
+use collide2d_benches::concave::{
+    census, collide2d_contacts, pairs, parry2d_contacts, per_part_contacts, CASES, COUNT,
+};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
-/// Pairs per group.
-const COUNT: usize = 256;
-
-/// `collide2d::contact` on every pair.
-#[inline(never)]
-fn collide2d_contacts(pairs: &[(Both, Both)]) {
-    for (a, b) in pairs {
-        black_box(collide2d::contact(&a.collide, &b.collide));
-    }
-}
-
-/// The per-part contact (the answer before issue 17) on every pair.
-#[inline(never)]
-fn per_part_contacts(pairs: &[(Both, Both)]) {
-    for (a, b) in pairs {
-        black_box(per_part_contact(a, b));
-    }
-}
-
-/// `parry2d::query::contact` on every pair.
-#[inline(never)]
-fn parry2d_contacts(pairs: &[(Both, Both)]) {
-    for (a, b) in pairs {
-        let ((pa, sa), (pb, sb)) = (&a.parry, &b.parry);
-        black_box(parry2d::query::contact(
-            pa,
-            sa.as_ref(),
-            pb,
-            sb.as_ref(),
-            0.0,
-        ))
-        .ok();
-    }
-}
-
 fn concave(c: &mut Criterion) {
-    let cases = [
-        ("hitbox_circle", Kind::Hitbox, Kind::Circle, 11),
-        ("hitbox_box", Kind::Hitbox, Kind::Box, 12),
-        ("star_box", Kind::Star, Kind::Box, 13),
-        ("star_star", Kind::Star, Kind::Star, 14),
-    ];
-    for (name, a, b, seed) in cases {
+    for (name, a, b, seed) in CASES {
         let pairs = pairs(a, b, seed, COUNT);
-        let hits = pairs
-            .iter()
-            .filter(|(a, b)| collide2d::intersects(&a.collide, &b.collide))
-            .count();
-        eprintln!("{name}: {} pairs, {hits} intersecting", pairs.len());
+        let (hits, same) = census(&pairs);
+        eprintln!(
+            "{name}: {} pairs, {hits} intersecting, {same} with the per-part normal and depth",
+            pairs.len()
+        );
         let mut g = c.benchmark_group(format!("contact/{name}"));
         g.throughput(Throughput::Elements(pairs.len() as u64));
         g.bench_function("collide2d", |b| {

@@ -9,6 +9,69 @@ use crate::Rng;
 use collide2d::{math::Vec2, Aabb, Circle, Compound, Polygon, Shape};
 use parry2d::math::{Pose, Vector};
 use parry2d::shape::SharedShape;
+use std::hint::black_box;
+
+/// The groups of the bench: name, kinds of `a` and `b`, seed.
+pub const CASES: [(&str, Kind, Kind, u64); 4] = [
+    ("hitbox_circle", Kind::Hitbox, Kind::Circle, 11),
+    ("hitbox_box", Kind::Hitbox, Kind::Box, 12),
+    ("star_box", Kind::Star, Kind::Box, 13),
+    ("star_star", Kind::Star, Kind::Star, 14),
+];
+
+/// Pairs per group.
+pub const COUNT: usize = 256;
+
+/// `collide2d::contact` on every pair.
+#[inline(never)]
+pub fn collide2d_contacts(pairs: &[(Both, Both)]) {
+    for (a, b) in pairs {
+        black_box(collide2d::contact(&a.collide, &b.collide));
+    }
+}
+
+/// The per-part contact (the answer before issue 17) on every pair.
+#[inline(never)]
+pub fn per_part_contacts(pairs: &[(Both, Both)]) {
+    for (a, b) in pairs {
+        black_box(per_part_contact(a, b));
+    }
+}
+
+/// `parry2d::query::contact` on every pair.
+#[inline(never)]
+pub fn parry2d_contacts(pairs: &[(Both, Both)]) {
+    for (a, b) in pairs {
+        let ((pa, sa), (pb, sb)) = (&a.parry, &b.parry);
+        black_box(parry2d::query::contact(
+            pa,
+            sa.as_ref(),
+            pb,
+            sb.as_ref(),
+            0.0,
+        ))
+        .ok();
+    }
+}
+
+/// How many of `pairs` intersect, and how many of those get the per-part contact's normal
+/// and depth (within `1e-5`): the pairs where the deepest pair of parts was already the whole
+/// shapes' answer, which the union contact's fast path can decide.
+pub fn census(pairs: &[(Both, Both)]) -> (usize, usize) {
+    let (mut hits, mut same) = (0, 0);
+    for (a, b) in pairs {
+        let Some(whole) = collide2d::contact(&a.collide, &b.collide) else {
+            continue;
+        };
+        hits += 1;
+        let agrees = per_part_contact(a, b).is_some_and(|p| {
+            (p.depth - whole.depth).abs() <= 1e-5 * (1.0 + whole.depth)
+                && p.normal.dot(whole.normal) >= 1.0 - 1e-5
+        });
+        same += usize::from(agrees);
+    }
+    (hits, same)
+}
 
 /// One shape in both libraries' forms.
 pub struct Both {
@@ -51,7 +114,7 @@ pub fn per_part_contact(a: &Both, b: &Both) -> Option<collide2d::Contact> {
 }
 
 /// The kinds of shape in these pairs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A body, head, arm and leg: four overlapping rectangles about 32 units tall.
     Hitbox,

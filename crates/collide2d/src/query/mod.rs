@@ -27,6 +27,7 @@ mod ray;
 mod soa;
 mod sweep;
 mod union_boundary;
+mod union_certified;
 mod union_contact;
 mod union_exact;
 mod union_exposed;
@@ -193,9 +194,12 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 /// origin to the boundary of the union of the parts' Minkowski differences `B_j − A_i`. A
 /// seam, where two parts meet face to face (the diagonals of a concave polygon's
 /// decomposition, flush boxes of a hitbox), is inside the shape, not on its boundary: a point
-/// on it is pushed out through the shape's real edges. The point is where the shapes touch
-/// after the move, taken back half of it (midway, as for convex pairs). A touching contact's
-/// normal is a direction along which any small move of `b` separates them: the middle of the
+/// on it is pushed out through the shape's real edges. The points are where the shapes touch
+/// after the move, taken back half of it (midway, as for convex pairs). When the deepest pair
+/// of parts' own contact is the whole shapes' (most pairs: no other pair of parts comes near
+/// its move), that contact is the answer, with its one or two points; otherwise one point. A
+/// touching contact's normal is a direction along which any small move of `b` separates them:
+/// the touching pair's own normal when no other pair touches there, else the middle of the
 /// widest range of such directions (a point at a reflex corner gets a normal out of the
 /// notch). Such a range always exists when the shapes only touch; a shape in a zero-width
 /// notch (two parts flush, or a gap between them exactly its own width: a circle of radius 1

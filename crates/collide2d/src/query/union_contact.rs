@@ -8,12 +8,14 @@
 //! parts' differences meet face to face (a seam) the union has no boundary: a point of `b`
 //! on the diagonal of a concave polygon's decomposition is inside it, not on its edge.
 //!
-//! Shapes made of polygons, segments and points take [`union_polygons`], whose decisions are
-//! exact; shapes with a rounded part (a circle or capsule, in a compound or as the other
-//! shape) take [`union_rounded`], whose decisions carry a tolerance.
+//! Most pairs are decided by [`union_certified`]: the deepest pair of parts' own contact, when
+//! no other pair's difference comes near its point. The others take the search: shapes made
+//! of polygons, segments and points [`union_polygons`], whose decisions are exact; shapes with
+//! a rounded part (a circle or capsule, in a compound or as the other shape)
+//! [`union_rounded`], whose decisions carry a tolerance.
 
 use crate::query::parts::each_part;
-use crate::query::{union_polygons, union_rounded, Contact};
+use crate::query::{union_certified, union_polygons, union_rounded, Contact};
 use crate::shape::Shape;
 use core::ops::ControlFlow;
 
@@ -32,6 +34,9 @@ fn rounded(shape: &Shape) -> bool {
 /// The contact of `a` and `b`, at least one of them concave or compound: the minimum
 /// translation of the whole of `b`; `None` when they do not intersect.
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
+    if let Some(decided) = union_certified::contact(a, b) {
+        return decided;
+    }
     if rounded(a) || rounded(b) {
         union_rounded::contact(a, b)
     } else {
