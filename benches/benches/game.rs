@@ -6,12 +6,13 @@
 //!   is a frame of a level built before the timer: 50 enemies walk (`move_by`), then an
 //!   `update` or none, untimed, then the timed `move_shape`; `later_frame_still` the same with
 //!   nothing moved since the last frame. Without `update`, each should stay within 1.5 times
-//!   its cost with it (`later_frame` does not: see benches/README.md).
+//!   its cost with it.
 //! - `game/platformer/character/later_frame`: the same move by `move_shape_with` with every
 //!   feature on (dynamic obstacles, depenetration, a listed moving platform, a slope limit,
 //!   steps, snapping); must stay within 2 times `with_update/later_frame_still` (issue 21).
 //! - `game/bullets/{move_by,move_many}/{dynamic,fast}`: one frame's moves of 20,000 bullets
-//!   (discs), one `move_by` each or one `move_many`; `fast` must cost what `dynamic` costs.
+//!   (discs), one `move_by` each or one `move_many`, an `update` between two frames
+//!   (untimed); `fast` must cost what `dynamic` costs.
 //! - `game/bullets/batch/{translate_each,intersecting}`: the same 20,000 bullets kept in a
 //!   `batch::Circles`, stepped by their velocities, against one query of the player over them.
 //! - `game/spin/{set_pose,set_shape}`: 1,000 spinning hexagons placed by `set_pose` (in place)
@@ -122,26 +123,31 @@ fn bullet_moves(c: &mut Criterion) {
     let mut g = c.benchmark_group("game/bullets");
     g.sample_size(20);
     for (name, kind) in [("dynamic", ObjectKind::Dynamic), ("fast", ObjectKind::Fast)] {
-        // Forth and back on alternate frames, so the bullets stay on the field.
-        let (mut world, mut moves) = game::bullet_world(kind);
-        g.bench_function(format!("move_by/{name}"), |b| {
-            b.iter(|| {
-                for (h, v) in &mut moves {
-                    *v = -*v;
-                    world.move_by(*h, *v).unwrap_or_else(|e| panic!("{e}"));
-                }
+        // Forth and back on alternate frames, so the bullets stay on the field; an `update`
+        // between two frames, untimed, as in a game.
+        for how in ["move_by", "move_many"] {
+            let (mut world, mut moves) = game::bullet_world(kind);
+            g.bench_function(format!("{how}/{name}"), |b| {
+                b.iter_custom(|iters| {
+                    let mut spent = Duration::ZERO;
+                    for _ in 0..iters {
+                        for (_, v) in &mut moves {
+                            *v = -*v;
+                        }
+                        let start = Instant::now();
+                        let moved = if how == "move_by" {
+                            moves.iter().try_for_each(|&(h, v)| world.move_by(h, v))
+                        } else {
+                            world.move_many(moves.iter().copied())
+                        };
+                        spent += start.elapsed();
+                        moved.unwrap_or_else(|e| panic!("{e}"));
+                        black_box(world.update());
+                    }
+                    spent
+                });
             });
-        });
-        let (mut world, mut moves) = game::bullet_world(kind);
-        g.bench_function(format!("move_many/{name}"), |b| {
-            b.iter(|| {
-                for (_, v) in &mut moves {
-                    *v = -*v;
-                }
-                let all = moves.iter().copied();
-                world.move_many(all).unwrap_or_else(|e| panic!("{e}"));
-            });
-        });
+        }
     }
     let (mut discs, velocities) = game::bullet_batch();
     // Forth and back: the velocities and their opposites, made before the timer.

@@ -1,11 +1,14 @@
 //! Narrow-phase pair queries, collide2d against parry2d, Box2D v3 and a plain `f32` test, on
 //! the same seeded pairs (see `collide2d_benches::Pairs`), at every size of
-//! `collide2d_benches::select::SIZES`. Ids: `intersects/<pair>/<size>/{collide2d, parry2d,
-//! box2d, plain_f32, plain_f32_dispatch}` and `contact/<pair>/<size>/{collide2d, parry2d,
-//! box2d}`; each iteration runs all pairs.
+//! `collide2d_benches::select::SIZES`. Ids: `intersects/<pair>/<size>/{collide2d,
+//! collide2d_shape, parry2d, box2d, plain_f32, plain_f32_dispatch}` and
+//! `contact/<pair>/<size>/{collide2d, collide2d_shape, parry2d, box2d}`; each iteration runs
+//! all pairs. `collide2d` runs `PairQuery` on pairs stored by type (as parry2d's are),
+//! `collide2d_shape` the free functions on pairs of `Shape`s.
 // A bench aborts on inputs the libraries disagree about; that is what `panic` is for here.
 #![allow(clippy::panic)]
 
+use collide2d::PairQuery;
 use collide2d_benches::box2d::Manifold;
 use collide2d_benches::runs;
 use collide2d_benches::select::{samples, selected, SIZES};
@@ -23,6 +26,7 @@ fn pair<A: Spec, B: Spec>(
     plain_test: impl Fn(&A::Plain, &B::Plain) -> bool + Copy,
 ) where
     A::Box2d: Manifold<B::Box2d>,
+    A::Typed: PairQuery<B::Typed>,
 {
     for (k, &n) in SIZES.iter().enumerate() {
         let (hit_id, contact_id) = (
@@ -37,6 +41,12 @@ fn pair<A: Spec, B: Spec>(
         let (hits, touching) = pairs
             .check(plain_test)
             .unwrap_or_else(|e| panic!("{name}: libraries disagree: {e}"));
+        let typed_agree = pairs
+            .typed
+            .iter()
+            .zip(&pairs.collide)
+            .all(|((x, y), (a, b))| x.intersects(y) == collide2d::intersects(a, b));
+        assert!(typed_agree, "{name}: typed and Shape queries disagree");
         let (b2_count, b2_worst) = pairs.check_box2d();
         eprintln!(
             "{name}/{n}: {hits} intersecting, {touching} touching disagreements (parry2d, plain); \
@@ -47,6 +57,9 @@ fn pair<A: Spec, B: Spec>(
         let mut g = c.benchmark_group(hit_id);
         g.throughput(elements.clone()).sample_size(samples(n));
         g.bench_function("collide2d", |b| {
+            b.iter(|| runs::collide2d_typed_intersects(black_box(&pairs.typed)))
+        });
+        g.bench_function("collide2d_shape", |b| {
             b.iter(|| runs::collide2d_intersects(black_box(&pairs.collide)))
         });
         g.bench_function("parry2d", |b| {
@@ -66,6 +79,9 @@ fn pair<A: Spec, B: Spec>(
         let mut g = c.benchmark_group(contact_id);
         g.throughput(elements).sample_size(samples(n));
         g.bench_function("collide2d", |b| {
+            b.iter(|| runs::collide2d_typed_contact(black_box(&pairs.typed)))
+        });
+        g.bench_function("collide2d_shape", |b| {
             b.iter(|| runs::collide2d_contact(black_box(&pairs.collide)))
         });
         g.bench_function("parry2d", |b| {

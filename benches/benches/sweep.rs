@@ -1,11 +1,13 @@
 //! Shape casts (time of impact): collide2d's `cast_shapes`, parry2d's `cast_shapes` and Box2D
 //! v3's `b2ShapeCast`, on the same seeded moving pairs (see `collide2d_benches::sweeps`), at
 //! every size of `collide2d_benches::select::SIZES`. Ids: `cast/<pair>/<size>/{collide2d,
-//! parry2d, box2d}`; each iteration runs all pairs.
+//! collide2d_shape, parry2d, box2d}`; each iteration runs all pairs. `collide2d` runs
+//! `PairQuery::cast` on pairs stored by type, `collide2d_shape` `cast_shapes` on `Shape`s.
 // A bench aborts on inputs the libraries disagree about; that is what `panic` is for here.
 #![allow(clippy::panic)]
 
-use collide2d_benches::select::{selected, three_libraries, SIZES};
+use collide2d::PairQuery;
+use collide2d_benches::select::{libraries, selected, SIZES};
 use collide2d_benches::sweeps::Sweeps;
 use collide2d_benches::{
     runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, PolygonSpec, Spec,
@@ -14,7 +16,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
 /// Builds and checks the moving pairs for `name` at every size, then times the casts on them.
-fn pair<A: Spec, B: Spec>(c: &mut Criterion, name: &str) {
+fn pair<A: Spec, B: Spec>(c: &mut Criterion, name: &str)
+where
+    A::Typed: PairQuery<B::Typed>,
+{
     for (k, &n) in SIZES.iter().enumerate() {
         let id = format!("cast/{name}/{n}");
         if !selected(&id) {
@@ -25,6 +30,15 @@ fn pair<A: Spec, B: Spec>(c: &mut Criterion, name: &str) {
         let (hits, grazes, worst) = sweeps
             .check()
             .unwrap_or_else(|e| panic!("{name}: libraries disagree: {e}"));
+        let typed_agree =
+            sweeps
+                .typed
+                .iter()
+                .zip(&sweeps.collide)
+                .all(|((x, xv, y, yv), (a, av, b, bv))| {
+                    x.cast(*xv, y, *yv) == collide2d::cast_shapes(a, *av, b, *bv)
+                });
+        assert!(typed_agree, "{name}: typed and Shape casts disagree");
         let b2 = sweeps.check_box2d();
         eprintln!(
             "{name}/{n}: {hits} hit, {grazes} grazing disagreements with parry2d, times of impact \
@@ -32,14 +46,21 @@ fn pair<A: Spec, B: Spec>(c: &mut Criterion, name: &str) {
              (deepest {}), times of impact within {}",
             b2.box2d_only, b2.collide2d_only, b2.deepest_missed, b2.worst
         );
-        three_libraries(
+        libraries(
             c,
             id,
             n,
             [
-                &mut || runs::collide2d_cast(black_box(&sweeps.collide)),
-                &mut || runs::parry2d_cast(black_box(&sweeps.parry)),
-                &mut || runs::box2d_cast(black_box(&sweeps.box2d)),
+                ("collide2d", &mut || {
+                    runs::collide2d_typed_cast(black_box(&sweeps.typed))
+                }),
+                ("collide2d_shape", &mut || {
+                    runs::collide2d_cast(black_box(&sweeps.collide))
+                }),
+                ("parry2d", &mut || {
+                    runs::parry2d_cast(black_box(&sweeps.parry))
+                }),
+                ("box2d", &mut || runs::box2d_cast(black_box(&sweeps.box2d))),
             ],
         );
     }

@@ -11,6 +11,7 @@
 // Bad arguments end the program: it is a measuring tool.
 #![allow(clippy::panic)]
 
+use collide2d::PairQuery;
 use collide2d_benches::sweeps::Sweeps;
 use collide2d_benches::{
     plain, runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, Pairs, PolygonSpec, Spec, PAIRS,
@@ -26,12 +27,15 @@ fn run<A: Spec, B: Spec>(
     query: &str,
     function: &str,
     plain_test: impl Fn(&A::Plain, &B::Plain) -> bool + Copy,
-) {
+) where
+    A::Typed: PairQuery<B::Typed>,
+{
     if query == "cast" {
         let sweeps = Sweeps::<A, B>::generate(seed(pair), SWEEPS);
         for _ in 0..ROUNDS {
             match function {
-                "collide2d" => runs::collide2d_cast(&sweeps.collide),
+                "collide2d" => runs::collide2d_typed_cast(&sweeps.typed),
+                "collide2d_shape" => runs::collide2d_cast(&sweeps.collide),
                 "parry2d" => runs::parry2d_cast(&sweeps.parry),
                 _ => panic!("unknown bench cast/…/{function}"),
             }
@@ -42,11 +46,13 @@ fn run<A: Spec, B: Spec>(
     let pairs = Pairs::<A, B>::generate(seed(pair), PAIRS);
     for _ in 0..ROUNDS {
         match (query, function) {
-            ("intersects", "collide2d") => runs::collide2d_intersects(&pairs.collide),
+            ("intersects", "collide2d") => runs::collide2d_typed_intersects(&pairs.typed),
+            ("intersects", "collide2d_shape") => runs::collide2d_intersects(&pairs.collide),
             ("intersects", "parry2d") => runs::parry2d_intersects(&pairs.parry),
             ("intersects", "plain_f32") => runs::plain_intersects(&pairs.plain, plain_test),
             ("intersects", "plain_f32_dispatch") => runs::plain_dispatch_intersects(&pairs.collide),
-            ("contact", "collide2d") => runs::collide2d_contact(&pairs.collide),
+            ("contact", "collide2d") => runs::collide2d_typed_contact(&pairs.typed),
+            ("contact", "collide2d_shape") => runs::collide2d_contact(&pairs.collide),
             ("contact", "parry2d") => runs::parry2d_contact(&pairs.parry),
             _ => panic!("unknown bench {query}/…/{function}"),
         }

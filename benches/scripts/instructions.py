@@ -16,9 +16,9 @@ import sys
 
 PAIRS = ["circle_circle", "circle_aabb", "aabb_aabb", "obb_obb", "polygon_polygon", "capsule_circle"]
 FUNCTIONS = {
-    "intersects": ["collide2d", "parry2d", "plain_f32", "plain_f32_dispatch"],
-    "contact": ["collide2d", "parry2d"],
-    "cast": ["collide2d", "parry2d"],
+    "intersects": ["collide2d", "collide2d_shape", "parry2d", "plain_f32", "plain_f32_dispatch"],
+    "contact": ["collide2d", "collide2d_shape", "parry2d"],
+    "cast": ["collide2d", "collide2d_shape", "parry2d"],
 }
 flt = sys.argv[1] if len(sys.argv) > 1 else ""
 
@@ -60,13 +60,14 @@ def fmt(x):
 
 
 print("instructions per pair (callgrind); ratios of the same")
-print("| group | collide2d | parry2d | plain_f32 | plain_f32_dispatch | parry2d / collide2d | collide2d / plain_f32 | collide2d / plain_f32_dispatch |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|")
+print("| group | collide2d | collide2d_shape | parry2d | plain_f32 | plain_f32_dispatch | parry2d / collide2d | collide2d / plain_f32 | collide2d / plain_f32_dispatch |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 for query in FUNCTIONS:
     for pair in PAIRS:
         group = f"{query}/{pair}"
-        c, p, f, fd = (
-            per_pair.get(f"{group}/{k}") for k in ("collide2d", "parry2d", "plain_f32", "plain_f32_dispatch")
+        c, s, p, f, fd = (
+            per_pair.get(f"{group}/{k}")
+            for k in ("collide2d", "collide2d_shape", "parry2d", "plain_f32", "plain_f32_dispatch")
         )
         if c is None and p is None and f is None and fd is None:
             continue
@@ -74,5 +75,5 @@ for query in FUNCTIONS:
         r_plain = c / f if c is not None and f else None
         r_dispatch = c / fd if c is not None and fd else None
         print(
-            f"| {group} | {fmt(c)} | {fmt(p)} | {fmt(f)} | {fmt(fd)} | {fmt(r_parry)} | {fmt(r_plain)} | {fmt(r_dispatch)} |"
+            f"| {group} | {fmt(c)} | {fmt(s)} | {fmt(p)} | {fmt(f)} | {fmt(fd)} | {fmt(r_parry)} | {fmt(r_plain)} | {fmt(r_dispatch)} |"
         )

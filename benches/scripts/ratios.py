@@ -45,8 +45,8 @@ def fmt(x):
 
 
 print(f"per-pair {stat} times in ns; ratios of the same")
-print("| group | collide2d | parry2d | box2d | plain_f32 | plain_f32_dispatch | parry2d / collide2d | box2d / collide2d | collide2d / plain_f32 | collide2d / plain_f32_dispatch |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| group | collide2d | collide2d_shape | parry2d | box2d | plain_f32 | plain_f32_dispatch | parry2d / collide2d | box2d / collide2d | parry2d / collide2d_shape | box2d / collide2d_shape | collide2d / plain_f32 | collide2d / plain_f32_dispatch |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 
 def order(group):
@@ -57,12 +57,16 @@ def order(group):
 
 for group in sorted(elements, key=order):
     n = elements[group]
-    c, p, b, f, fd = (times.get((group, k)) for k in ("collide2d", "parry2d", "box2d", "plain_f32", "plain_f32_dispatch"))
+    c, s, p, b, f, fd = (
+        times.get((group, k))
+        for k in ("collide2d", "collide2d_shape", "parry2d", "box2d", "plain_f32", "plain_f32_dispatch")
+    )
     per = lambda t: t / n if t is not None else None
     ratio = lambda x, y: x / y if x is not None and y else None
     print(
-        f"| {group} | {fmt(per(c))} | {fmt(per(p))} | {fmt(per(b))} | {fmt(per(f))} | {fmt(per(fd))} "
-        f"| {fmt(ratio(p, c))} | {fmt(ratio(b, c))} | {fmt(ratio(c, f))} | {fmt(ratio(c, fd))} |"
+        f"| {group} | {fmt(per(c))} | {fmt(per(s))} | {fmt(per(p))} | {fmt(per(b))} | {fmt(per(f))} | {fmt(per(fd))} "
+        f"| {fmt(ratio(p, c))} | {fmt(ratio(b, c))} | {fmt(ratio(p, s))} | {fmt(ratio(b, s))} "
+        f"| {fmt(ratio(c, f))} | {fmt(ratio(c, fd))} |"
     )
 
 if world:

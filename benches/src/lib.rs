@@ -1,6 +1,7 @@
 //! Inputs for the benches under `benches/benches`: seeded random pairs of shapes, each pair in
-//! three forms (a collide2d [`Shape`], a parry2d shape with its pose, a plain `f32` struct),
-//! plus [`plain`], the hand-written `f32` tests a tutorial would give.
+//! five forms (collide2d's typed shapes and [`Shape`]s, a parry2d shape with its pose, a Box2D
+//! shape with its transform, a plain `f32` struct), plus [`plain`], the hand-written `f32` tests
+//! a tutorial would give.
 //!
 //! Everything here runs before a timer starts.
 
@@ -121,6 +122,8 @@ pub trait Spec: Sized {
     type Plain;
     /// The Box2D shape (placed by a transform).
     type Box2d: B2Shape;
+    /// The collide2d shape type (`Circle`, `Aabb`, ...), stored as such.
+    type Typed: Clone;
     /// A random shape centred at the origin.
     fn random(rng: &mut Rng) -> Self;
     /// Moves the shape so that it is centred at `center`.
@@ -129,6 +132,8 @@ pub trait Spec: Sized {
     fn bound(&self) -> f32;
     /// The collide2d shape, in world coordinates.
     fn collide(&self) -> Option<Shape>;
+    /// The same collide2d shape as its own type.
+    fn typed(&self) -> Option<Self::Typed>;
     /// The parry2d shape in its own frame, and its pose.
     fn parry(&self) -> Option<(Pose, Self::Parry)>;
     /// The plain `f32` form.
@@ -148,6 +153,7 @@ impl Spec for CircleSpec {
     type Parry = parry2d::shape::Ball;
     type Plain = plain::Circle;
     type Box2d = b2Circle;
+    type Typed = Circle;
     fn random(rng: &mut Rng) -> Self {
         CircleSpec {
             center: Vec2::ZERO,
@@ -161,7 +167,10 @@ impl Spec for CircleSpec {
         self.radius
     }
     fn collide(&self) -> Option<Shape> {
-        Circle::new(self.center, self.radius).ok().map(Shape::from)
+        self.typed().map(Shape::from)
+    }
+    fn typed(&self) -> Option<Circle> {
+        Circle::new(self.center, self.radius).ok()
     }
     fn parry(&self) -> Option<(Pose, Self::Parry)> {
         Some((
@@ -196,6 +205,7 @@ impl Spec for AabbSpec {
     type Parry = parry2d::shape::Cuboid;
     type Plain = plain::Aabb;
     type Box2d = b2Polygon;
+    type Typed = Aabb;
     fn random(rng: &mut Rng) -> Self {
         let half = Vec2::new(rng.range(2.0, 40.0), rng.range(2.0, 40.0));
         AabbSpec {
@@ -211,7 +221,10 @@ impl Spec for AabbSpec {
         (self.max - self.min).length() * 0.5
     }
     fn collide(&self) -> Option<Shape> {
-        Aabb::new(self.min, self.max).ok().map(Shape::from)
+        self.typed().map(Shape::from)
+    }
+    fn typed(&self) -> Option<Aabb> {
+        Aabb::new(self.min, self.max).ok()
     }
     fn parry(&self) -> Option<(Pose, Self::Parry)> {
         let (center, half) = ((self.min + self.max) * 0.5, (self.max - self.min) * 0.5);
@@ -248,6 +261,7 @@ impl Spec for ObbSpec {
     type Parry = parry2d::shape::Cuboid;
     type Plain = plain::Obb;
     type Box2d = b2Polygon;
+    type Typed = Obb;
     fn random(rng: &mut Rng) -> Self {
         let half = Vec2::new(rng.range(2.0, 40.0), rng.range(2.0, 40.0));
         ObbSpec {
@@ -263,9 +277,10 @@ impl Spec for ObbSpec {
         self.half.length()
     }
     fn collide(&self) -> Option<Shape> {
-        Obb::new(self.center, self.half, self.angle)
-            .ok()
-            .map(Shape::from)
+        self.typed().map(Shape::from)
+    }
+    fn typed(&self) -> Option<Obb> {
+        Obb::new(self.center, self.half, self.angle).ok()
     }
     fn parry(&self) -> Option<(Pose, Self::Parry)> {
         Some((
@@ -309,6 +324,7 @@ impl Spec for PolygonSpec {
     type Parry = parry2d::shape::ConvexPolygon;
     type Plain = plain::Polygon;
     type Box2d = b2Polygon;
+    type Typed = ConvexPolygon;
     fn random(rng: &mut Rng) -> Self {
         let n = 6 + rng.below(3);
         let (rx, ry) = (rng.range(5.0, 40.0), rng.range(5.0, 40.0));
@@ -334,9 +350,12 @@ impl Spec for PolygonSpec {
         self.local.iter().fold(0.0, |m, p| m.max(p.length()))
     }
     fn collide(&self) -> Option<Shape> {
+        self.typed().map(Shape::from)
+    }
+    fn typed(&self) -> Option<ConvexPolygon> {
         let poly = ConvexPolygon::new(&self.world()).ok()?;
         // Only use polygons that both libraries keep as drawn.
-        (poly.points().len() == self.local.len()).then(|| poly.into())
+        (poly.points().len() == self.local.len()).then_some(poly)
     }
     fn parry(&self) -> Option<(Pose, Self::Parry)> {
         let poly = parry2d::shape::ConvexPolygon::from_convex_polyline(
@@ -377,6 +396,7 @@ impl Spec for CapsuleSpec {
     type Parry = parry2d::shape::Capsule;
     type Plain = plain::Capsule;
     type Box2d = b2Capsule;
+    type Typed = Capsule;
     fn random(rng: &mut Rng) -> Self {
         let half = Vec2::from_angle(rng.range(-std::f32::consts::PI, std::f32::consts::PI))
             * rng.range(2.0, 40.0);
@@ -393,13 +413,15 @@ impl Spec for CapsuleSpec {
         self.half.length() + self.radius
     }
     fn collide(&self) -> Option<Shape> {
+        self.typed().map(Shape::from)
+    }
+    fn typed(&self) -> Option<Capsule> {
         Capsule::new(
             self.center - self.half,
             self.center + self.half,
             self.radius,
         )
         .ok()
-        .map(Shape::from)
     }
     fn parry(&self) -> Option<(Pose, Self::Parry)> {
         let shape = parry2d::shape::Capsule::new(pv(-self.half), pv(self.half), self.radius);
@@ -434,17 +456,23 @@ pub type ParryPair<A, B> = (Placed<<A as Spec>::Parry>, Placed<<B as Spec>::Parr
 /// One pair as Box2D shapes with their transforms.
 pub type Box2dPair<A, B> = (B2Placed<<A as Spec>::Box2d>, B2Placed<<B as Spec>::Box2d>);
 
-/// One pair in the four forms.
+/// One pair as collide2d's shape types.
+pub type TypedPair<A, B> = (<A as Spec>::Typed, <B as Spec>::Typed);
+
+/// One pair in the five forms.
 type Row<A, B> = (
+    TypedPair<A, B>,
     (Shape, Shape),
     ParryPair<A, B>,
     (<A as Spec>::Plain, <B as Spec>::Plain),
     Box2dPair<A, B>,
 );
 
-/// The same pairs in the four forms, index for index.
+/// The same pairs in the five forms, index for index.
 pub struct Pairs<A: Spec, B: Spec> {
-    /// collide2d shapes in world coordinates.
+    /// collide2d shapes stored by type (`Circle`, `Aabb`, ...), in world coordinates.
+    pub typed: Vec<TypedPair<A, B>>,
+    /// The same collide2d shapes as [`Shape`]s.
     pub collide: Vec<(Shape, Shape)>,
     /// parry2d shapes with their poses.
     pub parry: Vec<ParryPair<A, B>>,
@@ -463,15 +491,17 @@ impl<A: Spec, B: Spec> Pairs<A, B> {
     pub fn generate(seed: u64, count: usize) -> Pairs<A, B> {
         let mut rng = Rng::new(seed);
         let all = balanced(&mut rng, count, Self::random_pair, |built| {
-            collide2d::intersects(&built.0 .0, &built.0 .1)
+            collide2d::intersects(&built.1 .0, &built.1 .1)
         });
         let mut pairs = Pairs {
+            typed: Vec::new(),
             collide: Vec::new(),
             parry: Vec::new(),
             plain: Vec::new(),
             box2d: Vec::new(),
         };
-        for (c, p, f, b) in all {
+        for (t, c, p, f, b) in all {
+            pairs.typed.push(t);
             pairs.collide.push(c);
             pairs.parry.push(p);
             pairs.plain.push(f);
@@ -489,6 +519,7 @@ impl<A: Spec, B: Spec> Pairs<A, B> {
         let dir = Vec2::from_angle(rng.range(-std::f32::consts::PI, std::f32::consts::PI));
         b.set_center(center + dir * dist);
         Some((
+            (a.typed()?, b.typed()?),
             (a.collide()?, b.collide()?),
             (a.parry()?, b.parry()?),
             (a.plain(), b.plain()),
@@ -501,10 +532,15 @@ impl<A: Spec, B: Spec> Pairs<A, B> {
 /// disagree: a few `f32` ulps at the benches' coordinates (up to about 600).
 pub const TOUCHING: f32 = 1e-3;
 
+/// How far apart (or how deep) a pair may be when only parry2d disagrees: its GJK stops within
+/// a tolerance of its own, and on polygons of 7 or 8 vertices near 450 units from the origin it
+/// called a pair 0.0018 apart intersecting (one in 65,536).
+pub const PARRY_TOLERANCE: f32 = 1e-2;
+
 impl<A: Spec, B: Spec> Pairs<A, B> {
     /// Checks once, before timing, that collide2d, parry2d and `plain` agree on `intersects` for
     /// every pair, except pairs that touch to within [`TOUCHING`] (by collide2d's distance or
-    /// depth). Returns the number of intersecting pairs and of touching disagreements.
+    /// depth), or to within [`PARRY_TOLERANCE`] when only parry2d disagrees. Returns the number of intersecting pairs and of touching disagreements.
     ///
     /// # Errors
     /// A description of the first pair on which they disagree, or that parry2d does not support.
@@ -533,7 +569,8 @@ impl<A: Spec, B: Spec> Pairs<A, B> {
             } else {
                 collide2d::distance(ca, cb)
             };
-            if gap > TOUCHING {
+            let tolerance = if c == f { PARRY_TOLERANCE } else { TOUCHING };
+            if gap > tolerance {
                 return Err(format!(
                     "pair {i}: collide2d {c}, parry2d {p}, plain_f32 {f}, gap {gap}: {ca:?} {cb:?}"
                 ));

@@ -9,9 +9,33 @@ use crate::rotating::CollideRotating;
 use crate::sweeps::{parry_options, CollideSweep};
 use crate::Placed;
 use boxdd_sys::ffi::{b2ShapeCast, b2ShapeCastPairInput, b2TOIInput, b2TimeOfImpact};
-use collide2d::Shape;
+use collide2d::{math::Vec2, PairQuery, Shape};
 use parry2d::query::NonlinearRigidMotion;
 use std::hint::black_box;
+
+/// [`PairQuery::intersects`] on every pair stored by type.
+#[inline(never)]
+pub fn collide2d_typed_intersects<A: PairQuery<B>, B>(pairs: &[(A, B)]) {
+    for (a, b) in pairs {
+        black_box(a.intersects(b));
+    }
+}
+
+/// [`PairQuery::contact`] on every pair stored by type.
+#[inline(never)]
+pub fn collide2d_typed_contact<A: PairQuery<B>, B>(pairs: &[(A, B)]) {
+    for (a, b) in pairs {
+        black_box(a.contact(b));
+    }
+}
+
+/// [`PairQuery::cast`] on every moving pair stored by type.
+#[inline(never)]
+pub fn collide2d_typed_cast<A: PairQuery<B>, B>(sweeps: &[(A, Vec2, B, Vec2)]) {
+    for (a, va, b, vb) in sweeps {
+        black_box(a.cast(*va, b, *vb));
+    }
+}
 
 /// `collide2d::intersects` on every pair.
 #[inline(never)]

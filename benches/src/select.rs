@@ -72,16 +72,24 @@ pub fn three_libraries(
     c: &mut criterion::Criterion,
     id: String,
     n: usize,
-    mut runs: [&mut dyn FnMut(); 3],
+    runs: [&mut dyn FnMut(); 3],
+) {
+    let [a, b, c2] = runs;
+    libraries(c, id, n, [("collide2d", a), ("parry2d", b), ("box2d", c2)]);
+}
+
+/// Times each named run over the same `n` inputs in the group `id` (each call does all `n`).
+pub fn libraries<const K: usize>(
+    c: &mut criterion::Criterion,
+    id: String,
+    n: usize,
+    runs: [(&str, &mut dyn FnMut()); K],
 ) {
     let mut g = c.benchmark_group(id);
     g.throughput(criterion::Throughput::Elements(n as u64))
         .sample_size(samples(n));
-    for (name, run) in ["collide2d", "parry2d", "box2d"]
-        .iter()
-        .zip(runs.iter_mut())
-    {
-        g.bench_function(*name, |b| b.iter(&mut **run));
+    for (name, run) in runs {
+        g.bench_function(name, |b| b.iter(&mut *run));
     }
     g.finish();
 }

@@ -11,6 +11,9 @@ use parry2d::query::ShapeCastOptions;
 /// One moving pair as collide2d sees it: `a`, its motion, `b`, its motion.
 pub type CollideSweep = (Shape, Vec2, Shape, Vec2);
 
+/// The same, stored as collide2d's shape types.
+pub type TypedSweep<A, B> = (<A as Spec>::Typed, Vec2, <B as Spec>::Typed, Vec2);
+
 /// One moving pair as parry2d sees it: placed shapes with their velocities.
 pub type ParrySweep<A, B> = (
     Placed<<A as Spec>::Parry>,
@@ -22,8 +25,10 @@ pub type ParrySweep<A, B> = (
 /// One moving pair as Box2D's `b2ShapeCast` takes it (see [`box2d::cast_input`]).
 pub type Box2dSweep = b2ShapeCastPairInput;
 
-/// The same moving pairs in the three forms, index for index.
+/// The same moving pairs in the four forms, index for index.
 pub struct Sweeps<A: Spec, B: Spec> {
+    /// collide2d shapes stored by type, with their motions.
+    pub typed: Vec<TypedSweep<A, B>>,
     /// collide2d shapes in world coordinates with their motions over one step.
     pub collide: Vec<CollideSweep>,
     /// parry2d shapes, poses and velocities (one step is time 0 to 1).
@@ -65,15 +70,17 @@ impl<A: Spec, B: Spec> Sweeps<A, B> {
     pub fn generate(seed: u64, count: usize) -> Sweeps<A, B> {
         let mut rng = Rng::new(seed);
         let all = balanced(&mut rng, count, Self::random_sweep, |built| {
-            let (a, va, b, vb) = &built.0;
+            let (a, va, b, vb) = &built.1;
             collide2d::cast_shapes(a, *va, b, *vb).is_some()
         });
         let mut sweeps = Sweeps {
+            typed: Vec::with_capacity(count),
             collide: Vec::with_capacity(count),
             parry: Vec::with_capacity(count),
             box2d: Vec::with_capacity(count),
         };
-        for (c, p, b) in all {
+        for (t, c, p, b) in all {
+            sweeps.typed.push(t);
             sweeps.collide.push(c);
             sweeps.parry.push(p);
             sweeps.box2d.push(b);
@@ -81,9 +88,13 @@ impl<A: Spec, B: Spec> Sweeps<A, B> {
         sweeps
     }
 
-    fn random_sweep(rng: &mut Rng) -> Option<(CollideSweep, ParrySweep<A, B>, Box2dSweep)> {
+    #[allow(clippy::type_complexity)]
+    fn random_sweep(
+        rng: &mut Rng,
+    ) -> Option<(TypedSweep<A, B>, CollideSweep, ParrySweep<A, B>, Box2dSweep)> {
         let (a, va, b, vb) = place_moving::<A, B>(rng);
         Some((
+            (a.typed()?, va, b.typed()?, vb),
             (a.collide()?, va, b.collide()?, vb),
             (a.parry()?, pv(va), b.parry()?, pv(vb)),
             box2d::cast_input(&a.box2d()?, va, &b.box2d()?, vb),

@@ -30,6 +30,7 @@
 // every other integer case is decided here exactly or, if within the band, by wasm.
 
 import {
+  Shape,
   intersects as wasmIntersects,
   contains as wasmContains,
   containsPoint as wasmContainsPoint,
@@ -37,42 +38,68 @@ import {
 
 const K = 1 + 2 ** -48;
 
-/** Kinds of JS-side numbers: none (undefined or 0: ask wasm), circle [x, y, r], box [minX, minY, maxX, maxY]. */
-export const CIRCLE = 1;
-export const BOX = 2;
+// The JS-side numbers live on the shape object itself, under symbols so that no user property
+// can collide with them, and circles and boxes under different symbols: the object's hidden
+// class then says which it is (no kind field to load and compare), and a circle's three
+// numbers fill the three in-object slots left after wasm-bindgen's pointer (an object made by
+// Object.create has four), so a circle-circle test reads no property array.
+// A live circle has CR >= 0 and a live box X0 >= -Infinity; on any other shape these read
+// undefined, and on a freed one NaN, and the comparison is false: the wasm test answers (or
+// throws, for a freed shape).
+const CX = Symbol('collide2d.cx');
+const CY = Symbol('collide2d.cy');
+const CR = Symbol('collide2d.cr');
+const X0 = Symbol('collide2d.x0');
+const Y0 = Symbol('collide2d.y0');
+const X1 = Symbol('collide2d.x1');
+const Y1 = Symbol('collide2d.y1');
 
-// The JS-side numbers live on the shape object itself (one load each, no record to follow),
-// under symbols so that no user property can collide with them: KIND, then A..D.
-export const KIND = Symbol('collide2d.kind');
-const A = Symbol('collide2d.a');
-const B = Symbol('collide2d.b');
-const C = Symbol('collide2d.c');
-const D = Symbol('collide2d.d');
+const isCircle = (shape) => shape[CR] >= 0;
+const isBox = (shape) => shape[X0] >= -Infinity;
 
-function keep(shape, kind, a, b, c, d) {
-  shape[KIND] = kind;
-  shape[A] = a;
-  shape[B] = b;
-  shape[C] = c;
-  shape[D] = d;
+// Fields first made with a fraction, so V8 gives them the double representation at once: a
+// first circle at integer coordinates would make them small-integer fields, and the first
+// fraction would then deprecate every circle made so far (and the code compiled for them).
+{
+  const circle = Object.create(Shape.prototype);
+  circle.__wbg_ptr = 0;
+  keepCircle(circle, 0.5, 0.5, 0.5);
+  const box = Object.create(Shape.prototype);
+  box.__wbg_ptr = 0;
+  keepBox(box, 0.5, 0.5, 1.5, 1.5);
+}
+
+/** 'circle' or 'box' when the shape has JS-side numbers, else undefined (for tests). */
+export const simpleKind = (shape) => (isCircle(shape) ? 'circle' : isBox(shape) ? 'box' : undefined);
+
+/** Attaches a circle's numbers (the f32 values the Rust circle holds). */
+export function keepCircle(shape, x, y, r) {
+  shape[CX] = Math.fround(x);
+  shape[CY] = Math.fround(y);
+  shape[CR] = Math.fround(r);
   return shape;
 }
 
-/** Attaches a circle's numbers (the f32 values the Rust circle holds). */
-export const keepCircle = (shape, x, y, r) => keep(shape, CIRCLE, Math.fround(x), Math.fround(y), Math.fround(r), 0);
-
 /** Attaches a box's numbers, read from its bounds (the Rust box's own min and max). */
-export const keepBox = (shape, minX, minY, maxX, maxY) => keep(shape, BOX, minX, minY, maxX, maxY);
+export function keepBox(shape, minX, minY, maxX, maxY) {
+  shape[X0] = minX;
+  shape[Y0] = minY;
+  shape[X1] = maxX;
+  shape[Y1] = maxY;
+  return shape;
+}
 
 /** Copies `from`'s numbers, if it has any, to its copy `to`. */
 export function keepCopy(from, to) {
-  if (from[KIND] > 0) keep(to, from[KIND], from[A], from[B], from[C], from[D]);
+  if (isCircle(from)) return keepCircle(to, from[CX], from[CY], from[CR]);
+  if (isBox(from)) return keepBox(to, from[X0], from[Y0], from[X1], from[Y1]);
   return to;
 }
 
 /** Forgets a shape's numbers (it is being freed): its tests go to wasm, which throws. */
 export function forget(shape) {
-  if (shape[KIND] > 0) shape[KIND] = 0;
+  if (isCircle(shape)) shape[CR] = NaN;
+  else if (isBox(shape)) shape[X0] = NaN;
 }
 
 /** 1 when d2 <= s2 is certain, -1 when d2 > s2 is, 0 when only the exact test can tell. */
@@ -94,10 +121,12 @@ const clamp = (v, lo, hi) => (v < lo ? lo : v > hi ? hi : v);
 /** True when `a` and `b` share a point (touching counts); exact. */
 export function intersects(a, b) {
   // Two circles, the costliest case to leave to wasm next to its work, written out.
-  if (a[KIND] === CIRCLE && b[KIND] === CIRCLE) {
-    const dx = b[A] - a[A];
-    const dy = b[B] - a[B];
-    const s = a[C] + b[C];
+  const ar = a[CR];
+  const br = b[CR];
+  if (ar >= 0 && br >= 0) {
+    const dx = b[CX] - a[CX];
+    const dy = b[CY] - a[CY];
+    const s = ar + br;
     const d2 = dx * dx + dy * dy;
     const s2 = s * s;
     if (d2 * K < s2) return true;
@@ -122,45 +151,45 @@ export function containsPoint(shape, x, y) {
  * when the exact wasm test must decide (or either shape has no JS-side numbers).
  */
 export function simpleIntersects(p, q) {
-  const kp = p[KIND];
-  const kq = q[KIND];
-  if (kp === CIRCLE && kq === CIRCLE) {
-    const dx = q[A] - p[A];
-    const dy = q[B] - p[B];
-    const s = p[C] + q[C];
-    const f = filter(dx * dx + dy * dy, s * s);
-    return f === 0 ? undefined : f > 0;
+  if (isCircle(p)) {
+    if (isCircle(q)) {
+      const dx = q[CX] - p[CX];
+      const dy = q[CY] - p[CY];
+      const s = p[CR] + q[CR];
+      const f = filter(dx * dx + dy * dy, s * s);
+      return f === 0 ? undefined : f > 0;
+    }
+    return isBox(q) ? circleBox(p, q) : undefined;
   }
-  if (kp === BOX) {
-    if (kq === BOX) return p[A] <= q[C] && q[A] <= p[C] && p[B] <= q[D] && q[B] <= p[D];
-    if (kq === CIRCLE) return circleBox(q, p);
-  } else if (kp === CIRCLE && kq === BOX) {
-    return circleBox(p, q);
+  if (isBox(p)) {
+    if (isBox(q)) return p[X0] <= q[X1] && q[X0] <= p[X1] && p[Y0] <= q[Y1] && q[Y0] <= p[Y1];
+    if (isCircle(q)) return circleBox(q, p);
   }
   return undefined;
 }
 
 function circleBox(c, b) {
-  const [x, y] = [c[A], c[B]];
-  const f = discPoint(x, y, c[C], clamp(x, b[A], b[C]), clamp(y, b[B], b[D]));
+  const x = c[CX];
+  const y = c[CY];
+  const f = discPoint(x, y, c[CR], clamp(x, b[X0], b[X1]), clamp(y, b[Y0], b[Y1]));
   return f === 0 ? undefined : f > 0;
 }
 
 /** Whether the simple shape holds the point (x, y): true, false, or undefined as above. */
 export function simpleContainsPoint(p, x, y) {
-  const kind = p[KIND];
-  if (kind !== CIRCLE && kind !== BOX) return undefined;
+  const circle = isCircle(p);
+  if (!circle && !isBox(p)) return undefined;
   const px = Math.fround(x);
   const py = Math.fround(y);
   // NaN or beyond f32: the wasm test's answer, whatever it is.
   if (!Number.isFinite(px) || !Number.isFinite(py)) return undefined;
-  if (kind === BOX) return p[A] <= px && px <= p[C] && p[B] <= py && py <= p[D];
-  const f = discPoint(p[A], p[B], p[C], px, py);
+  if (!circle) return p[X0] <= px && px <= p[X1] && p[Y0] <= py && py <= p[Y1];
+  const f = discPoint(p[CX], p[CY], p[CR], px, py);
   return f === 0 ? undefined : f > 0;
 }
 
 /** Whether box p holds box q (boundaries included): exact, or undefined when not two boxes. */
 export function simpleContains(p, q) {
-  if (p[KIND] !== BOX || q[KIND] !== BOX) return undefined;
-  return p[A] <= q[A] && q[C] <= p[C] && p[B] <= q[B] && q[D] <= p[D];
+  if (!isBox(p) || !isBox(q)) return undefined;
+  return p[X0] <= q[X0] && q[X1] <= p[X1] && p[Y0] <= q[Y0] && q[Y1] <= p[Y1];
 }

@@ -108,7 +108,7 @@ pub use motion::{
 pub use query::{
     cast_ray, cast_shapes, cast_shapes_rotating, closest_points, contact, contains, contains_point,
     distance, distance_to_point, intersects, project_point, CastHit, ClosestPoints, Contact,
-    ContactPoints, PointProjection, Ray, RayHit, Sweep,
+    ContactPoints, PairQuery, PointProjection, Ray, RayHit, Sweep,
 };
 pub use shape::{
     Aabb, Capsule, Circle, Compound, ConvexPolygon, Obb, Point, Polygon, Segment, Shape, ShapeKind,

@@ -150,22 +150,25 @@ fn switching_structures_never_changes_a_result() {
     assert_eq!(kinds.last(), Some(&tree));
 }
 
-/// A grid over a static level of 2,000 tiles (indexed by cell once unchanged, see
-/// `broad/grid/dense.rs`) with 400 movers, tiles removed and added on the way: every update's
-/// pairs and events equal the tree's.
+/// A grid over a static level of 2,000 tiles of three sizes (indexed by cell once unchanged,
+/// see `broad/grid/dense.rs`: a mover reads only the cells the widest and tallest tile can
+/// reach from it) with 400 movers, tiles removed on the way, on cells of a power of two and
+/// of another width: every update's pairs and events equal the tree's.
 #[test]
 fn movers_over_an_indexed_static_level_find_the_trees_pairs() {
     let mut rng = Rng(3);
     let mut worlds = [
         CollisionWorld::new(BroadPhase::grid(2.0).unwrap()),
         CollisionWorld::new(BroadPhase::auto()),
+        CollisionWorld::new(BroadPhase::grid(1.7).unwrap()),
         CollisionWorld::new(BroadPhase::tree(0.0)),
     ];
     let mut tiles = Vec::new();
     for i in 0..2000 {
         // Touching tiles (integer corners) in rows with gaps, some at negative coordinates.
         let at = Vec2::new((i % 50) as f32 - 20.0, (i / 50) as f32 * 1.5 - 10.0);
-        let tile: Shape = Aabb::new(at, at + Vec2::ONE).unwrap().into();
+        let size = [Vec2::ONE, Vec2::new(0.5, 1.0), Vec2::new(1.0, 0.5)][i % 3];
+        let tile: Shape = Aabb::new(at, at + size).unwrap().into();
         let h: Vec<Handle> = worlds
             .iter_mut()
             .map(|w| {
@@ -207,9 +210,9 @@ fn movers_over_an_indexed_static_level_find_the_trees_pairs() {
             }
         }
         let stats: Vec<_> = worlds.iter_mut().map(|w| w.update()).collect();
-        assert!(stats[2].pairs > 100, "{:?}", stats[2]);
-        for w in &worlds[..2] {
-            assert_eq!(report(w), report(&worlds[2]), "frame {frame}");
+        assert!(stats[3].pairs > 100, "{:?}", stats[3]);
+        for w in &worlds[..3] {
+            assert_eq!(report(w), report(&worlds[3]), "frame {frame}");
         }
     }
     assert_eq!(

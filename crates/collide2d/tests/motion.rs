@@ -12,6 +12,9 @@ use collide2d::{
 };
 use proptest::prelude::*;
 
+mod support;
+use support::kinds::soak;
+
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
@@ -118,7 +121,7 @@ fn coordinate() -> impl Strategy<Value = f32> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: soak(256), ..ProptestConfig::default() })]
 
     /// Sliding along a floor of adjacent unit tiles, or of flush boxes of random widths, at
     /// any speed and pressing into it or not (by a quarter or more, or by as little as `1e-6`,

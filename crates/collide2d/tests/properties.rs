@@ -11,11 +11,12 @@ mod support;
 
 use collide2d::math::{Pose, Vec2};
 use collide2d::{
-    closest_points, contact, contains, distance, intersects, Aabb, Capsule, Circle, Compound,
-    ConvexPolygon, Obb, Point, Polygon, Segment, Shape,
+    cast_shapes, closest_points, contact, contains, distance, intersects, Aabb, Capsule, Circle,
+    Compound, ConvexPolygon, Obb, PairQuery, Point, Polygon, Segment, Shape,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use support::kinds::soak;
 use support::reference;
 
 /// How the coordinates of one pair of shapes are drawn.
@@ -263,6 +264,82 @@ fn intersects_matches_the_exact_reference_for_every_pair_of_kinds() {
     });
 }
 
+/// The typed queries of `PairQuery` on `x` against `b` (of every type `x` has them for), with
+/// their answers as text (`Debug` keeps a zero's sign); `None` for a `b` without them.
+fn typed_against<A>(x: &A, b: &Shape, va: Vec2, vb: Vec2) -> Option<String>
+where
+    A: PairQuery<Point>
+        + PairQuery<Segment>
+        + PairQuery<Circle>
+        + PairQuery<Aabb>
+        + PairQuery<Obb>
+        + PairQuery<Capsule>,
+{
+    macro_rules! answers {
+        ($b:ty, $y:expr) => {
+            format!(
+                "{:?} {:?} {:?}",
+                PairQuery::<$b>::intersects(x, $y),
+                PairQuery::<$b>::contact(x, $y),
+                PairQuery::<$b>::cast(x, va, $y, vb)
+            )
+        };
+    }
+    Some(match b {
+        Shape::Point(y) => answers!(Point, y),
+        Shape::Segment(y) => answers!(Segment, y),
+        Shape::Circle(y) => answers!(Circle, y),
+        Shape::Aabb(y) => answers!(Aabb, y),
+        Shape::Obb(y) => answers!(Obb, y),
+        Shape::Capsule(y) => answers!(Capsule, y),
+        _ => return None,
+    })
+}
+
+/// [`typed_against`] for any `a`: `None` for pairs without typed queries.
+fn typed_answers(a: &Shape, b: &Shape, va: Vec2, vb: Vec2) -> Option<String> {
+    match (a, b) {
+        (Shape::Point(x), _) => typed_against(x, b, va, vb),
+        (Shape::Segment(x), _) => typed_against(x, b, va, vb),
+        (Shape::Circle(x), _) => typed_against(x, b, va, vb),
+        (Shape::Aabb(x), _) => typed_against(x, b, va, vb),
+        (Shape::Obb(x), _) => typed_against(x, b, va, vb),
+        (Shape::Capsule(x), _) => typed_against(x, b, va, vb),
+        (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y)) => Some(format!(
+            "{:?} {:?} {:?}",
+            x.intersects(y),
+            x.contact(y),
+            x.cast(va, y, vb)
+        )),
+        _ => None,
+    }
+}
+
+#[test]
+fn typed_pair_queries_give_the_shape_queries_bits() {
+    for_every_kind_pair(40, |a, b| {
+        // `a` moving towards `b` (past it or short of it) and `b` drifting, or both still.
+        let gap = b.aabb().center() - a.aabb().center();
+        for (va, vb) in [
+            (gap * 1.5, gap.perp() * 0.25),
+            (gap * 0.5, Vec2::ZERO),
+            (Vec2::ZERO, Vec2::ZERO),
+        ] {
+            let Some(typed) = typed_answers(a, b, va, vb) else {
+                return Ok(());
+            };
+            let shapes = format!(
+                "{:?} {:?} {:?}",
+                intersects(a, b),
+                contact(a, b),
+                cast_shapes(a, va, b, vb)
+            );
+            prop_assert_eq!(typed, shapes, "va {} vb {}", va, vb);
+        }
+        Ok(())
+    });
+}
+
 #[test]
 fn contains_matches_the_exact_reference_for_every_pair_of_kinds() {
     for_every_kind_pair(40, |a, b| {
@@ -333,15 +410,6 @@ fn translates_exactly(s: &Shape, t: Vec2) -> bool {
         Shape::Polygon(s) => s.points().iter().all(|&p| exact(p)),
         Shape::Compound(s) => s.parts().iter().all(|p| translates_exactly(p, t)),
     }
-}
-
-/// Case counts are multiplied by `COLLIDE2D_SOAK` (default 1) for long local runs, e.g.
-/// `COLLIDE2D_SOAK=50 cargo test --release -p collide2d --test properties`.
-fn soak(cases: u32) -> u32 {
-    let factor = std::env::var("COLLIDE2D_SOAK")
-        .ok()
-        .and_then(|v| v.parse::<u32>().ok());
-    cases.saturating_mul(factor.unwrap_or(1).max(1))
 }
 
 fn config(cases: u32) -> ProptestConfig {

@@ -114,7 +114,7 @@ unsafe fn run<L: Lanes>(lanes: L, sink: Sink<'_>) -> ControlFlow<(), usize> {
 /// The CPU has AVX-512F; `i + 16 <= col.len()`.
 #[target_feature(enable = "avx512f")]
 #[inline]
-unsafe fn load(col: &[f32], i: usize) -> __m512 {
+pub(super) unsafe fn load(col: &[f32], i: usize) -> __m512 {
     debug_assert!(i + 16 <= col.len());
     // SAFETY: `i + 16 <= col.len()` (the caller's contract), so the 16 floats read lie inside
     // `col`; `loadu` has no alignment requirement.

@@ -25,6 +25,12 @@
 use alloc::vec::Vec;
 mod filter;
 mod kernel;
+// The 4-lane kernels, chosen when the crate is built (no run-time detection on these targets).
+#[cfg(any(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+mod lanes4;
 mod moves;
 mod portable;
 mod soa;
@@ -41,6 +47,11 @@ mod avx2_moves;
 #[allow(unsafe_code)]
 #[clippy::msrv = "1.89"]
 mod avx512;
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[allow(unsafe_code)]
+mod neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128;
 #[cfg(test)]
 mod tests;
 

@@ -78,23 +78,44 @@ fn blocks<const K: usize>(
 ) -> ControlFlow<()> {
     let n = columns.iter().map(|c| c.len()).min().unwrap_or(0);
     let mut start = 0;
-    while start < n {
-        let end = (start + BLOCK).min(n);
-        // The block's columns, of one known length, so the compiler can drop bounds checks.
-        let block = columns.map(|c| &c[start..end]);
-        let at = |i: usize| lane(block.map(|c| c[i]));
-        // No early exit: a plain reduction the compiler can vectorise.
-        let any = (0..end - start).fold(false, |any, i| any | at(i).not_missed());
-        if any {
-            let (hit, undecided) = (0..end - start).fold((0, 0), |(hit, und), i| {
-                let (h, u) = at(i).decide();
-                (hit | u32::from(h) << i, und | u32::from(u) << i)
-            });
-            if hit | undecided != 0 {
-                sink(base + start, hit, undecided)?;
-            }
+    // Whole blocks: a loop of a constant trip count over slices of a constant length, with
+    // no branch and an integer OR reduction, which compilers unroll and vectorise (SSE2,
+    // NEON, simd128) where a bool fold over a variable length was left scalar.
+    while start + BLOCK <= n {
+        let block = columns.map(|c| &c[start..start + BLOCK]);
+        let mut any = 0u32;
+        for i in 0..BLOCK {
+            any |= u32::from(lane(block.map(|c| c[i])).not_missed());
         }
-        start = end;
+        if any != 0 {
+            classify(&block, base + start, sink, &lane)?;
+        }
+        start += BLOCK;
+    }
+    if start < n {
+        let block = columns.map(|c| &c[start..n]);
+        classify(&block, base + start, sink, &lane)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Classifies the lanes of one block (at most [`BLOCK`]) and passes its masks to the sink.
+#[inline(always)]
+fn classify<const K: usize>(
+    block: &[&[f32]; K],
+    base: usize,
+    sink: Sink<'_>,
+    lane: &impl Fn([f32; K]) -> Lane,
+) -> ControlFlow<()> {
+    let len = block.iter().map(|c| c.len()).min().unwrap_or(0);
+    let (mut hit, mut undecided) = (0u32, 0u32);
+    for i in 0..len {
+        let (h, u) = lane(block.map(|c| c[i])).decide();
+        hit |= u32::from(h) << i;
+        undecided |= u32::from(u) << i;
+    }
+    if hit | undecided != 0 {
+        sink(base, hit, undecided)?;
     }
     ControlFlow::Continue(())
 }

@@ -30,11 +30,11 @@ pub(crate) const TREE_MARGIN: f32 = 0.1;
 /// The choice, and the number of objects it was made for.
 #[derive(Debug)]
 pub(crate) struct Chooser {
-    /// Live objects as of the last `sync`.
+    /// Live objects as of the last `count`.
     live: usize,
     /// Live objects when the structure was last chosen (`None` before the first choice).
     chosen_at: Option<usize>,
-    /// Whether each slot held an object as of the last `sync`.
+    /// Whether each slot held an object as of the last `count`.
     held: Vec<bool>,
 }
 
@@ -55,13 +55,7 @@ impl Chooser {
         changed: &[u32],
         current: BroadKind,
     ) -> Option<BroadKind> {
-        self.held.resize(view.groups.len(), false);
-        for &slot in changed {
-            let s = slot as usize;
-            let now = view.groups[s] != u32::MAX;
-            let was = core::mem::replace(&mut self.held[s], now);
-            self.live = self.live + usize::from(now) - usize::from(was);
-        }
+        self.count(view, changed);
         let due = match self.chosen_at {
             None => self.live > 0,
             Some(at) => self.live > 2 * at.max(MIN_MOVING / 2) || self.live < at / 2,
@@ -72,6 +66,17 @@ impl Chooser {
         self.chosen_at = Some(self.live);
         let kind = choose(view, &self.held);
         (kind != current).then_some(kind)
+    }
+
+    /// Counts the objects after the changes in `changed`, choosing nothing.
+    pub(crate) fn count(&mut self, view: &View<'_>, changed: &[u32]) {
+        self.held.resize(view.groups.len(), false);
+        for &slot in changed {
+            let s = slot as usize;
+            let now = view.groups[s] != u32::MAX;
+            let was = core::mem::replace(&mut self.held[s], now);
+            self.live = self.live + usize::from(now) - usize::from(was);
+        }
     }
 
     /// Every live slot, in order (to fill a new structure).

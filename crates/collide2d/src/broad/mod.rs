@@ -168,6 +168,31 @@ pub(crate) struct View<'a> {
     pub(crate) table: &'a Groups,
 }
 
+/// Which groups a query reads: those whose layer is in `mask` (shared groups always: their
+/// objects' own layers decide), and with `statics_only` only groups of static objects (after a
+/// [`Broad::sync_part`] of the static objects' changes, the others may be stale).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Sight {
+    pub(crate) mask: u64,
+    pub(crate) statics_only: bool,
+}
+
+impl Sight {
+    /// Every group whose layer is in `mask`.
+    pub(crate) fn all(mask: u64) -> Sight {
+        Sight {
+            mask,
+            statics_only: false,
+        }
+    }
+
+    /// True when a query reads group `g`.
+    #[inline]
+    pub(crate) fn sees(self, table: &Groups, g: u32) -> bool {
+        table.visible(g, self.mask) && (!self.statics_only || table.is_static(g))
+    }
+}
+
 /// The structure behind [`BroadPhase`], and for [`BroadPhase::auto`] what chooses it.
 #[derive(Debug)]
 pub(crate) struct Broad {
@@ -235,6 +260,18 @@ impl Broad {
         }
         self.now.sync(view, changed);
     }
+
+    /// Brings the structure up to date with the slots in `part` alone, which changed since
+    /// they were last synced: the groups of those slots' objects (before and after the
+    /// changes) are then up to date, the others as they were. [`BroadPhase::auto`] counts the
+    /// objects but chooses again only at a [`sync`](Self::sync), whose `changed` then need not
+    /// list these slots again.
+    pub(crate) fn sync_part(&mut self, view: &View<'_>, part: &[u32]) {
+        if let Some(chooser) = &mut self.chooser {
+            chooser.count(view, part);
+        }
+        self.now.sync(view, part);
+    }
 }
 
 impl Structure {
@@ -292,23 +329,29 @@ impl Broad {
     }
 
     /// Calls `f` with every slot (possibly more than once) whose box, as of the last `sync`,
-    /// overlaps `region` and whose group's layer is in `mask`.
-    pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
+    /// overlaps `region` and whose group `sight` sees.
+    pub(crate) fn query(
+        &self,
+        view: &View<'_>,
+        region: &Aabb,
+        sight: Sight,
+        f: &mut dyn FnMut(u32),
+    ) {
         if view.table.any_shared() {
             // A shared group is visible to every mask: its objects' own layers decide.
             let f = &mut |slot: u32| {
-                if view.table.shows(slot, mask) {
+                if view.table.shows(slot, sight.mask) {
                     f(slot);
                 }
             };
             return match &self.now {
-                Structure::Grid(g) => g.query(view, region, mask, f),
-                Structure::Tree(t) => t.query(view, region, mask, f),
+                Structure::Grid(g) => g.query(view, region, sight, f),
+                Structure::Tree(t) => t.query(view, region, sight, f),
             };
         }
         match &self.now {
-            Structure::Grid(g) => g.query(view, region, mask, f),
-            Structure::Tree(t) => t.query(view, region, mask, f),
+            Structure::Grid(g) => g.query(view, region, sight, f),
+            Structure::Tree(t) => t.query(view, region, sight, f),
         }
     }
 
@@ -333,13 +376,13 @@ impl Broad {
                 }
             };
             return match &self.now {
-                Structure::Grid(g) => g.ray(view, ray, max_t, mask, f),
-                Structure::Tree(t) => t.ray(view, ray, max_t, mask, f),
+                Structure::Grid(g) => g.ray(view, ray, max_t, Sight::all(mask), f),
+                Structure::Tree(t) => t.ray(view, ray, max_t, Sight::all(mask), f),
             };
         }
         match &self.now {
-            Structure::Grid(g) => g.ray(view, ray, max_t, mask, f),
-            Structure::Tree(t) => t.ray(view, ray, max_t, mask, f),
+            Structure::Grid(g) => g.ray(view, ray, max_t, Sight::all(mask), f),
+            Structure::Tree(t) => t.ray(view, ray, max_t, Sight::all(mask), f),
         }
     }
 }

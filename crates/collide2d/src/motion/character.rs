@@ -24,7 +24,8 @@ impl<T> CollisionWorld<T> {
     /// [`move_shape`](Self::move_shape) as a character controller: with
     /// [`MoveSettings`] choosing which objects block (dynamic ones too), pushing the mover out
     /// of overlaps, carrying it on moving platforms, a maximum walkable slope, steps and
-    /// snapping to the ground. With [`MoveSettings::default`] it is exactly `move_shape`.
+    /// snapping to the ground. With [`MoveSettings::default`] it is exactly `move_shape`, plus
+    /// [`Movement::ground`].
     ///
     /// A move runs in this order, every part keeping `move_shape`'s guarantees (no snag on
     /// seams, no sinking into corners, walls crossed in one step met, one-way platforms):
@@ -74,6 +75,20 @@ impl<T> CollisionWorld<T> {
         settings: &MoveSettings,
         mut respond: impl FnMut(Handle, &T) -> Response,
     ) -> Movement {
+        self.move_character((shape, motion), mask, settings, true, &mut respond)
+    }
+
+    /// [`move_shape_with`](Self::move_shape_with) of `shape` by `motion`, looking for
+    /// [`Movement::ground`] at the end only when `find_ground` (or snapping needs it):
+    /// [`move_shape`](Self::move_shape) does not, and saves that cast down.
+    pub(super) fn move_character(
+        &self,
+        (shape, motion): (&Shape, Vec2),
+        mask: u64,
+        settings: &MoveSettings,
+        find_ground: bool,
+        mut respond: impl FnMut(Handle, &T) -> Response,
+    ) -> Movement {
         let mut m = Mover::new(self, shape, mask, settings, &mut respond);
         let bounds = shape.aabb();
         // Every place reached lies within the motions' lengths of the start (slides and
@@ -103,7 +118,12 @@ impl<T> CollisionWorld<T> {
             0.0
         };
         let mut delta = delta;
-        let ground = m.ground_below(delta, snap).map(|b| {
+        let below = if find_ground || snap > 0.0 {
+            m.ground_below(delta, snap)
+        } else {
+            None
+        };
+        let ground = below.map(|b| {
             // Snapped down onto ground further than the gap of a mover standing on it.
             if b.at != delta {
                 m.contacts.push(b.contact(1.0));

@@ -83,7 +83,10 @@ pub struct Movement {
     pub contacts: Vec<MoveContact>,
     /// What the mover stands on at its final place: walkable ground (by
     /// [`MoveSettings::max_slope`]) touching it from below, found by a short cast down (or the
-    /// one it snapped onto); `None` in the air.
+    /// one it snapped onto). Touching means within the gap a settled mover keeps, `8e-6` times
+    /// the mover's largest coordinate (at least 1), as a rounded mover rests a few units in the
+    /// last place above its ground; `None` in the air, and always from
+    /// [`move_shape`](CollisionWorld::move_shape), which does not look for it.
     pub ground: Option<Ground>,
 }
 
@@ -103,7 +106,9 @@ impl<T> CollisionWorld<T> {
     /// with the response `respond` chooses for each object (called at most once per object per
     /// move, for the objects near the path), and returns where it ends and the contacts on the way.
     /// (For slopes, steps, moving platforms, dynamic obstacles and pushing out of overlaps, see
-    /// [`move_shape_with`](Self::move_shape_with); this is it with [`MoveSettings::default`].)
+    /// [`move_shape_with`](Self::move_shape_with); this is it with [`MoveSettings::default`],
+    /// except that it does not look for the ground under the mover at the end:
+    /// [`Movement::ground`] is `None`.)
     ///
     /// - The mover is any convex shape, typically an [`Aabb`](crate::Aabb) or a [`Capsule`](crate::Capsule);
     ///   it is only translated. (A concave or compound mover works, but the blocking rule below
@@ -129,8 +134,9 @@ impl<T> CollisionWorld<T> {
     /// - It needs no [`update`](Self::update) first. Like every query, the first one after
     ///   objects changed takes the changes into the broad phase, once (see the
     ///   [`world`](crate::world) module): a level inserted and never updated is taken in by the
-    ///   first call, after which a call costs what it costs after an update; objects moved
-    ///   since the last update or query (dynamic ones too) are taken in by the next call.
+    ///   first call, after which a call costs what it costs after an update. Only the static
+    ///   objects' changes are taken in: dynamic objects moved since (enemies walking each
+    ///   frame) cost it nothing.
     ///
     /// ```
     /// use collide2d::{math::Vec2, Aabb, BroadPhase, CollisionWorld, Filter, ObjectKind, Response};
@@ -155,7 +161,13 @@ impl<T> CollisionWorld<T> {
         mask: u64,
         respond: impl FnMut(Handle, &T) -> Response,
     ) -> Movement {
-        self.move_shape_with(shape, motion, mask, &MoveSettings::default(), respond)
+        self.move_character(
+            (shape, motion),
+            mask,
+            &MoveSettings::default(),
+            false,
+            respond,
+        )
     }
 }
 

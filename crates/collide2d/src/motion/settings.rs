@@ -22,7 +22,8 @@ pub enum Obstacles {
 
 /// How [`CollisionWorld::move_shape_with`](crate::CollisionWorld::move_shape_with) moves a
 /// character. [`MoveSettings::default`] is exactly [`move_shape`](crate::CollisionWorld::move_shape):
-/// static obstacles, no push-out, no platforms, no slope limit, no steps, no snapping.
+/// static obstacles, no push-out, no platforms, no slope limit, no steps, no snapping (only
+/// `move_shape` does not look for [`Movement::ground`](crate::motion::Movement::ground)).
 ///
 /// ```
 /// use collide2d::{math::Vec2, motion::MoveSettings};

@@ -132,7 +132,20 @@ impl<'m, 'w, T> Mover<'m, 'w, T> {
         let Ok(region) = Aabb::new(lo, hi) else {
             return Vec::new();
         };
-        let mut found = self.world.objects_overlapping(&region.into(), self.mask);
+        let region = Shape::from(region);
+        let mut found = match self.settings.obstacles {
+            Obstacles::All => self.world.objects_overlapping(&region, self.mask),
+            // Static objects and the listed platforms: a query of the static objects alone
+            // does not take in the dynamic objects moved since the last update.
+            Obstacles::StaticOnly => {
+                let mut found = self.world.statics_overlapping(&region, self.mask);
+                let platforms = self.settings.platforms.iter().map(|&(h, _)| h);
+                found.extend(platforms.filter(|&h| self.world.overlaps(h, &region, self.mask)));
+                found.sort_unstable();
+                found.dedup();
+                found
+            }
+        };
         found.retain(|&h| self.eligible(h));
         found
     }
@@ -313,23 +326,29 @@ impl<'m, 'w, T> Mover<'m, 'w, T> {
 
 /// The blocking contact to respond to among `ties`, those met at the same time (sorted by
 /// handle), with the mover `placed` there and `rest` the motion left: the one whose response
-/// leaves the fewest of the others blocking; then the earliest (where flush pieces meet, the
-/// face is touched no later than the seam's corner, whose normal is tilted); then the least
-/// head-on; then the lower handle.
+/// leaves the fewest of the others blocking at once, then the fewest blocking further along;
+/// then the earliest; then the least head-on; then the lower handle.
+///
+/// Where flush pieces meet, a round mover touches the face and the seam's corner, whose normal
+/// is tilted, within the rounding of the casts' times (a face is exactly touched first). Sliding
+/// along the face frees the mover of the corner, while sliding off the corner leads back into
+/// the face: the second count picks the face, whatever the rounding.
 fn choose<'h>(ties: &[&'h Hit], rest: Vec2, placed: &Shape, rules: &Rules) -> Option<&'h Hit> {
     let still_blocking = |chosen: &Hit| {
         let next = rules.respond_to(chosen.response, rest, chosen.probe.normal);
         if next == Vec2::ZERO {
-            return 0;
+            return (0, 0);
         }
         let tol = tolerance(placed);
-        ties.iter()
-            .filter(|o| {
-                !core::ptr::eq(**o, chosen)
-                    && probe(placed, next, &o.piece, tol)
-                        .is_some_and(|p| p.t <= SIMULTANEOUS && blocks(o.response, &p))
-            })
-            .count()
+        let (mut now, mut later) = (0, 0);
+        for o in ties.iter().filter(|o| !core::ptr::eq(**o, chosen)) {
+            match probe(placed, next, &o.piece, tol) {
+                Some(p) if blocks(o.response, &p) && p.t <= SIMULTANEOUS => now += 1,
+                Some(p) if blocks(o.response, &p) => later += 1,
+                _ => {}
+            }
+        }
+        (now, later)
     };
     let key = |h: &Hit| (still_blocking(h), h.probe.t, rest.dot(h.probe.normal).abs());
     ties.iter()

@@ -9,10 +9,11 @@
 
 use crate::math::Vec2;
 use crate::query::cast_pairs;
+use crate::query::dispatch::circles_contact;
 use crate::query::minkowski::{apart_along, difference, polygons_span, polygons_span_and_gap};
 use crate::query::part_pairs::{search, PairSearch};
 use crate::query::ray::LineSpan;
-use crate::query::{contact, intersects};
+use crate::query::{contact, intersects, Contact, PairQuery};
 use crate::shape::convex::Convex;
 use crate::shape::{Aabb, Circle, Shape};
 use core::ops::ControlFlow;
@@ -78,9 +79,15 @@ impl CastHit {
 pub fn cast_shapes(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> {
     // Two circles, the commonest pair, without leaving the caller; the rest out of line.
     if let (Shape::Circle(x), Shape::Circle(y)) = (a, b) {
-        return cast_circles(x, va, y, vb).unwrap_or_else(|| circles_close(x, va, y, vb, a, b));
+        return cast_circle_pair(x, va, y, vb);
     }
     cast_shapes_any(a, va, b, vb)
+}
+
+/// [`cast_shapes`] of two circles.
+#[inline]
+pub(crate) fn cast_circle_pair(x: &Circle, va: Vec2, y: &Circle, vb: Vec2) -> Option<CastHit> {
+    cast_circles(x, va, y, vb).unwrap_or_else(|| circles_close(x, va, y, vb))
 }
 
 /// Two circles: `Some(answer)` when they are apart at `t = 0` beyond doubt (the float test of
@@ -134,18 +141,11 @@ fn circles_hit(x: &Circle, va: DVec2, y: &Circle, vb: DVec2, t: f64, n: DVec2) -
 /// (through [`contact`]) decides whether they hit at `t = 0`.
 #[cold]
 #[inline(never)]
-fn circles_close(
-    x: &Circle,
-    va: Vec2,
-    y: &Circle,
-    vb: Vec2,
-    a: &Shape,
-    b: &Shape,
-) -> Option<CastHit> {
+fn circles_close(x: &Circle, va: Vec2, y: &Circle, vb: Vec2) -> Option<CastHit> {
     if !va.is_finite() || !vb.is_finite() {
         return None;
     }
-    if let Some(h) = at_start(a, b) {
+    if let Some(h) = start_hit(circles_contact(x, y)) {
         return Some(h);
     }
     let (va64, vb64) = (va.as_dvec2(), vb.as_dvec2());
@@ -163,20 +163,7 @@ fn cast_shapes_any(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> 
     }
     let d = va.as_dvec2() - vb.as_dvec2();
     if let (Some(pa), Some(pb)) = (polygon_points(a), polygon_points(b)) {
-        // The polygon path below, without building the convex views first.
-        let (ca, cb) = (Convex::slice(pa, 0.0), Convex::slice(pb, 0.0));
-        let (box_a, box_b) = (convex_bounds(&ca), convex_bounds(&cb));
-        if !swept_overlap(box_a, box_b, d) {
-            return None;
-        }
-        if d != DVec2::ZERO {
-            return cast_polygons(a, &ca, va, b, &cb, vb, (box_a, box_b), d);
-        }
-        return if intersects(a, b) {
-            at_start(a, b)
-        } else {
-            None
-        };
+        return cast_polygon_points(a, pa, va, b, pb, vb, d);
     }
     if let Some(answer) = cast_closed_form(a, va, b, vb, d) {
         return answer;
@@ -184,22 +171,104 @@ fn cast_shapes_any(a: &Shape, va: Vec2, b: &Shape, vb: Vec2) -> Option<CastHit> 
     let (Some(ca), Some(cb)) = (a.as_convex(), b.as_convex()) else {
         return cast_parts(a, va, b, vb, d);
     };
+    cast_convex_views(a, &ca, va, b, &cb, vb, d)
+}
+
+/// [`cast_shapes`] of two convex polygons or rotated boxes, typed.
+pub(crate) fn cast_convex_polygons<P, Q>(
+    a: &P,
+    pa: &[Vec2],
+    va: Vec2,
+    b: &Q,
+    pb: &[Vec2],
+    vb: Vec2,
+) -> Option<CastHit>
+where
+    P: PairQuery<Q> + ?Sized,
+    Q: ?Sized,
+{
+    if !va.is_finite() || !vb.is_finite() {
+        return None;
+    }
+    let d = va.as_dvec2() - vb.as_dvec2();
+    if pa.len() >= 3 && pb.len() >= 3 {
+        return cast_polygon_points(a, pa, va, b, pb, vb, d);
+    }
+    cast_convex_views(
+        a,
+        &Convex::slice(pa, 0.0),
+        va,
+        b,
+        &Convex::slice(pb, 0.0),
+        vb,
+        d,
+    )
+}
+
+/// [`cast_shapes`] of two hulls of 3 or more points (no radius), `pa` of `a` and `pb` of `b`,
+/// with finite motions `d = va - vb`: the convex path below without building the convex views
+/// first.
+#[allow(clippy::too_many_arguments)]
+fn cast_polygon_points<P, Q>(
+    a: &P,
+    pa: &[Vec2],
+    va: Vec2,
+    b: &Q,
+    pb: &[Vec2],
+    vb: Vec2,
+    d: DVec2,
+) -> Option<CastHit>
+where
+    P: PairQuery<Q> + ?Sized,
+    Q: ?Sized,
+{
+    let (ca, cb) = (Convex::slice(pa, 0.0), Convex::slice(pb, 0.0));
     let (box_a, box_b) = (convex_bounds(&ca), convex_bounds(&cb));
+    if !swept_overlap(box_a, box_b, d) {
+        return None;
+    }
+    if d != DVec2::ZERO {
+        return cast_polygons(a, &ca, va, b, &cb, vb, (box_a, box_b), d);
+    }
+    if a.intersects(b) {
+        start_hit(a.contact(b))
+    } else {
+        None
+    }
+}
+
+/// [`cast_shapes`] of two convex shapes `a` and `b` (their views `ca` and `cb`), finite motions
+/// `d = va - vb`.
+#[allow(clippy::too_many_arguments)]
+fn cast_convex_views<P, Q>(
+    a: &P,
+    ca: &Convex,
+    va: Vec2,
+    b: &Q,
+    cb: &Convex,
+    vb: Vec2,
+    d: DVec2,
+) -> Option<CastHit>
+where
+    P: PairQuery<Q> + ?Sized,
+    Q: ?Sized,
+{
+    let (box_a, box_b) = (convex_bounds(ca), convex_bounds(cb));
     if !swept_overlap(box_a, box_b, d) {
         return None;
     }
     let (pa, pb) = (ca.points(), cb.points());
     let polygons = pa.len() >= 3 && pb.len() >= 3 && ca.radius == 0.0 && cb.radius == 0.0;
     if polygons && d != DVec2::ZERO {
-        return cast_polygons(a, &ca, va, b, &cb, vb, (box_a, box_b), d);
+        return cast_polygons(a, ca, va, b, cb, vb, (box_a, box_b), d);
     }
-    if intersects(a, b) {
-        return at_start(a, b);
+    if a.intersects(b) {
+        return start_hit(a.contact(b));
     }
     if d == DVec2::ZERO {
         return None;
     }
-    cast_convex(&ca, &cb, d).map(|(t, n)| hit(&ca, va.as_dvec2(), &cb, vb.as_dvec2(), t, n))
+    cast_convex(ca, cb, d).map(|(t, n)| hit(ca, va.as_dvec2(), cb, vb.as_dvec2(), t, n))
 }
 
 /// The hull of a box or a convex polygon when it has 3 or more points (as its convex view).
@@ -219,16 +288,20 @@ fn polygon_points(s: &Shape) -> Option<&[Vec2]> {
 /// outside one half-plane ([`apart_along`] confirms it with a margin above their rounding
 /// error) the shapes are apart at `t = 0` and the exact test is skipped.
 #[allow(clippy::too_many_arguments)]
-fn cast_polygons(
-    a: &Shape,
+fn cast_polygons<P, Q>(
+    a: &P,
     ca: &Convex,
     va: Vec2,
-    b: &Shape,
+    b: &Q,
     cb: &Convex,
     vb: Vec2,
     boxes: ((DVec2, DVec2), (DVec2, DVec2)),
     d: DVec2,
-) -> Option<CastHit> {
+) -> Option<CastHit>
+where
+    P: PairQuery<Q> + ?Sized,
+    Q: ?Sized,
+{
     let (pa, pb) = (ca.points(), cb.points());
     let ((lo_a, hi_a), (lo_b, hi_b)) = boxes;
     let (span, gap) = polygons_span_and_gap(pa, pb, d);
@@ -241,8 +314,8 @@ fn cast_polygons(
     let apart = gap.is_some_and(|w| {
         boxes_apart_along((lo_a, hi_a), (lo_b, hi_b), w, scale) || apart_along(pa, pb, w, scale)
     });
-    if !apart && intersects(a, b) {
-        return at_start(a, b);
+    if !apart && a.intersects(b) {
+        return start_hit(a.contact(b));
     }
     // The largest coordinate magnitude of each hull, from its bounds (radius 0).
     let (scale_a, scale_b) = (
@@ -368,7 +441,13 @@ fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Optio
 /// The hit at `t = 0` of two shapes that intersect there: their contact; `None` exactly when
 /// they do not intersect (as [`contact`], decided by the exact [`intersects`]).
 pub(crate) fn at_start(a: &Shape, b: &Shape) -> Option<CastHit> {
-    contact(a, b).map(|c| {
+    start_hit(contact(a, b))
+}
+
+/// The hit at `t = 0` of a contact there.
+#[inline]
+fn start_hit(contact: Option<Contact>) -> Option<CastHit> {
+    contact.map(|c| {
         let sum = c.points.iter().fold(Vec2::ZERO, |s, &p| s + p);
         CastHit {
             t: 0.0,

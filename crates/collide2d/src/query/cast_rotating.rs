@@ -14,10 +14,13 @@
 
 use crate::math::Vec2;
 use crate::query::cast::at_start;
+use crate::query::dispatch::canonical_order;
 use crate::query::sweep::Sweep;
 use crate::query::{cast_shapes, closest_points, contact, intersects, CastHit};
 use crate::shape::Shape;
+use core::cmp::Ordering;
 use glam::DVec2;
+use hulls::Turning;
 
 /// How many advances a cast makes at most; a pair still closing in after that many is
 /// reported at the time reached (early, never late).
@@ -83,14 +86,38 @@ pub fn cast_shapes_rotating(a: &Shape, sa: Sweep, b: &Shape, sb: Sweep) -> Optio
     if intersects(a, b) {
         return at_start(a, b);
     }
-    Advance {
-        ka,
-        kb,
-        d,
-        margin,
-        spin: ka.turn * ka.core + kb.turn * kb.core,
+    // One argument order for the advance, so that swapping the arguments gives the same time
+    // and point bit for bit, and the normal flipped.
+    if canonical_order(a, b)
+        .then_with(|| sweep_order(&sa, &sb))
+        .is_gt()
+    {
+        let hit = Advance::new(kb, ka, margin).run(b, sb, a, sa)?;
+        return Some(CastHit {
+            normal: -hit.normal,
+            ..hit
+        });
     }
-    .run(a, sa, b, sb)
+    Advance::new(ka, kb, margin).run(a, sa, b, sb)
+}
+
+/// A total order on sweeps, number by number, to break ties between equal shapes.
+fn sweep_order(x: &Sweep, y: &Sweep) -> Ordering {
+    let key = |s: &Sweep| {
+        [
+            s.translation.x,
+            s.translation.y,
+            s.angle,
+            s.pivot.x,
+            s.pivot.y,
+        ]
+    };
+    let (kx, ky) = (key(x), key(y));
+    kx.iter()
+        .zip(&ky)
+        .map(|(p, q)| p.total_cmp(q))
+        .find(|o| o.is_ne())
+        .unwrap_or(Ordering::Equal)
 }
 
 /// `2^-22`: the margin's factor, above the rounding of placing a point by a pose in `f32`
@@ -173,13 +200,45 @@ struct Advance {
 }
 
 impl Advance {
+    fn new(ka: Reach, kb: Reach, margin: f64) -> Advance {
+        Advance {
+            ka,
+            kb,
+            d: ka.velocity - kb.velocity,
+            margin,
+            spin: ka.turn * ka.core + kb.turn * kb.core,
+        }
+    }
+
     /// Advances from `t = 0` (shapes apart there) to the first time the shapes come within the
     /// tolerance, or `None` past `t = 1`.
     fn run(&self, a: &Shape, sa: Sweep, b: &Shape, sb: Sweep) -> Option<CastHit> {
-        let convex = a.as_convex().is_some() && b.as_convex().is_some();
         if self.d == DVec2::ZERO && self.spin == 0.0 {
             return None;
         }
+        let hulls = match (a.as_convex(), b.as_convex()) {
+            (Some(ca), Some(cb)) => {
+                Turning::of(&ca, self.ka.pivot).zip(Turning::of(&cb, self.kb.pivot))
+            }
+            _ => None,
+        };
+        let t = match hulls {
+            Some((ha, hb)) => match self.run_hulls(&ha, &hb)? {
+                (t, Some((point_a, point_b))) => return Some(self.apart_hit(point_a, point_b, t)),
+                (t, None) => t,
+            },
+            None => self.run_shapes(a, sa, b, sb)?,
+        };
+        let (pa, pb) = (a.transformed(&sa.pose_at(t)), b.transformed(&sb.pose_at(t)));
+        Some(match closest_points(&pa, &pb) {
+            Some(near) => self.apart_hit(near.point_a.as_dvec2(), near.point_b.as_dvec2(), t),
+            None => self.touching(&pa, &pb, t),
+        })
+    }
+
+    /// [`Advance::run`] on any shapes, placing them at each step: the time of the hit.
+    fn run_shapes(&self, a: &Shape, sa: Sweep, b: &Shape, sb: Sweep) -> Option<f32> {
+        let convex = a.as_convex().is_some() && b.as_convex().is_some();
         let (mut pa, mut pb) = (a.clone(), b.clone());
         let mut t = 0.0f32;
         for _ in 0..MAX_ADVANCES {
@@ -189,13 +248,13 @@ impl Advance {
             }
             let Some(near) = closest_points(&pa, &pb) else {
                 // Touching or overlapping (a rounding error's worth past the margin).
-                return Some(self.touching(&pa, &pb, t));
+                return Some(t);
             };
             let gap = f64::from(near.distance);
             if gap <= 4.0 * self.margin {
-                return Some(self.apart_hit(near.point_a, near.point_b, t));
+                return Some(t);
             }
-            let rate = self.rate(&pa, &pb, t, gap);
+            let rate = self.rate(self.spans(&pa, &pb, t), t, gap);
             let mut step = (gap - 2.0 * self.margin) / rate;
             if convex {
                 let n = (near.point_b - near.point_a).as_dvec2();
@@ -211,12 +270,7 @@ impl Advance {
             t = round_down(next);
         }
         // Still closing in: report where it got to, which is not late.
-
-        let (pa, pb) = (a.transformed(&sa.pose_at(t)), b.transformed(&sb.pose_at(t)));
-        Some(match closest_points(&pa, &pb) {
-            Some(near) => self.apart_hit(near.point_a, near.point_b, t),
-            None => self.touching(&pa, &pb, t),
-        })
+        Some(t)
     }
 
     /// How fast a point at `p` of `a` moves relative to the same point of `b`, at `t`: the
@@ -232,9 +286,9 @@ impl Advance {
 
     /// A hit at `t > 0` where the placed shapes are apart by at most the tolerance, from their
     /// closest points.
-    fn apart_hit(&self, point_a: Vec2, point_b: Vec2, t: f32) -> CastHit {
-        let point = (point_a.as_dvec2() + point_b.as_dvec2()) * 0.5;
-        let between = (point_b.as_dvec2() - point_a.as_dvec2()).try_normalize();
+    fn apart_hit(&self, point_a: DVec2, point_b: DVec2, t: f32) -> CastHit {
+        let point = (point_a + point_b) * 0.5;
+        let between = (point_b - point_a).try_normalize();
         let normal = between.or_else(|| self.closing_at(point, t).try_normalize());
         CastHit {
             t,
@@ -273,20 +327,31 @@ impl Advance {
     /// moves the points of `a` that can be nearest to `b` at most `|wa|` times their distance
     /// from `a`'s pivot, and those lie within the gap and both roundings of `b`'s core points;
     /// those are found now and can move off only at `|va − vb| + |wb| rb` until the end.
-    fn rate(&self, a: &Shape, b: &Shape, t: f32, gap: f64) -> f64 {
+    /// `spans` are the largest distances from `a`'s pivot at `t` to `b`'s core points and from
+    /// `b`'s pivot to `a`'s ([`Advance::spans`]; unused for a shape that does not turn).
+    fn rate(&self, spans: [f64; 2], t: f32, gap: f64) -> f64 {
         let rest = 1.0 - f64::from(t);
         let speed = self.d.length();
-        let lever = |k: &Reach, other: &Shape, ko: &Reach| {
+        let lever = |k: &Reach, span: f64, ko: &Reach| {
             if k.turn == 0.0 {
                 return 0.0;
             }
-            let pivot = k.pivot + k.velocity * f64::from(t);
-            let (span, _) = reaches(other, pivot);
             let drift = (speed + ko.turn * ko.core) * rest;
             let near = gap + k.rounding + ko.rounding + span + drift + 4.0 * self.margin;
             k.turn * k.core.min(near)
         };
-        speed + (lever(&self.ka, b, &self.kb) + lever(&self.kb, a, &self.ka))
+        speed + (lever(&self.ka, spans[0], &self.kb) + lever(&self.kb, spans[1], &self.ka))
+    }
+
+    /// The spans [`Advance::rate`] takes, for `a` and `b` placed at `t`.
+    fn spans(&self, a: &Shape, b: &Shape, t: f32) -> [f64; 2] {
+        let span = |k: &Reach, other: &Shape| {
+            if k.turn == 0.0 {
+                return 0.0;
+            }
+            reaches(other, k.pivot + k.velocity * f64::from(t)).0
+        };
+        [span(&self.ka, b), span(&self.kb, a)]
     }
 
     /// For two convex shapes, how long the gap along `n` (from `a` towards `b`) takes to close
@@ -302,6 +367,14 @@ impl Advance {
         let gap = -support(cb.points(), -n)
             - f64::from(cb.radius)
             - (support(ca.points(), n) + f64::from(ca.radius));
+        self.along(gap, n)
+    }
+
+    /// How long a gap `gap` between two convex shapes along the unit axis `n` (from `a`
+    /// towards `b`) takes to close at most: the support of each moves along `n` no faster than
+    /// its translation plus its turn times its core. `None` when there is no time to take,
+    /// infinite when nothing closes it.
+    fn along(&self, gap: f64, n: DVec2) -> Option<f64> {
         let rate = n.dot(self.d).max(0.0) + self.spin;
         let open = gap - 2.0 * self.margin;
         if open <= 0.0 {
@@ -324,6 +397,9 @@ fn round_down(x: f64) -> f32 {
         r
     }
 }
+
+#[path = "cast_rotating_hulls.rs"]
+mod hulls;
 
 #[cfg(test)]
 #[path = "cast_rotating_tests.rs"]

@@ -9,8 +9,8 @@ use crate::query::{
     aabb_aabb, circle_aabb, circle_capsule, circle_circle, convex, obb_obb, obb_obb::BoxView,
     parts, union_contact, ClosestPoints, Contact,
 };
-use crate::shape::convex::Convex;
-use crate::shape::{Circle, Shape};
+use crate::shape::convex::{box_hull, Convex};
+use crate::shape::{Aabb, Circle, ConvexPolygon, Obb, Shape};
 use core::cmp::Ordering;
 
 #[inline]
@@ -25,15 +25,9 @@ pub(crate) fn intersects(a: &Shape, b: &Shape) -> bool {
         (Shape::Circle(c), Shape::Aabb(r)) | (Shape::Aabb(r), Shape::Circle(c)) => {
             circle_aabb::intersects(c, r)
         }
-        (Shape::Obb(x), Shape::Obb(y)) => {
-            obb_obb::intersects(BoxView::of_obb(x), BoxView::of_obb(y), a, b)
-        }
-        (Shape::Aabb(x), Shape::Obb(y)) => {
-            obb_obb::intersects(BoxView::of_aabb(x), BoxView::of_obb(y), a, b)
-        }
-        (Shape::Obb(x), Shape::Aabb(y)) => {
-            obb_obb::intersects(BoxView::of_obb(x), BoxView::of_aabb(y), a, b)
-        }
+        (Shape::Obb(x), Shape::Obb(y)) => obbs_intersect(x, y),
+        (Shape::Aabb(x), Shape::Obb(y)) => aabb_obb_intersect(x, y),
+        (Shape::Obb(x), Shape::Aabb(y)) => aabb_obb_intersect(y, x),
         (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y))
             if x.points().len() >= 3 && y.points().len() >= 3 =>
         {
@@ -52,9 +46,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         // Circles apart, or overlapping with centers that differ in both coordinates, need
         // no canonical order (see `contact_or`); the others take it. (Concentric circles get
         // `+X`.)
-        (Shape::Circle(x), Shape::Circle(y)) => {
-            return circle_circle::contact_or(x, y, || circle_contact_canonical(x, y));
-        }
+        (Shape::Circle(x), Shape::Circle(y)) => return circles_contact(x, y),
         // Pairs of different kinds run in kind order, which is what `canonical_order` picks for
         // them (it compares kinds first), so these skip it and give the same bits.
         (Shape::Circle(c), Shape::Capsule(k)) => {
@@ -70,19 +62,100 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
             return circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r).flipped());
         }
         // Boxes the float box test proves apart have no contact, in either order.
-        (Shape::Obb(x), Shape::Obb(y))
-            if obb_obb::certainly_apart(BoxView::of_obb(x), BoxView::of_obb(y)) =>
-        {
-            return None;
-        }
-        (Shape::Aabb(x), Shape::Obb(y)) | (Shape::Obb(y), Shape::Aabb(x))
-            if obb_obb::certainly_apart(BoxView::of_aabb(x), BoxView::of_obb(y)) =>
-        {
-            return None;
-        }
+        (Shape::Obb(x), Shape::Obb(y)) => return obbs_contact(x, y),
+        (Shape::Aabb(x), Shape::Obb(y)) => return aabb_obb_contact(x, y),
+        (Shape::Obb(x), Shape::Aabb(y)) => return aabb_obb_contact(y, x).map(Contact::flipped),
         _ => {}
     }
     contact_canonical(a, b)
+}
+
+/// Two boxes share a point, exactly: the float box test, the hulls' exact test near touching.
+#[inline(always)]
+pub(crate) fn obbs_intersect(x: &Obb, y: &Obb) -> bool {
+    obb_obb::intersects(BoxView::of_obb(x), BoxView::of_obb(y), || {
+        (Convex::slice(x.hull(), 0.0), Convex::slice(y.hull(), 0.0))
+    })
+}
+
+/// [`obbs_intersect`] of an axis-aligned and a rotated box (symmetric).
+#[inline(always)]
+pub(crate) fn aabb_obb_intersect(x: &Aabb, y: &Obb) -> bool {
+    obb_obb::intersects(BoxView::of_aabb(x), BoxView::of_obb(y), || {
+        (box_hull(x.min(), x.max()), Convex::slice(y.hull(), 0.0))
+    })
+}
+
+/// The contact of two circles, as [`contact`] gives it for them.
+#[inline(always)]
+pub(crate) fn circles_contact(x: &Circle, y: &Circle) -> Option<Contact> {
+    circle_circle::contact_or(x, y, || circle_contact_canonical(x, y))
+}
+
+/// The contact of two rotated boxes, as [`contact`] gives it: none for boxes the float box
+/// test proves apart, else the hulls' contact in the canonical order (their [`small_key`]s).
+#[inline(always)]
+pub(crate) fn obbs_contact(x: &Obb, y: &Obb) -> Option<Contact> {
+    if obb_obb::certainly_apart(BoxView::of_obb(x), BoxView::of_obb(y)) {
+        return None;
+    }
+    obbs_contact_near(x, y)
+}
+
+fn obbs_contact_near(x: &Obb, y: &Obb) -> Option<Contact> {
+    let (hx, hy) = (Convex::slice(x.hull(), 0.0), Convex::slice(y.hull(), 0.0));
+    if cmp_numbers(&obb_key(x), &obb_key(y)).is_gt() {
+        return convex::contact_checked(&hy, &hx).map(Contact::flipped);
+    }
+    convex::contact_checked(&hx, &hy)
+}
+
+/// The contact of an axis-aligned box `x` and a rotated box `y`, as [`contact`] gives it (the
+/// axis-aligned box comes first in kind order).
+#[inline(always)]
+pub(crate) fn aabb_obb_contact(x: &Aabb, y: &Obb) -> Option<Contact> {
+    if obb_obb::certainly_apart(BoxView::of_aabb(x), BoxView::of_obb(y)) {
+        return None;
+    }
+    aabb_obb_contact_near(x, y)
+}
+
+fn aabb_obb_contact_near(x: &Aabb, y: &Obb) -> Option<Contact> {
+    convex::contact_checked(&box_hull(x.min(), x.max()), &Convex::slice(y.hull(), 0.0))
+}
+
+/// The contact of two axis-aligned boxes, as [`contact`] gives it (in the canonical order).
+#[inline]
+pub(crate) fn aabbs_contact(x: &Aabb, y: &Aabb) -> Option<Contact> {
+    let ordered =
+        |x: &Aabb, y: &Aabb| aabb_aabb::intersects(x, y).then(|| aabb_aabb::contact(x, y));
+    if cmp_numbers(&aabb_key(x), &aabb_key(y)).is_gt() {
+        return ordered(y, x).map(Contact::flipped);
+    }
+    ordered(x, y)
+}
+
+/// The contact of two convex polygons, as [`contact`] gives it (in the canonical order).
+#[inline]
+pub(crate) fn polygons_contact(x: &ConvexPolygon, y: &ConvexPolygon) -> Option<Contact> {
+    let extent = x.extent().max(y.extent());
+    if cmp_points(x.points(), y.points()).is_gt() {
+        return convex::polygons_contact(y.points(), x.points(), extent).map(Contact::flipped);
+    }
+    convex::polygons_contact(x.points(), y.points(), extent)
+}
+
+/// Two convex polygons share a point, as [`intersects`] answers it.
+#[inline]
+pub(crate) fn polygons_intersect(x: &ConvexPolygon, y: &ConvexPolygon) -> bool {
+    if x.points().len() >= 3 && y.points().len() >= 3 {
+        convex::polygons_intersect(x.points(), y.points(), x.extent().max(y.extent()))
+    } else {
+        convex::intersects(
+            &Convex::slice(x.points(), 0.0),
+            &Convex::slice(y.points(), 0.0),
+        )
+    }
 }
 
 /// The contact computed in the canonical argument order.
@@ -164,7 +237,7 @@ pub(crate) fn contains(a: &Shape, b: &Shape) -> bool {
 /// A total order on shapes (kind, then defining numbers bit by bit), used only to pick which
 /// argument order a symmetric computation runs in.
 #[inline]
-fn canonical_order(a: &Shape, b: &Shape) -> Ordering {
+pub(crate) fn canonical_order(a: &Shape, b: &Shape) -> Ordering {
     a.kind().cmp(&b.kind()).then_with(|| match (a, b) {
         (Shape::ConvexPolygon(x), Shape::ConvexPolygon(y)) => cmp_points(x.points(), y.points()),
         (Shape::Polygon(x), Shape::Polygon(y)) => cmp_points(x.points(), y.points()),
@@ -223,14 +296,24 @@ fn small_key(s: &Shape) -> [f32; 7] {
         Shape::Point(s) => [s.p().x, s.p().y, 0.0, 0.0, 0.0, 0.0, 0.0],
         Shape::Segment(s) => [s.a().x, s.a().y, s.b().x, s.b().y, 0.0, 0.0, 0.0],
         Shape::Circle(s) => [s.center().x, s.center().y, s.radius(), 0.0, 0.0, 0.0, 0.0],
-        Shape::Aabb(s) => [s.min().x, s.min().y, s.max().x, s.max().y, 0.0, 0.0, 0.0],
-        Shape::Obb(s) => {
-            let (c, h, r) = (s.center(), s.half_extents(), s.rotation());
-            [c.x, c.y, h.x, h.y, s.angle(), r.x, r.y]
-        }
+        Shape::Aabb(s) => aabb_key(s),
+        Shape::Obb(s) => obb_key(s),
         Shape::Capsule(s) => [s.a().x, s.a().y, s.b().x, s.b().y, s.radius(), 0.0, 0.0],
         Shape::ConvexPolygon(_) | Shape::Polygon(_) | Shape::Compound(_) => [0.0; 7],
     }
+}
+
+/// [`small_key`] of a box.
+#[inline]
+fn aabb_key(s: &Aabb) -> [f32; 7] {
+    [s.min().x, s.min().y, s.max().x, s.max().y, 0.0, 0.0, 0.0]
+}
+
+/// [`small_key`] of a rotated box.
+#[inline]
+fn obb_key(s: &Obb) -> [f32; 7] {
+    let (c, h, r) = (s.center(), s.half_extents(), s.rotation());
+    [c.x, c.y, h.x, h.y, s.angle(), r.x, r.y]
 }
 
 #[cfg(test)]

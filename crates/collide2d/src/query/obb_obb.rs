@@ -9,7 +9,8 @@
 
 use crate::math::Vec2;
 use crate::query::convex;
-use crate::shape::{Aabb, Obb, Shape};
+use crate::shape::convex::Convex;
+use crate::shape::{Aabb, Obb};
 use glam::{DVec2, Vec4, Vec4Swizzles};
 
 /// A box as center, half extents, unit axis, and how far its hull may stray from that ideal.
@@ -148,10 +149,18 @@ fn certain(a: &BoxView, b: &BoxView) -> Option<bool> {
     sep.cmplt(Vec4::splat(-margin)).all().then_some(true)
 }
 
-/// The closed boxes share a point, exactly (for their computed corners).
+/// The closed boxes share a point, exactly (for their computed corners). `hulls` gives the two
+/// boxes' convex views (as `Shape::as_convex` does) for the exact path near touching.
 #[inline(always)]
-pub(crate) fn intersects(x: BoxView, y: BoxView, a: &Shape, b: &Shape) -> bool {
-    certain(&x, &y).unwrap_or_else(|| generic(a, b))
+pub(crate) fn intersects<'a, 'b>(
+    x: BoxView,
+    y: BoxView,
+    hulls: impl FnOnce() -> (Convex<'a>, Convex<'b>),
+) -> bool {
+    certain(&x, &y).unwrap_or_else(|| {
+        let (ha, hb) = hulls();
+        generic(&ha, &hb)
+    })
 }
 
 /// The boxes are certainly apart by the float test (`false` when it is not certain).
@@ -161,11 +170,8 @@ pub(crate) fn certainly_apart(x: BoxView, y: BoxView) -> bool {
 }
 
 #[cold]
-fn generic(a: &Shape, b: &Shape) -> bool {
-    match (a.as_convex(), b.as_convex()) {
-        (Some(ha), Some(hb)) => convex::intersects(&ha, &hb),
-        _ => false, // boxes are always convex
-    }
+fn generic(a: &Convex, b: &Convex) -> bool {
+    convex::intersects(a, b)
 }
 
 #[cfg(test)]
@@ -244,7 +250,8 @@ mod tests {
                     _ => unreachable!(),
                 };
                 if let Some(answer) = super::certain(&view(p), &view(q)) {
-                    proptest::prop_assert_eq!(answer, super::generic(p, q));
+                    let (hp, hq) = (p.as_convex().unwrap(), q.as_convex().unwrap());
+                    proptest::prop_assert_eq!(answer, super::generic(&hp, &hq));
                 }
             }
         }

@@ -4,12 +4,24 @@
 //! `update` ran, where scanning every change at each query cost time linear in the objects
 //! inserted or moved since the last update.
 //!
+//! A query takes in only what it can meet: the changes to static objects are listed apart, so
+//! a query of static objects alone ([`move_shape`](super::CollisionWorld::move_shape)'s
+//! obstacles) takes in those and leaves the dynamic objects moved since (enemies walking each
+//! frame) to the next query that meets them, or to the next update. The broad phase keeps
+//! static and dynamic objects in groups of their own, so its static groups are then up to date
+//! and the others are not read.
+//!
 //! Changes are marked with an epoch: a slot is listed once per epoch however often it
 //! changes, and each refresh moves the epoch on instead of clearing every mark.
 
 use crate::broad::{Broad, BroadPhase, View};
 use crate::sync::{ReadGuard, RwLock};
 use alloc::vec::Vec;
+
+/// The bit of a slot's mark set while the slot holds a static object.
+const STATIC: u32 = 1 << 31;
+/// The epochs run from 1 to this, in the bits below [`STATIC`].
+pub(super) const LAST_EPOCH: u32 = STATIC - 1;
 
 /// The broad phase, refreshed through `&self` at most once between two changes. Behind a
 /// lock so a world shared between threads stays `Sync`: queries take it for reading (one
@@ -22,10 +34,19 @@ pub(super) struct LazyBroad {
 #[derive(Debug)]
 pub(super) struct State {
     broad: Broad,
-    /// `epoch` for slots changed since the last refresh (also listed in `changed`).
-    marked: Vec<u32>,
+    /// By slot: [`STATIC`] while it holds a static object, and in the other bits the epoch in
+    /// which it was last listed in `changed` (so a static slot's mark never equals `epoch`).
+    marks: Vec<u32>,
     epoch: u32,
+    /// Slots changed since the last full refresh, but for the changes made while they held a
+    /// static object.
     changed: Vec<u32>,
+    /// By slot: the `static_epoch` in which it was last listed in `statics`.
+    static_marks: Vec<u32>,
+    static_epoch: u32,
+    /// Slots changed while holding a static object (inserted, moved, refiltered or removed)
+    /// since the last refresh of either kind.
+    statics: Vec<u32>,
     /// Refreshes done, for the tests that check a query refreshes once.
     #[cfg(test)]
     refreshes: usize,
@@ -35,7 +56,8 @@ pub(super) struct State {
     touched: usize,
 }
 
-/// The broad phase up to date, borrowed from a [`LazyBroad`] (a read lock).
+/// The broad phase up to date (in its static groups only, when refreshed for static objects),
+/// borrowed from a [`LazyBroad`] (a read lock).
 pub(super) struct Refreshed<'a>(ReadGuard<'a, State>);
 
 impl core::ops::Deref for Refreshed<'_> {
@@ -46,27 +68,63 @@ impl core::ops::Deref for Refreshed<'_> {
 }
 
 impl State {
-    /// Brings the broad phase up to date with the changed slots and starts a new epoch.
+    /// Brings the broad phase up to date with every changed slot and starts new epochs.
     fn refresh(&mut self, view: &View<'_>) {
-        if self.changed.is_empty() {
+        if self.changed.is_empty() && self.statics.is_empty() {
             return;
         }
+        // A slot in both lists is taken in twice: the second time finds it in place.
+        self.changed.extend_from_slice(&self.statics);
         self.broad.sync(view, &self.changed);
         #[cfg(test)]
-        {
-            self.touched += self.changed.len();
-        }
+        self.count(self.changed.len());
         // Every mark is now old; at the wrap, the one clearing a new first epoch needs.
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.marked.fill(0);
+        self.epoch += 1;
+        if self.epoch > LAST_EPOCH {
+            self.marks.iter_mut().for_each(|m| *m &= STATIC);
             self.epoch = 1;
         }
         self.changed.clear();
-        #[cfg(test)]
-        {
-            self.refreshes += 1;
+        self.next_static_epoch();
+    }
+
+    /// Brings the broad phase's static groups up to date with the changed static slots.
+    fn refresh_statics(&mut self, view: &View<'_>) {
+        if self.statics.is_empty() {
+            return;
         }
+        self.broad.sync_part(view, &self.statics);
+        #[cfg(test)]
+        self.count(self.statics.len());
+        self.next_static_epoch();
+    }
+
+    /// Empties `statics` and starts a new epoch of it.
+    fn next_static_epoch(&mut self) {
+        self.statics.clear();
+        self.static_epoch = self.static_epoch.wrapping_add(1);
+        if self.static_epoch == 0 {
+            self.static_marks.fill(0);
+            self.static_epoch = 1;
+        }
+    }
+
+    /// [`LazyBroad::mark`] of a slot holding a static object. Out of line: static objects
+    /// seldom change after the level is built.
+    #[inline(never)]
+    fn mark_static(&mut self, slot: u32) {
+        let mark = &mut self.static_marks[slot as usize];
+        if *mark != self.static_epoch {
+            *mark = self.static_epoch;
+            self.statics.push(slot);
+        }
+    }
+
+    /// Counts a refresh handing `slots` slots to the broad phase (tests).
+    #[cfg(test)]
+    fn count(&mut self, slots: usize) {
+        self.touched += slots;
+        self.refreshes += 1;
     }
 }
 
@@ -75,9 +133,12 @@ impl LazyBroad {
         LazyBroad {
             state: RwLock::new(State {
                 broad: Broad::new(kind),
-                marked: Vec::new(),
+                marks: Vec::new(),
                 epoch: 1,
                 changed: Vec::new(),
+                static_marks: Vec::new(),
+                static_epoch: 1,
+                statics: Vec::new(),
                 #[cfg(test)]
                 refreshes: 0,
                 #[cfg(test)]
@@ -94,20 +155,32 @@ impl LazyBroad {
         self.state.get_mut()
     }
 
-    /// Adds a slot, not yet marked.
+    /// Adds a slot, empty and not yet marked.
     pub(super) fn push_slot(&mut self) {
         let state = self.state_mut();
-        state.marked.push(state.epoch.wrapping_sub(1));
+        state.marks.push(state.epoch - 1);
+        state.static_marks.push(state.static_epoch.wrapping_sub(1));
+    }
+
+    /// Records whether `slot` now holds a static object: call it on insertion, before
+    /// [`mark`](Self::mark).
+    pub(super) fn set_static(&mut self, slot: u32, is_static: bool) {
+        let mark = &mut self.state_mut().marks[slot as usize];
+        *mark = *mark & !STATIC | if is_static { STATIC } else { 0 };
     }
 
     /// Records that `slot` changed (inserted, moved, refiltered or removed).
     #[inline]
     pub(super) fn mark(&mut self, slot: u32) {
         let state = self.state_mut();
-        let marked = &mut state.marked[slot as usize];
-        if *marked != state.epoch {
-            *marked = state.epoch;
-            state.changed.push(slot);
+        let mark = &mut state.marks[slot as usize];
+        if *mark != state.epoch {
+            if *mark & STATIC == 0 {
+                *mark = state.epoch;
+                state.changed.push(slot);
+            } else {
+                state.mark_static(slot);
+            }
         }
     }
 
@@ -121,13 +194,33 @@ impl LazyBroad {
     /// The broad phase brought up to date, for queries: the first call after a change takes
     /// the changes in, the next ones only read.
     pub(super) fn refreshed(&self, view: &View<'_>) -> Refreshed<'_> {
+        self.refreshed_by(
+            view,
+            |s| s.changed.is_empty() && s.statics.is_empty(),
+            State::refresh,
+        )
+    }
+
+    /// The broad phase with its static groups brought up to date, for queries of static
+    /// objects only (its other groups may be stale: not to be read).
+    pub(super) fn refreshed_statics(&self, view: &View<'_>) -> Refreshed<'_> {
+        self.refreshed_by(view, |s| s.statics.is_empty(), State::refresh_statics)
+    }
+
+    /// The broad phase after `refresh`, run only when `fresh` says there is something to do.
+    fn refreshed_by(
+        &self,
+        view: &View<'_>,
+        fresh: impl Fn(&State) -> bool,
+        refresh: impl FnOnce(&mut State, &View<'_>),
+    ) -> Refreshed<'_> {
         let read = self.state.read();
-        if read.changed.is_empty() {
+        if fresh(&read) {
             return Refreshed(read);
         }
         drop(read);
         // Another thread may refresh first: `refresh` then finds nothing to do.
-        self.state.write().refresh(view);
+        refresh(&mut self.state.write(), view);
         Refreshed(self.state.read())
     }
 
@@ -143,12 +236,12 @@ impl LazyBroad {
         self.state_mut().touched
     }
 
-    /// Sets the epoch and a slot's mark, to test the epoch's wrap.
+    /// Sets the epoch and a dynamic slot's mark, to test the epoch's wrap.
     #[cfg(test)]
     pub(super) fn set_epoch(&mut self, epoch: u32, slot: u32, mark: u32) {
         let state = self.state_mut();
         state.epoch = epoch;
-        state.marked[slot as usize] = mark;
+        state.marks[slot as usize] = mark;
     }
 
     /// The epoch (tests).

@@ -12,11 +12,12 @@
 //! Queries see the objects as they are now: the first query after a change brings the broad
 //! phase up to date (once, and kept; `update` would have done the same), so they cost the same
 //! whether or not [`CollisionWorld::update`] ran, but for that first query, which also pays for
-//! taking in every object inserted, moved or removed since the broad phase was last brought up
+//! taking in the objects inserted, moved or removed since the broad phase was last brought up
 //! to date (what the next `update` would otherwise pay): a level of tiles inserted once is
-//! taken in once, whether by `update` or by the first query; enemies moved each frame before
-//! the player's [`move_shape`](CollisionWorld::move_shape) are taken in by that call, even
-//! though `move_shape` meets only static objects.
+//! taken in once, whether by `update` or by the first query. A query takes in only the objects
+//! it can meet: [`move_shape`](CollisionWorld::move_shape), which meets only static objects,
+//! takes in the static objects changed since, not the enemies moved each frame before it
+//! (those wait for the next query that can meet them, or the next `update`).
 //!
 //! A [`ObjectKind::Fast`] object (a bullet) is swept: its motion since the previous update (the
 //! sum of its `move_by` translations) is a straight line from where it was to where it is; the
@@ -197,40 +198,55 @@ pub struct UpdateStats {
     pub truncated: bool,
 }
 
-/// Where a fast object was at the previous update and how far it moved since, in 32 bytes
+/// Where a fast object was at the previous update and how far it moved since (not the public
+/// [`Sweep`](crate::query::Sweep) of a rotating cast: this one only translates), in 32 bytes
 /// (the start kept as a circle's or box's 16-byte record where it can be). A move adds to the
 /// motion and keeps the object's box tight, as a dynamic object's; the box swept over the
 /// motion is made once per update, for the pairs (queries test where objects are now, so
 /// they need no swept box).
 #[derive(Clone, Copy, Debug)]
-struct Sweep {
+struct FastMotion {
     /// The start's record when it is a circle or a box.
     start: Quick,
     /// The motion since the previous update.
     motion: Vec2,
-    /// [`Sweep::RECORD`] when the start is `start`, else its index in the world's
-    /// `start_shapes`; [`Sweep::NONE`] when the object has not moved since the previous update
-    /// (the other fields then unused).
+    /// [`FastMotion::RECORD`] when the start is `start`, else its index in the world's
+    /// `start_shapes`; [`FastMotion::NONE`] when the object has not moved since the previous update
+    /// (the other fields then unused), or [`FastMotion::ARMED`].
     shape: u32,
 }
 
-impl Sweep {
-    const NONE: Sweep = Sweep {
+impl FastMotion {
+    const NONE: FastMotion = FastMotion {
         start: Quick::OTHER,
         motion: Vec2::ZERO,
         shape: u32::MAX,
     };
-    const RECORD: u32 = u32::MAX - 1;
+    /// `shape` of a circle or box not moved since the previous update, whose start is `start`
+    /// all the same (it moved before that update, which kept where it was then), so its next
+    /// move records nothing but its motion: see [`FastMotion::armed`].
+    const ARMED: u32 = u32::MAX - 1;
+    const RECORD: u32 = u32::MAX - 2;
+
+    /// The sweep, not moving, of a circle or box whose record is `start`, kept ready for its
+    /// next move (fast objects that moved are likely to move again).
+    fn armed(start: Quick) -> FastMotion {
+        FastMotion {
+            start,
+            motion: Vec2::ZERO,
+            shape: FastMotion::ARMED,
+        }
+    }
 
     /// True once the object moved since the previous update.
     #[inline]
     fn is_moving(&self) -> bool {
-        self.shape != Sweep::NONE.shape
+        self.shape < FastMotion::ARMED
     }
 
     /// The start shape, given the world's `start_shapes` (`None` when not moving).
     fn start_shape<'a>(&self, start_shapes: &'a [Shape]) -> Option<Cow<'a, Shape>> {
-        if self.shape == Sweep::RECORD {
+        if self.shape == FastMotion::RECORD {
             self.start.shape().map(Cow::Owned)
         } else {
             start_shapes.get(self.shape as usize).map(Cow::Borrowed)
@@ -239,7 +255,7 @@ impl Sweep {
 
     /// The start shape's bounding box (`None` when not moving).
     fn start_box(&self, start_shapes: &[Shape]) -> Option<Aabb> {
-        if self.shape == Sweep::RECORD {
+        if self.shape == FastMotion::RECORD {
             Some(self.start.aabb())
         } else {
             start_shapes.get(self.shape as usize).map(Shape::aabb)
@@ -287,7 +303,7 @@ pub struct CollisionWorld<T = ()> {
     /// How many live objects are fast: with none, the narrow phase reads no `fast` flag.
     fast_count: usize,
     /// The motion of each fast object moved since the previous update.
-    sweeps: Vec<Sweep>,
+    sweeps: Vec<FastMotion>,
     /// The start shapes of the fast objects moved since the previous update that are not
     /// circles or boxes ([`Start::Shape`]); emptied, keeping its memory, at each update.
     start_shapes: Vec<Shape>,
@@ -444,7 +460,7 @@ impl<T> CollisionWorld<T> {
             self.shapes.forget_local(index as usize);
             self.aabbs[index as usize] = aabb;
             self.fast[index as usize] = kind == ObjectKind::Fast;
-            self.sweeps[index as usize] = Sweep::NONE;
+            self.sweeps[index as usize] = FastMotion::NONE;
             self.groups[index as usize] = group;
             index
         } else {
@@ -453,13 +469,14 @@ impl<T> CollisionWorld<T> {
             self.shapes.push(shape);
             self.aabbs.push(aabb);
             self.fast.push(kind == ObjectKind::Fast);
-            self.sweeps.push(Sweep::NONE);
+            self.sweeps.push(FastMotion::NONE);
             self.groups.push(group);
             self.broad.push_slot();
             (self.slots.len() - 1) as u32
         };
         self.len += 1;
         self.fast_count += usize::from(kind == ObjectKind::Fast);
+        self.broad.set_static(index, kind == ObjectKind::Static);
         self.mark(index);
         Ok(Handle {
             index,
@@ -515,7 +532,7 @@ impl<T> CollisionWorld<T> {
         self.shapes.clear(i);
         self.fast_count -= usize::from(self.fast[i]);
         self.fast[i] = false;
-        self.sweeps[i] = Sweep::NONE;
+        self.sweeps[i] = FastMotion::NONE;
         self.len -= 1;
         // A slot whose generation wrapped around is retired, so no old handle can come back.
         if self.slots[i].0 != 0 {
@@ -605,7 +622,7 @@ impl<T> CollisionWorld<T> {
         self.aabbs[i] = aabb;
         // Only fast objects have sweeps: no need to read the (large) sweep of the others.
         if self.fast[i] {
-            self.sweeps[i] = Sweep::NONE;
+            self.sweeps[i] = FastMotion::NONE;
         }
         self.mark(handle.index);
         Ok(())
@@ -643,22 +660,19 @@ impl<T> CollisionWorld<T> {
     #[inline]
     pub fn move_by(&mut self, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
         let i = self.live_index(handle)?;
+        if self.fast[i] {
+            return self.move_fast(i, handle, delta);
+        }
         // The usual case, a circle or box that just moves: its record translated in place, the
         // same numbers as `transformed`.
-        if self.fast[i] {
-            if self.shapes.record(i).is_circle_or_box() {
-                return self.move_fast(i, delta);
-            }
-        } else {
-            if let Some(aabb) = self
-                .shapes
-                .translate(i, delta)
-                .map_err(|()| non_finite_move(delta))?
-            {
-                self.aabbs[i] = aabb;
-                self.mark(handle.index);
-                return Ok(());
-            }
+        if let Some(aabb) = self
+            .shapes
+            .translate(i, delta)
+            .map_err(|()| non_finite_move(delta))?
+        {
+            self.aabbs[i] = aabb;
+            self.mark(handle.index);
+            return Ok(());
         }
         if !delta.is_finite() {
             return Err(WorldError::NonFiniteMotion);
@@ -666,19 +680,75 @@ impl<T> CollisionWorld<T> {
         self.move_by_other(i, handle, delta)
     }
 
-    /// [`move_by`](Self::move_by) of a fast circle or box: its record translated in place, its
-    /// start kept as a record at its first move since the previous update; its box tight, as
-    /// a dynamic one's (the update sweeps it).
+    /// [`move_by`](Self::move_by) of a fast object. The usual case, a circle or box whose start
+    /// is kept (it moved since the previous update, or moved before it and was armed by it:
+    /// [`FastMotion::ARMED`]): its record translated in place (its box tight, as a dynamic one's:
+    /// the update sweeps it) and `delta` added to its motion. Others go to
+    /// [`move_fast_first`](Self::move_fast_first).
     #[inline]
-    fn move_fast(&mut self, i: usize, delta: Vec2) -> Result<(), WorldError> {
+    fn move_fast(&mut self, i: usize, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
+        let sweep = &mut self.sweeps[i];
+        let motion = if sweep.shape == FastMotion::ARMED {
+            // `-0 + delta`, bit for bit; finite when the move is (checked below).
+            delta
+        } else if sweep.shape == FastMotion::RECORD {
+            let motion = sweep.motion + delta;
+            // `v - v` is 0 for a finite `v`, else NaN (fewer instructions than `is_finite`).
+            #[allow(clippy::eq_op)]
+            let finite = (motion.x - motion.x) + (motion.y - motion.y) == 0.0;
+            if !finite {
+                return Err(self.motion_error(i, delta));
+            }
+            motion
+        } else {
+            return self.move_fast_first(i, handle, delta);
+        };
+        let Some(aabb) = self
+            .shapes
+            .translate(i, delta)
+            .map_err(|()| non_finite_move(delta))?
+        else {
+            // Not a circle or box (a kept record says it is one: never).
+            return self.move_fast_first(i, handle, delta);
+        };
+        (sweep.motion, sweep.shape) = (motion, FastMotion::RECORD);
+        self.aabbs[i] = aabb;
+        self.mark(handle.index);
+        Ok(())
+    }
+
+    /// The error of a move of fast object `i` by `delta` whose motion would not be finite:
+    /// the move's own error first, as for other objects.
+    #[cold]
+    fn motion_error(&self, i: usize, delta: Vec2) -> WorldError {
         let record = self.shapes.record(i);
+        if record.is_circle_or_box() && record.translated(delta).is_none() {
+            non_finite_move(delta)
+        } else {
+            WorldError::NonFiniteMotion
+        }
+    }
+
+    /// [`move_fast`](Self::move_fast) of an object whose start is not kept as a record: a
+    /// circle or box keeps it now (its record translated in place), another shape goes to
+    /// [`move_by_other`](Self::move_by_other). Out of line: a fast circle or box that keeps
+    /// moving comes here once.
+    #[inline(never)]
+    fn move_fast_first(&mut self, i: usize, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
+        let record = self.shapes.record(i);
+        if !record.is_circle_or_box() {
+            if !delta.is_finite() {
+                return Err(WorldError::NonFiniteMotion);
+            }
+            return self.move_by_other(i, handle, delta);
+        }
         let (moved, end) = record
             .translated(delta)
             .ok_or_else(|| non_finite_move(delta))?;
         self.add_motion(i, delta, || (record, None))?;
         self.shapes.set_record(i, moved);
         self.aabbs[i] = end;
-        self.mark(i as u32);
+        self.mark(handle.index);
         Ok(())
     }
 
@@ -701,11 +771,11 @@ impl<T> CollisionWorld<T> {
             return Ok(());
         }
         let (record, other) = start();
-        *sweep = Sweep {
+        *sweep = FastMotion {
             start: record,
             motion: delta,
             shape: match other {
-                None => Sweep::RECORD,
+                None => FastMotion::RECORD,
                 Some(_) => self.start_shapes.len() as u32,
             },
         };
@@ -815,5 +885,7 @@ fn finite_box(b: Aabb) -> Result<Aabb, WorldError> {
     }
 }
 
+#[cfg(test)]
+mod lazy_tests;
 #[cfg(test)]
 mod tests;

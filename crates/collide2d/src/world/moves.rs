@@ -100,7 +100,7 @@ impl<T> CollisionWorld<T> {
             .ok_or(WorldError::StaleHandle { handle })?;
         self.aabbs[i] = Self::checked_aabb(&placed)?;
         if self.fast[i] {
-            self.sweeps[i] = super::Sweep::NONE;
+            self.sweeps[i] = super::FastMotion::NONE;
         }
         self.mark(handle.index);
         Ok(())

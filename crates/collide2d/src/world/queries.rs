@@ -1,8 +1,8 @@
 //! Queries against a [`CollisionWorld`]: objects at a point or overlapping a shape, ray casts
 //! and shape casts, with layer masks, and the broad phase's boxes for debug drawing.
 
-use super::{CollisionWorld, Handle};
-use crate::broad::{Broad, View};
+use super::{CollisionWorld, Handle, ObjectKind};
+use crate::broad::{Broad, Sight, View};
 use crate::math::Vec2;
 use crate::query::{cast_ray, cast_shapes, contains_point, intersects, CastHit, Ray, RayHit};
 use crate::shape::{Aabb, Shape};
@@ -31,11 +31,7 @@ impl<T> CollisionWorld<T> {
     /// ```
     #[must_use]
     pub fn broad_phase_boxes(&self) -> Vec<crate::broad::BroadBox> {
-        let view = View {
-            aabbs: &self.aabbs,
-            groups: &self.groups,
-            table: &self.table,
-        };
+        let view = self.view();
         let mut out = Vec::new();
         let broad = self.broad.refreshed(&view);
         broad.boxes(&view, &|slot| self.handle(slot), &mut out);
@@ -59,38 +55,47 @@ impl<T> CollisionWorld<T> {
     /// ```
     #[must_use]
     pub fn broad_phase_kind(&self) -> crate::broad::BroadPhaseKind {
-        let view = View {
-            aabbs: &self.aabbs,
-            groups: &self.groups,
-            table: &self.table,
-        };
+        let view = self.view();
         self.broad.refreshed(&view).kind()
     }
 
-    /// The candidate slots for a query from the broad phase, brought up to date first (once
-    /// after each change: see `lazy.rs`); sorted, each once.
-    fn gather(
-        &self,
-        mut from_broad: impl FnMut(&Broad, &View<'_>, &mut dyn FnMut(u32)),
-    ) -> Vec<u32> {
-        let view = View {
+    /// What the broad phase reads of the objects.
+    fn view(&self) -> View<'_> {
+        View {
             aabbs: &self.aabbs,
             groups: &self.groups,
             table: &self.table,
+        }
+    }
+
+    /// The candidate slots for a query from the broad phase, brought up to date first (once
+    /// after each change: see `lazy.rs`; in its static groups only, for a query that `sight`
+    /// limits to them); sorted, each once.
+    fn gather(
+        &self,
+        sight: Sight,
+        mut from_broad: impl FnMut(&Broad, &View<'_>, &mut dyn FnMut(u32)),
+    ) -> Vec<u32> {
+        let view = self.view();
+        let broad = if sight.statics_only {
+            self.broad.refreshed_statics(&view)
+        } else {
+            self.broad.refreshed(&view)
         };
         let mut out = Vec::new();
-        from_broad(&self.broad.refreshed(&view), &view, &mut |slot| {
-            out.push(slot)
-        });
+        from_broad(&broad, &view, &mut |slot| out.push(slot));
         out.sort_unstable();
         out.dedup();
         out
     }
 
-    /// The shape of the object in `slot`, if any and if its layer is in `mask`.
-    fn live(&self, slot: u32, mask: u64) -> Option<Cow<'_, Shape>> {
+    /// The shape of the object in `slot`, if any and if `sight` shows it (its layer is in the
+    /// mask; and it is static, for a query of static objects only).
+    fn live(&self, slot: u32, sight: Sight) -> Option<Cow<'_, Shape>> {
         let object = self.slots[slot as usize].1.as_ref()?;
-        if object.filter.layer & mask == 0 {
+        if object.filter.layer & sight.mask == 0
+            || sight.statics_only && object.kind != ObjectKind::Static
+        {
             return None;
         }
         self.shapes.get(slot as usize)
@@ -100,26 +105,59 @@ impl<T> CollisionWorld<T> {
     /// (`u64::MAX` for all), in handle order. Queries see the objects as they are now.
     #[must_use]
     pub fn objects_at_point(&self, p: Vec2, mask: u64) -> Vec<Handle> {
-        self.objects_in(&Aabb::raw(p, p), mask, |o| contains_point(o, p))
+        self.objects_in(&Aabb::raw(p, p), Sight::all(mask), |o| contains_point(o, p))
     }
 
     /// The objects intersecting `shape` (touching counts) whose layer is in `mask`, in handle
     /// order. For a rectangular region, pass an [`Aabb`] shape.
     #[must_use]
     pub fn objects_overlapping(&self, shape: &Shape, mask: u64) -> Vec<Handle> {
+        self.overlapping(shape, Sight::all(mask))
+    }
+
+    /// [`objects_overlapping`](Self::objects_overlapping) of the static objects alone. It
+    /// takes in only the changes to static objects since the broad phase was last brought up
+    /// to date (see `lazy.rs`): dynamic objects moved since cost it nothing.
+    pub(crate) fn statics_overlapping(&self, shape: &Shape, mask: u64) -> Vec<Handle> {
+        let sight = Sight {
+            mask,
+            statics_only: true,
+        };
+        self.overlapping(shape, sight)
+    }
+
+    /// True when `handle` names a live object whose layer is in `mask` and which intersects
+    /// `shape`: the test [`objects_overlapping`](Self::objects_overlapping) makes of each
+    /// object, for one object.
+    pub(crate) fn overlaps(&self, handle: Handle, shape: &Shape, mask: u64) -> bool {
+        let (Ok(region), Ok(s)) = (Self::checked_aabb(shape), self.live_index(handle)) else {
+            return false;
+        };
+        let s = s as u32;
+        self.live(s, Sight::all(mask))
+            .is_some_and(|o| self.aabbs[s as usize].overlaps(&region) && intersects(&o, shape))
+    }
+
+    /// The objects `sight` shows that intersect `shape`, in handle order.
+    fn overlapping(&self, shape: &Shape, sight: Sight) -> Vec<Handle> {
         let Ok(region) = Self::checked_aabb(shape) else {
             return Vec::new();
         };
-        self.objects_in(&region, mask, |o| intersects(o, shape))
+        self.objects_in(&region, sight, |o| intersects(o, shape))
     }
 
-    /// The live objects whose layer is in `mask`, whose box meets `region` and whose shape
-    /// passes `test`, in handle order.
-    fn objects_in(&self, region: &Aabb, mask: u64, test: impl Fn(&Shape) -> bool) -> Vec<Handle> {
-        self.gather(|broad, view, f| broad.query(view, region, mask, f))
+    /// The live objects `sight` shows whose box meets `region` and whose shape passes
+    /// `test`, in handle order.
+    fn objects_in(
+        &self,
+        region: &Aabb,
+        sight: Sight,
+        test: impl Fn(&Shape) -> bool,
+    ) -> Vec<Handle> {
+        self.gather(sight, |broad, view, f| broad.query(view, region, sight, f))
             .into_iter()
             .filter(|&s| {
-                self.live(s, mask)
+                self.live(s, sight)
                     .is_some_and(|o| self.aabbs[s as usize].overlaps(region) && test(&o))
             })
             .map(|s| self.handle(s))
@@ -150,18 +188,14 @@ impl<T> CollisionWorld<T> {
             }
             best.as_ref().map_or(limit, |(_, h)| h.t)
         };
-        let view = View {
-            aabbs: &self.aabbs,
-            groups: &self.groups,
-            table: &self.table,
-        };
+        let view = self.view();
         self.broad
             .refreshed(&view)
             .ray(&view, ray, max_t, mask, &mut |s| {
                 // The broad phase, up to date, holds live slots only and reports only groups whose
                 // layer is in `mask`: the shape is all that is left to read (not the object, a
                 // cache miss per leaf).
-                debug_assert!(self.live(s, mask).is_some());
+                debug_assert!(self.live(s, Sight::all(mask)).is_some());
                 consider(s, self.shapes.get(s as usize).as_deref(), max_t)
             });
         best.map(|(s, hit)| (self.handle(s), hit))
@@ -175,7 +209,7 @@ impl<T> CollisionWorld<T> {
         if !valid_ray(ray, max_t) {
             return Vec::new();
         }
-        let slots = self.gather(|broad, view, f| {
+        let slots = self.gather(Sight::all(mask), |broad, view, f| {
             broad.ray(view, ray, max_t, mask, &mut |s| {
                 f(s);
                 max_t
@@ -184,7 +218,7 @@ impl<T> CollisionWorld<T> {
         let mut hits: Vec<(Handle, RayHit)> = slots
             .into_iter()
             .filter_map(|s| {
-                let o = self.live(s, mask)?;
+                let o = self.live(s, Sight::all(mask))?;
                 cast_ray(&o, ray, max_t).map(|hit| (self.handle(s), hit))
             })
             .collect();
@@ -204,10 +238,11 @@ impl<T> CollisionWorld<T> {
             return Vec::new();
         }
         let region = start.union(&Aabb::raw(lo, hi)).outward();
-        self.gather(|broad, view, f| broad.query(view, &region, mask, f))
+        let sight = Sight::all(mask);
+        self.gather(sight, |broad, view, f| broad.query(view, &region, sight, f))
             .into_iter()
             .filter_map(|s| {
-                let o = self.live(s, mask)?;
+                let o = self.live(s, sight)?;
                 if !self.aabbs[s as usize].overlaps(&region) {
                     return None;
                 }

@@ -48,6 +48,78 @@ fn swept_box_shrinks_back_when_a_fast_object_stops() {
 }
 
 #[test]
+fn fast_objects_armed_by_an_update_sweep_as_if_placed_there() {
+    // The same moves in two worlds; in the second, each update is followed by placing the
+    // fast objects where they are (a teleport: nothing kept), so their next moves record
+    // their starts afresh. The pairs, times of impact included, are the same.
+    for broad in both() {
+        let [mut armed, mut placed] = [0, 1].map(|_| world_with_wall(broad).0);
+        let shapes = [
+            circle(-20.0, 0.5),
+            Aabb::raw(Vec2::new(-30.0, 2.0), Vec2::new(-29.0, 3.0)).into(),
+        ];
+        let mut handles = Vec::new();
+        for world in [&mut armed, &mut placed] {
+            handles = shapes
+                .iter()
+                .map(|s| world.insert(s.clone(), Filter::DEFAULT, ObjectKind::Fast, ()))
+                .collect::<Result<Vec<_>, _>>()
+                .unwrap_or_else(|e| panic!("{e}"));
+            world.update();
+        }
+        // Frames of one move, of two, of none, then the wall crossed.
+        let frames: [&[f32]; 5] = [&[5.0], &[3.0, 4.0], &[], &[2.5], &[30.0, 1.0]];
+        for (frame, steps) in frames.iter().enumerate() {
+            for world in [&mut armed, &mut placed] {
+                for &step in *steps {
+                    for &h in &handles {
+                        assert_eq!(world.move_by(h, Vec2::new(step, 0.0)), Ok(()));
+                    }
+                }
+                let want: f32 = steps.iter().sum();
+                assert_eq!(world.motion(handles[1]), Ok(Vec2::new(want, 0.0)));
+                world.update();
+                assert_eq!(world.motion(handles[1]), Ok(Vec2::ZERO));
+            }
+            for &h in &handles {
+                let here = placed.shape(h).map(|s| s.into_owned());
+                let here = here.unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(placed.set_shape(h, here), Ok(()));
+            }
+            assert_eq!(armed.pairs(), placed.pairs(), "frame {frame}");
+        }
+        assert_eq!(armed.pairs().len(), 2);
+        // Refused moves change nothing, whether the start is kept or not.
+        let b = handles[0];
+        let far = Circle::new_unchecked(Vec2::new(-0.9 * f32::MAX, 0.0), 0.5);
+        assert_eq!(armed.set_shape(b, far.into()), Ok(()));
+        let step = Vec2::new(0.8 * f32::MAX, 0.0);
+        let refused = |world: &mut CollisionWorld, delta: Vec2, error: WorldError| {
+            let (at, motion) = (world.shape(b).map(|s| s.into_owned()), world.motion(b));
+            assert_eq!(world.move_by(b, delta), Err(error));
+            assert_eq!(
+                (world.shape(b).map(|s| s.into_owned()), world.motion(b)),
+                (at, motion)
+            );
+        };
+        assert_eq!(armed.move_by(b, step), Ok(()));
+        // The sum of motions past `f32::MAX`, the shape not.
+        refused(&mut armed, step, WorldError::NonFiniteMotion);
+        armed.update();
+        refused(
+            &mut armed,
+            Vec2::new(f32::NAN, 0.0),
+            WorldError::NonFiniteMotion,
+        );
+        assert_eq!(armed.move_by(b, Vec2::new(f32::MAX, 0.0)), Ok(()));
+        armed.update();
+        refused(&mut armed, step, WorldError::NonFiniteShape);
+        assert_eq!(armed.move_by(b, -Vec2::X), Ok(()));
+        assert_eq!(armed.motion(b), Ok(-Vec2::X));
+    }
+}
+
+#[test]
 fn dynamic_objects_moved_by_are_only_translated() {
     for broad in both() {
         let (mut world, wall) = world_with_wall(broad);
@@ -110,9 +182,11 @@ fn moves_are_seen_across_the_wrap_of_the_change_epoch() {
         let e = world.insert(circle(-40.0, 0.5), Filter::DEFAULT, ObjectKind::Dynamic, ());
         let e = e.unwrap_or_else(|e| panic!("{e}"));
         world.update();
-        // `e` as if marked 2^32 refreshes before the epoch the loop ends on (each step
+        // `e` as if marked a whole cycle of epochs before the one the loop ends on (each step
         // refreshes once, at its query: the update after finds nothing new).
-        world.broad.set_epoch(u32::MAX - 2, e.index, 4);
+        world
+            .broad
+            .set_epoch(super::lazy::LAST_EPOCH - 2, e.index, 4);
         // In and out of the wall, each move seen whatever the epoch's value.
         for step in 0..6 {
             let x = if step % 2 == 0 { 10.0 } else { -10.0 };

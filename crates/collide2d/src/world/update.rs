@@ -4,7 +4,7 @@
 use super::quick::{self, Quick};
 #[cfg(doc)]
 use super::ObjectKind;
-use super::{handle_of, CollisionWorld, Handle, Pair, Sweep, UpdateStats};
+use super::{handle_of, CollisionWorld, FastMotion, Handle, Pair, UpdateStats};
 use crate::broad::View;
 use crate::math::Vec2;
 use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
@@ -28,7 +28,8 @@ impl<T> CollisionWorld<T> {
     /// same one on every run, and pairs left out count as ended).
     pub fn update(&mut self) -> UpdateStats {
         // Fast objects swept last time and not moved since: back to their tight box.
-        for slot in core::mem::take(&mut self.swept) {
+        let swept = core::mem::take(&mut self.swept);
+        for &slot in &swept {
             let s = slot as usize;
             if !self.sweeps[s].is_moving() {
                 if let Some(shape) = self.shapes.get(s) {
@@ -37,6 +38,7 @@ impl<T> CollisionWorld<T> {
                 }
             }
         }
+        self.swept = swept;
         // Fast objects moved since: their boxes swept over their motions (the moves kept them
         // tight), one ulp wider, as the cast goes to `start + motion` unrounded.
         self.moving.sort_unstable();
@@ -71,11 +73,21 @@ impl<T> CollisionWorld<T> {
         );
         self.narrow();
         // The motions are used up; the swept boxes stay (conservative) until the next update.
-        for &slot in &self.moving {
-            self.sweeps[slot as usize] = Sweep::NONE;
+        // A circle or box that moved keeps where it is now as its next start (armed, listed
+        // as moving again): its next move, if any, then records nothing.
+        core::mem::swap(&mut self.swept, &mut self.moving);
+        self.moving.clear();
+        let records = self.shapes.records();
+        for &slot in &self.swept {
+            let sweep = &mut self.sweeps[slot as usize];
+            *sweep = if sweep.shape == FastMotion::RECORD {
+                self.moving.push(slot);
+                FastMotion::armed(records[slot as usize])
+            } else {
+                FastMotion::NONE
+            };
         }
         self.start_shapes.clear();
-        core::mem::swap(&mut self.swept, &mut self.moving);
 
         // The objects removed since the previous update: their pairs end now.
         core::mem::swap(&mut self.gone, &mut self.removed);
@@ -129,7 +141,7 @@ impl<T> CollisionWorld<T> {
         let contacts = self.contacts;
         // Where the object in `slot`, now `end`, was at the previous update, and its motion.
         fn start<'a>(
-            (sweeps, start_shapes): (&'a [Sweep], &'a [Shape]),
+            (sweeps, start_shapes): (&'a [FastMotion], &'a [Shape]),
             slot: u32,
             end: &'a Shape,
         ) -> Option<(Cow<'a, Shape>, Vec2)> {

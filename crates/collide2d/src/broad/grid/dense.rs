@@ -4,9 +4,14 @@
 //!
 //! Built only for lists of static objects (which change seldom) and only when the list's cell
 //! range is not much larger than the list, so a sparse level keeps the search instead.
+//!
+//! The index also knows its widest and tallest box: a mover then reads only the cells whose
+//! objects can reach its box (on average fewer than 3 of the 3x3 around its cell when the
+//! objects are about half a cell wide), not every neighbour cell.
 
-use super::cells::{key, unkey, Entry};
+use super::cells::{cell_of, key, unkey, Entry};
 use super::sweep::Sink;
+use crate::math::Vec2;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -19,6 +24,8 @@ pub(super) struct Dense {
     height: i64,
     /// `width * height + 1` indices: cell `i`'s entries are `starts[i]..starts[i + 1]`.
     starts: Vec<u32>,
+    /// The largest width and height of the boxes listed (in `f64`: exact differences).
+    reach: (f64, f64),
 }
 
 impl Dense {
@@ -47,12 +54,17 @@ impl Dense {
             }
         }
         starts.push(list.len() as u32);
+        let reach = list.iter().fold((0.0f64, 0.0f64), |(w, h), e| {
+            let (lo, hi) = (e.aabb.min().as_dvec2(), e.aabb.max().as_dvec2());
+            (w.max(hi.x - lo.x), h.max(hi.y - lo.y))
+        });
         Some(Dense {
             x0,
             y0,
             width,
             height,
             starts,
+            reach,
         })
     }
 
@@ -73,12 +85,29 @@ impl Dense {
     }
 }
 
+/// The cell (of cells `1 / inv` wide) of every coordinate at or above `x - reach`: an object
+/// of `b` whose box ends at or after `x` starts at or after `x - reach`, and so in this cell or
+/// a later one ([`cell_of`] never decreases). The difference is rounded down (in `f64`, with a
+/// margin over its rounding, then to the `f32` at or below it), so the cell is never too late.
+fn first_cell_reaching(x: f32, reach: f64, inv: f32) -> i64 {
+    let low = f64::from(x) - reach;
+    let low = low - (f64::from(x).abs() + reach) * 1e-12 - f64::from(f32::MIN_POSITIVE);
+    let mut f = low as f32;
+    if f64::from(f) > low {
+        f = f.next_down();
+    }
+    i64::from(cell_of(f, inv))
+}
+
 /// [`cross_pairs`](super::sweep::cross_pairs) with `b`'s cells read from its index: each cell
-/// of `a` against the 3x3 cells around it in `b`.
+/// of `a` against the cells around it in `b` (of the 3x3) that `b`'s boxes, at most
+/// `dense.reach` wide and tall, can reach from the cell's objects' boxes; cells are `1 / inv`
+/// wide.
 pub(super) fn cross_pairs_dense(
     a: &[Entry],
     b: &[Entry],
     dense: &Dense,
+    inv: f32,
     out: &mut Vec<(u32, u32)>,
     limit: usize,
 ) {
@@ -92,13 +121,26 @@ pub(super) fn cross_pairs_dense(
         }
         let (cx, cy) = unkey(k);
         let (cx, cy) = (i64::from(cx), i64::from(cy));
-        let right = a[i..j]
+        // The cell's objects' extent: `b`'s objects starting right of or above it, or ending
+        // left of or below it, are in cells not read.
+        let (lo, hi) = a[i..j]
             .iter()
-            .fold(f32::NEG_INFINITY, |r, p| r.max(p.aabb.max().x));
-        for row in cy - 1..=cy + 1 {
+            .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), p| {
+                (lo.min(p.aabb.min()), hi.max(p.aabb.max()))
+            });
+        let right = hi.x;
+        let (x0, x1) = (
+            first_cell_reaching(lo.x, dense.reach.0, inv).max(cx - 1),
+            i64::from(cell_of(hi.x, inv)).min(cx + 1),
+        );
+        let (y0, y1) = (
+            first_cell_reaching(lo.y, dense.reach.1, inv).max(cy - 1),
+            i64::from(cell_of(hi.y, inv)).min(cy + 1),
+        );
+        for row in y0..=y1 {
             // One row's cells in a row of the list: sorted by `min x`, so the entries starting
             // right of the cell's objects end the row.
-            for e in b[dense.range(cx - 1, cx + 1, row)]
+            for e in b[dense.range(x0, x1, row)]
                 .iter()
                 .take_while(|e| e.aabb.min().x <= right)
             {
@@ -116,7 +158,6 @@ pub(super) fn cross_pairs_dense(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::math::Vec2;
     use crate::shape::Aabb;
 
     #[test]

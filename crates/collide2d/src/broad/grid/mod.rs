@@ -239,7 +239,14 @@ impl Grid {
                         (h, g)
                     };
                     match &self.dense[b] {
-                        Some(d) => cross_pairs_dense(&self.lists[a], &self.lists[b], d, out, limit),
+                        Some(d) => cross_pairs_dense(
+                            &self.lists[a],
+                            &self.lists[b],
+                            d,
+                            self.inv,
+                            out,
+                            limit,
+                        ),
                         None => cross_pairs(&self.lists[a], &self.lists[b], out, limit),
                     }
                 }

@@ -3,7 +3,7 @@
 
 use super::cells::{cell_of, key, unkey, Entry};
 use super::{Grid, NONE};
-use crate::broad::{inverse_dir, ray_box, BroadBox, BroadBoxKind, View};
+use crate::broad::{inverse_dir, ray_box, BroadBox, BroadBoxKind, Sight, View};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
@@ -43,10 +43,18 @@ impl Grid {
     }
 
     /// Calls `f` for the slots of visible groups keyed in row `cy` with `x0 <= cx <= x1`.
-    fn row(&self, view: &View<'_>, cy: i32, x0: i32, x1: i32, mask: u64, f: &mut dyn FnMut(u32)) {
+    fn row(
+        &self,
+        view: &View<'_>,
+        cy: i32,
+        x0: i32,
+        x1: i32,
+        sight: Sight,
+        f: &mut dyn FnMut(u32),
+    ) {
         let (lo, hi) = (key(x0, cy), key(x1, cy));
         for (g, list) in self.lists.iter().enumerate() {
-            if list.is_empty() || !view.table.visible(g as u32, mask) {
+            if list.is_empty() || !sight.sees(view.table, g as u32) {
                 continue;
             }
             let start = list.partition_point(|e| e.key() < lo);
@@ -62,10 +70,10 @@ impl Grid {
     /// The row of the nearest entry of a visible group at or above row `cy` (`up`) or at or
     /// below it, so walks over rows skip the empty ones: a small cell in a spread-out world has
     /// billions of rows.
-    fn next_row(&self, view: &View<'_>, cy: i32, mask: u64, up: bool) -> Option<i32> {
+    fn next_row(&self, view: &View<'_>, cy: i32, sight: Sight, up: bool) -> Option<i32> {
         let mut best: Option<i32> = None;
         for (g, list) in self.lists.iter().enumerate() {
-            if list.is_empty() || !view.table.visible(g as u32, mask) {
+            if list.is_empty() || !sight.sees(view.table, g as u32) {
                 continue;
             }
             let row = if up {
@@ -85,10 +93,10 @@ impl Grid {
 
     /// The large objects of visible groups whose box overlaps `region`: in each group's run,
     /// those starting on `x` from the region's left minus the run's widest box to its right.
-    fn each_large(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
+    fn each_large(&self, view: &View<'_>, region: &Aabb, sight: Sight, f: &mut dyn FnMut(u32)) {
         let (left, right) = (region.min().x, region.max().x);
         for &(g, i0, i1, width) in &self.large_runs {
-            if !view.table.visible(g, mask) {
+            if !sight.sees(view.table, g) {
                 continue;
             }
             let run = &self.large_order[i0..i1];
@@ -103,8 +111,14 @@ impl Grid {
         }
     }
 
-    pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
-        self.each_large(view, region, mask, f);
+    pub(crate) fn query(
+        &self,
+        view: &View<'_>,
+        region: &Aabb,
+        sight: Sight,
+        f: &mut dyn FnMut(u32),
+    ) {
+        self.each_large(view, region, sight, f);
         let Some((ex0, ey0, ex1, ey1)) = self.extent else {
             return;
         };
@@ -117,8 +131,8 @@ impl Grid {
             return;
         }
         let mut cy = y0;
-        while let Some(row) = self.next_row(view, cy, mask, true).filter(|&r| r <= y1) {
-            self.row(view, row, x0, x1, mask, f);
+        while let Some(row) = self.next_row(view, cy, sight, true).filter(|&r| r <= y1) {
+            self.row(view, row, x0, x1, sight, f);
             match row.checked_add(1) {
                 Some(next) => cy = next,
                 None => break,
@@ -131,7 +145,7 @@ impl Grid {
         view: &View<'_>,
         ray: &Ray,
         max_t: f32,
-        mask: u64,
+        sight: Sight,
         f: &mut dyn FnMut(u32) -> f32,
     ) {
         let mut max_t = max_t;
@@ -139,7 +153,7 @@ impl Grid {
         for &l in &self.large {
             let g = view.groups[l as usize];
             if g != NONE
-                && view.table.visible(g, mask)
+                && sight.sees(view.table, g)
                 // One ulp wider, as the trees' leaves: a ray along an edge stays in.
                 && ray_box(ray, inv_dir, &view.aabbs[l as usize].outward(), max_t).is_some()
             {
@@ -183,7 +197,7 @@ impl Grid {
         let up = ray.dir.y >= 0.0;
         let mut cy = if up { r0 } else { r1 };
         loop {
-            match self.next_row(view, cy, mask, up) {
+            match self.next_row(view, cy, sight, up) {
                 Some(row) if (r0..=r1).contains(&row) => cy = row,
                 _ => break,
             }
@@ -212,7 +226,7 @@ impl Grid {
                 let x0 = widen(xa.min(xb), 0, false).saturating_sub(1).max(ex0);
                 let x1 = widen(xa.max(xb), 0, true).saturating_add(1).min(ex1);
                 if x0 <= x1 {
-                    self.row(view, cy, x0, x1, mask, &mut |slot| {
+                    self.row(view, cy, x0, x1, sight, &mut |slot| {
                         max_t = max_t.min(f(slot));
                     });
                 }

@@ -12,7 +12,7 @@ mod build;
 mod dynamic;
 mod ray;
 
-use super::{ray_box, BroadBox, BroadBoxKind, View};
+use super::{ray_box, BroadBox, BroadBoxKind, Sight, View};
 use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
@@ -191,10 +191,16 @@ impl Trees {
         }
     }
 
-    pub(crate) fn query(&self, view: &View<'_>, region: &Aabb, mask: u64, f: &mut dyn FnMut(u32)) {
+    pub(crate) fn query(
+        &self,
+        view: &View<'_>,
+        region: &Aabb,
+        sight: Sight,
+        f: &mut dyn FnMut(u32),
+    ) {
         let mut stack = Vec::with_capacity(64);
         for (g, tree) in self.trees.iter().enumerate() {
-            if tree.root == NULL || !view.table.visible(g as u32, mask) {
+            if tree.root == NULL || !sight.sees(view.table, g as u32) {
                 continue;
             }
             stack.push(tree.root);
@@ -218,13 +224,13 @@ impl Trees {
         view: &View<'_>,
         ray: &Ray,
         max_t: f32,
-        mask: u64,
+        sight: Sight,
         f: &mut F,
     ) {
         let slabs = RaySlabs::new(ray);
         let mut max_t = max_t;
         for (g, tree) in self.trees.iter().enumerate() {
-            if tree.root == NULL || !view.table.visible(g as u32, mask) {
+            if tree.root == NULL || !sight.sees(view.table, g as u32) {
                 continue;
             }
             let root = &tree.nodes[tree.root as usize];

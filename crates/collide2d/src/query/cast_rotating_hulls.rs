@@ -1,0 +1,204 @@
+//! The advances of [`cast_shapes_rotating`](crate::cast_shapes_rotating) for two convex shapes
+//! of at most [`MAX_HULL`] vertices: no shape is placed, only the vertices, as arms from each
+//! pivot turned in `f64` (within about `1e-15 L` of the exact motion, far inside the margin),
+//! and each step measures the hulls' distance by GJK warm-started from the last step's closest
+//! vertices. The step is taken from GJK's lower bound (the separation along its axis, a
+//! distance the shapes are at least apart whatever GJK's accuracy), the stop from its upper
+//! bound. The hit's normal and point come from GJK's closest points; the shapes themselves
+//! are placed only for a hit whose hulls come closer than their radii (then their contact
+//! decides, as on the general path).
+
+use super::{round_down, Advance, Reach, MAX_ADVANCES};
+use crate::query::gjk::hull_gap;
+use crate::shape::convex::Convex;
+use glam::DVec2;
+
+/// The closest points of the two shapes at a hit, when their hulls are apart by more than
+/// their radii.
+pub(super) type Near = Option<(DVec2, DVec2)>;
+
+/// The most vertices a hull may have to take this path (Box2D's polygons have up to 8).
+pub(super) const MAX_HULL: usize = 16;
+
+/// A convex shape's vertices as arms from its pivot, and its radius.
+pub(super) struct Turning {
+    arms: [DVec2; MAX_HULL],
+    len: usize,
+    radius: f64,
+}
+
+impl Turning {
+    /// `None` for a hull of more than [`MAX_HULL`] vertices.
+    pub(super) fn of(c: &Convex, pivot: DVec2) -> Option<Turning> {
+        let points = c.points();
+        if points.len() > MAX_HULL {
+            return None;
+        }
+        let mut arms = [DVec2::ZERO; MAX_HULL];
+        for (arm, p) in arms.iter_mut().zip(points) {
+            *arm = p.as_dvec2() - pivot;
+        }
+        Some(Turning {
+            arms,
+            len: points.len(),
+            radius: f64::from(c.radius),
+        })
+    }
+
+    /// The vertices at time `t` of the motion `k`, into `out`.
+    fn place<'o>(&self, k: &Reach, t: f64, out: &'o mut [DVec2; MAX_HULL]) -> &'o [DVec2] {
+        let origin = k.pivot + k.velocity * t;
+        let (sin, cos) = if k.turn_signed == 0.0 {
+            (0.0, 1.0)
+        } else {
+            libm::sincos(k.turn_signed * t)
+        };
+        for (o, a) in out.iter_mut().zip(&self.arms[..self.len]) {
+            *o = origin + DVec2::new(cos * a.x - sin * a.y, sin * a.x + cos * a.y);
+        }
+        &out[..self.len]
+    }
+}
+
+impl Advance {
+    /// Advances the hulls `ha` and `hb` from `t = 0` (apart there): the time at which they come
+    /// within three margins, with the closest points of the shapes then when they are apart
+    /// (else the caller places the shapes), or `None` once past `t = 1`.
+    pub(super) fn run_hulls(&self, ha: &Turning, hb: &Turning) -> Option<(f32, Near)> {
+        let (mut va, mut vb) = ([DVec2::ZERO; MAX_HULL], [DVec2::ZERO; MAX_HULL]);
+        let radii = ha.radius + hb.radius;
+        let mut start = (0, 0);
+        let mut t = 0.0f32;
+        for _ in 0..MAX_ADVANCES {
+            let pa = ha.place(&self.ka, f64::from(t), &mut va);
+            let pb = hb.place(&self.kb, f64::from(t), &mut vb);
+            let gap = hull_gap(pa, pb, start, 0.125 * self.margin);
+            start = gap.start;
+            if gap.upper - radii <= 3.0 * self.margin {
+                let (wa, wb) = gap.points;
+                let n = (wb - wa) / gap.upper;
+                let apart = gap.upper > radii && n.is_finite();
+                let near = apart.then(|| (wa + n * ha.radius, wb - n * hb.radius));
+                return Some((t, near));
+            }
+            let lower = gap.lower - radii;
+            let Some(along) = self.along(lower, gap.axis) else {
+                // Apart by more than the margins, but GJK's bounds are not yet close.
+                return Some((t, None));
+            };
+            let spans = [span_of(&self.ka, pb, t), span_of(&self.kb, pa, t)];
+            let step = along.max((lower - 2.0 * self.margin) / self.rate(spans, t, lower));
+            let curve = Curve::new(self, (pa, pb), radii, gap.axis, f64::from(t));
+            let step = step.max(curve.first_time(1.0 - f64::from(t)));
+            let next = f64::from(t) + step;
+            if next.is_nan() || next > 1.0 {
+                return None;
+            }
+            t = round_down(next);
+        }
+        Some((t, None))
+    }
+}
+
+/// A lower bound, concave in `s`, on the hulls' gap along a fixed axis `n` at time `t + s`,
+/// less two margins. Each vertex's projection on `n` moves with its velocity now plus at most
+/// the centripetal acceleration of its turn, `w² |arm|`, so it stays within its tangent line
+/// plus `s² w² core / 2`: the gap is at least the least of `b`'s lines less the greatest of
+/// `a`'s, less `s² (wa² ca + wb² cb) / 2`. (Where Box2D finds the root of the separation
+/// function itself, which a turning vertex can overtake, this bound only ever lies below it.)
+struct Curve {
+    /// `(n · p, n · velocity)` of each vertex of `a`, then of `b`.
+    lines: [(f64, f64); 2 * MAX_HULL],
+    len_a: usize,
+    len: usize,
+    /// `(wa² ca + wb² cb) / 2`.
+    bend: f64,
+    /// Both radii and two margins.
+    less: f64,
+}
+
+impl Curve {
+    fn new(adv: &Advance, (pa, pb): (&[DVec2], &[DVec2]), radii: f64, n: DVec2, t: f64) -> Curve {
+        let mut lines = [(0.0, 0.0); 2 * MAX_HULL];
+        let mut len = 0;
+        for (k, points) in [(&adv.ka, pa), (&adv.kb, pb)] {
+            let origin = k.pivot + k.velocity * t;
+            let drift = n.dot(k.velocity);
+            for p in points {
+                // The arm turns: its velocity is `w perp(arm)`.
+                let arm = *p - origin;
+                lines[len] = (n.dot(*p), drift + k.turn_signed * n.dot(arm.perp()));
+                len += 1;
+            }
+        }
+        let bend = |k: &Reach| k.turn * k.turn * k.core;
+        Curve {
+            lines,
+            len_a: pa.len(),
+            len,
+            bend: 0.5 * (bend(&adv.ka) + bend(&adv.kb)),
+            less: radii + 2.0 * adv.margin,
+        }
+    }
+
+    /// The bound at `s`.
+    fn at(&self, s: f64) -> f64 {
+        let value = |&(x, v): &(f64, f64)| x + v * s;
+        let (a, b) = self.lines[..self.len].split_at(self.len_a);
+        let top_a = a.iter().map(value).fold(f64::NEG_INFINITY, f64::max);
+        let low_b = b.iter().map(value).fold(f64::INFINITY, f64::min);
+        low_b - top_a - self.less - self.bend * s * s
+    }
+
+    /// A time `s` in `[0, rest]` before which the bound stays positive: a few steps of regula falsi (Illinois), keeping only
+    /// times where the bound is positive, which, as it is concave, it is everywhere before.
+    /// Infinite when it stays positive until `rest`.
+    fn first_time(&self, rest: f64) -> f64 {
+        let (mut lo, mut g_lo) = (0.0, self.at(0.0));
+        let (mut hi, mut g_hi) = (rest, self.at(rest));
+        if g_hi > 0.0 {
+            return f64::INFINITY;
+        }
+        if g_lo <= 0.0 {
+            return 0.0;
+        }
+        let mut side = 0;
+        for _ in 0..6 {
+            let s = (lo * g_hi - hi * g_lo) / (g_hi - g_lo);
+            if !(s > lo && s < hi) {
+                break;
+            }
+            let g = self.at(s);
+            if g > 0.0 {
+                (lo, g_lo) = (s, g);
+                if side == 1 {
+                    g_hi *= 0.5;
+                }
+                side = 1;
+            } else {
+                (hi, g_hi) = (s, g);
+                if side == -1 {
+                    g_lo *= 0.5;
+                }
+                side = -1;
+            }
+            if hi - lo <= 1e-3 * hi {
+                break;
+            }
+        }
+        lo
+    }
+}
+
+/// The span [`Advance::rate`] takes for the moving shape `k` and the other's vertices at `t`.
+fn span_of(k: &Reach, other: &[DVec2], t: f32) -> f64 {
+    if k.turn == 0.0 {
+        return 0.0;
+    }
+    let from = k.pivot + k.velocity * f64::from(t);
+    let far = other
+        .iter()
+        .map(|p| (*p - from).length_squared())
+        .fold(0.0, f64::max);
+    crate::math::sqrt(far)
+}
