@@ -201,8 +201,7 @@ impl Expansion {
     }
 
     /// The closest `f64` to the exact value (within a few ulps: good enough for reporting).
-    #[cfg(test)]
-    fn approx(&self) -> f64 {
+    pub(crate) fn approx(&self) -> f64 {
         self.0.iter().sum()
     }
 }

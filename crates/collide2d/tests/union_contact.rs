@@ -378,3 +378,49 @@ fn a_box_across_a_seam_of_a_hitbox_is_pushed_out_of_the_whole_hitbox() {
     assert!((c.depth - 2.0).abs() < 1e-5 && c.normal == Vec2::Y, "{c:?}");
     check_pair(&slit(0.0), &b).unwrap();
 }
+
+#[test]
+fn an_exposed_point_that_rounds_to_the_origin_gets_a_finite_normal() {
+    // Found by fuzzing: the point (1, 1) on the box's right edge, by triangles that meet it
+    // 1e-20 off the diagonal. The union's nearest exposed point is within rounding of the
+    // origin but not at it exactly: its distance rounded to 0 and the normal (the point
+    // divided by that distance) was NaN.
+    let tri = |p: [(f32, f32); 3]| -> Shape {
+        ConvexPolygon::new(&p.map(|(x, y)| v(x, y))).unwrap().into()
+    };
+    let b: Shape = Compound::new(vec![
+        tri([(-1.0, 2.0), (-1e-20, -1e-20), (3e-8, 1.0)]),
+        tri([(-1e-20, 1e-20), (2.0, -0.5), (2.0, 2.0)]),
+        Aabb::new(v(0.0, 3e-8), v(1.0, 2.0)).unwrap().into(),
+    ])
+    .unwrap()
+    .into();
+    let a: Shape = Point::new(v(1.0, 1.0)).unwrap().into();
+    for c in [contact(&a, &b).unwrap(), contact(&b, &a).unwrap()] {
+        assert!(c.normal.is_finite() && c.depth.is_finite(), "{c:?}");
+        assert!((c.normal.length() - 1.0).abs() < 1e-5, "{c:?}");
+    }
+    check_pair(&a, &b).unwrap();
+}
+
+#[test]
+fn a_face_crossing_a_nearly_parallel_edge_gets_a_finite_parameter() {
+    // Found with the test above: where a face crosses the nearly parallel edge of another
+    // piece, the crossing's parameter is a fraction of two cross products that round to 0 in
+    // `f64`; `0 / 0` made the exposed point, depth and normal NaN.
+    let tri = |p: [(f32, f32); 3]| -> Shape {
+        ConvexPolygon::new(&p.map(|(x, y)| v(x, y))).unwrap().into()
+    };
+    let b: Shape = Compound::new(vec![
+        tri([(-1.0, -0.1), (0.5, -1e-20), (0.1, 0.5)]),
+        tri([(-1.0, -0.1), (2.0, 0.1), (-1.0, 1e-20)]),
+    ])
+    .unwrap()
+    .into();
+    let a: Shape = Point::new(v(1e-20, 3e-8)).unwrap().into();
+    for c in [contact(&a, &b).unwrap(), contact(&b, &a).unwrap()] {
+        assert!(c.normal.is_finite() && c.depth.is_finite(), "{c:?}");
+        assert!((c.normal.length() - 1.0).abs() < 1e-5, "{c:?}");
+    }
+    check_pair(&a, &b).unwrap();
+}

@@ -228,10 +228,20 @@ impl Ratio {
         Ratio::new(Prod::dot(k, one), Prod::dot(one, one))
     }
 
-    /// The value, rounded.
+    /// The value, rounded (from the exact numbers when the denominator's `f64` value may be
+    /// all rounding: a near-parallel crossing whose `f64` value is `0 / 0`).
     #[inline]
     pub fn approx(&self) -> f64 {
+        if self.df.sign().is_none() {
+            return self.approx_exact();
+        }
         self.nf.value() / self.df.value()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn approx_exact(&self) -> f64 {
+        self.num.exact().approx() / self.den.exact().approx()
     }
 
     /// Compares the two fractions exactly.
@@ -242,6 +252,21 @@ impl Ratio {
             .sub(o.nf.mul(self.df))
             .sign()
             .unwrap_or_else(|| self.cmp_exact(o))
+    }
+
+    /// The point `start + dir * self`, each coordinate within a few ulps of the exact one
+    /// (however much the sum cancels).
+    #[cold]
+    #[inline(never)]
+    pub fn point_on(&self, start: Sum, dir: Sum) -> DVec2 {
+        let (num, den) = (self.num.exact(), self.den.exact());
+        let (sx, sy) = start.eval::<Expansion>();
+        let (dx, dy) = dir.eval::<Expansion>();
+        let den_f = den.approx();
+        let at = |s: Expansion, d: Expansion| {
+            s.mul(den.clone()).add(d.mul(num.clone())).approx() / den_f
+        };
+        DVec2::new(at(sx, dx), at(sy, dy))
     }
 
     #[cold]

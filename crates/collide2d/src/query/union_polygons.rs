@@ -97,6 +97,10 @@ struct Found {
     dist: f64,
 }
 
+/// A face's point this small against its start and direction is computed exactly: `f.at`
+/// rounds it by `2^-52` of those, which can be most of it.
+const CANCELS: f64 = 1.0 / (1u64 << 40) as f64;
+
 /// The face's box, padded past rounding.
 fn face_box(f: &Face) -> (DVec2, DVec2) {
     let (p, q) = (f.p, f.p + f.e);
@@ -115,7 +119,12 @@ fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize]) -> Option<Found> {
         .map(|&m| set.get(m))
         .filter(|p| p.meets(lo, hi));
     let t = nearest_exposed(f, others)?;
-    let x = f.at(t.approx());
+    let mut x = f.at(t.approx());
+    if x.abs().max_element() <= CANCELS * f.p.abs().max(f.e.abs()).max_element() {
+        // The sum cancelled (the point is near the origin, the face's start far): its
+        // rounding may be all of it, even to exactly zero. Exactly, then rounded.
+        x = t.point_on(f.start(), f.dir());
+    }
     Some(Found {
         k,
         face: fi,
@@ -218,7 +227,9 @@ fn finish(set: &Pieces, found: &Found, holding: &[(usize, f64)]) -> Contact {
         let w = widest_gap(set, holding).unwrap_or(out);
         (-w.normalize_or(DVec2::X), 0.0)
     } else {
-        (-found.x / found.dist, found.dist)
+        // Scaled first: the square of a tiny distance can underflow.
+        let x = found.x / found.x.abs().max_element();
+        (-x.normalize(), found.dist)
     };
     // Where the shapes touch after the move, taken back half of it: midway.
     let t = found.t.approx();
