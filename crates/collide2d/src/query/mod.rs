@@ -29,6 +29,7 @@ mod ray;
 mod soa;
 mod sweep;
 mod union_boundary;
+mod union_boxes;
 mod union_certified;
 mod union_contact;
 mod union_exact;

@@ -9,13 +9,14 @@
 //! on the diagonal of a concave polygon's decomposition is inside it, not on its edge.
 //!
 //! Most pairs are decided by [`union_certified`]: the deepest pair of parts' own contact, when
-//! no other pair's difference comes near its point. The others take the search: shapes made
-//! of polygons, segments and points [`union_polygons`], whose decisions are exact; shapes with
-//! a rounded part (a circle or capsule, in a compound or as the other shape)
+//! no other pair's difference comes near its point. Shapes whose parts are all axis-aligned
+//! boxes take [`union_boxes`], exact comparisons of coordinates. The others take the search:
+//! shapes made of polygons, segments and points [`union_polygons`], whose decisions are
+//! exact; shapes with a rounded part (a circle or capsule, in a compound or as the other shape)
 //! [`union_rounded`], whose decisions carry a tolerance.
 
 use crate::query::parts::each_part;
-use crate::query::{union_certified, union_polygons, union_rounded, Contact};
+use crate::query::{union_boxes, union_certified, union_polygons, union_rounded, Contact};
 use crate::shape::Shape;
 use core::ops::ControlFlow;
 
@@ -35,6 +36,9 @@ fn rounded(shape: &Shape) -> bool {
 /// translation of the whole of `b`; `None` when they do not intersect.
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     if let Some(decided) = union_certified::contact(a, b) {
+        return decided;
+    }
+    if let Some(decided) = union_boxes::contact(a, b) {
         return decided;
     }
     if rounded(a) || rounded(b) {
