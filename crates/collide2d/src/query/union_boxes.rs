@@ -59,14 +59,34 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         (ys[2 * k + 1], ys[2 * k + 2]) = (lo.y, hi.y);
     }
     let m = 2 * n + 1;
-    // The nearest boundary candidate; ties to the smaller coordinates, for determinism.
+    let by_size = |v: &f64, w: &f64| v.abs().total_cmp(&w.abs()).then(v.total_cmp(w));
+    xs[..m].sort_unstable_by(by_size);
+    ys[..m].sort_unstable_by(by_size);
+    // The nearest boundary candidate, nearest coordinates first (a candidate farther than
+    // the best found ends its row, a row that starts farther ends the search); ties to the
+    // smaller coordinates, for determinism.
     let mut best: Option<(f64, DVec2)> = None;
+    // Every box holding the origin lies in the union: nothing nearer than its depth there is
+    // on the boundary (rounded down a little, so that no candidate is skipped by rounding).
+    let deepest = d
+        .iter()
+        .filter(|k| holds(k, DVec2::ZERO))
+        .map(|&(lo, hi, _, _)| (-lo).min(hi).min_element())
+        .fold(0.0f64, f64::max);
+    let inside = deepest * deepest * (1.0 - 1e-12);
     for &x in &xs[..m] {
+        if best.is_some_and(|(s, _)| x * x > s) {
+            break;
+        }
         for &y in &ys[..m] {
             let p = DVec2::new(x, y);
             let r = p.length_squared();
-            let nearer = best.is_none_or(|(s, q)| r < s || (r == s && (p.x, p.y) < (q.x, q.y)));
-            if nearer && on_boundary(d, p) {
+            if best.is_some_and(|(s, _)| r > s) {
+                break;
+            }
+            // Not farther: nearer, or as near with smaller coordinates.
+            let nearer = best.is_none_or(|(s, q)| r < s || (p.x, p.y) < (q.x, q.y));
+            if nearer && r >= inside && on_boundary(d, p) {
                 best = Some((r, p));
             }
         }
@@ -91,6 +111,29 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
 
 /// The parts of `s` as boxes, when each is one (and they are few).
 fn boxes(s: &Shape) -> Option<Boxes> {
+    let mut out: Boxes = ([(Vec2::ZERO, Vec2::ZERO); MOST_PARTS], 0);
+    // Boxes and hitboxes of boxes directly.
+    match s {
+        Shape::Aabb(b) => {
+            out.0[0] = (b.min(), b.max());
+            return Some((out.0, 1));
+        }
+        Shape::Compound(c) if c.parts().len() <= MOST_PARTS => {
+            for (k, part) in c.parts().iter().enumerate() {
+                let Shape::Aabb(b) = part else {
+                    return boxes_of_parts(s);
+                };
+                out.0[k] = (b.min(), b.max());
+            }
+            return Some((out.0, c.parts().len()));
+        }
+        _ => {}
+    }
+    boxes_of_parts(s)
+}
+
+/// The parts of `s` as boxes, part by part, when each is one (and they are few).
+fn boxes_of_parts(s: &Shape) -> Option<Boxes> {
     let mut out: Boxes = ([(Vec2::ZERO, Vec2::ZERO); MOST_PARTS], 0);
     let r = each_part(s, &mut |c: &Convex| match as_box(c) {
         Some(b) if out.1 < MOST_PARTS => {
@@ -159,7 +202,26 @@ fn covered(d: &[(DVec2, DVec2, usize, usize)], p: DVec2) -> u8 {
 
 /// `p` is on the union's boundary: held by a box, with a quadrant around it covered by none.
 fn on_boundary(d: &[(DVec2, DVec2, usize, usize)], p: DVec2) -> bool {
-    d.iter().any(|k| holds(k, p)) && covered(d, p) != 0b1111
+    let (mut held, mut bits) = (false, 0u8);
+    for &(lo, hi, _, _) in d {
+        let (lx, hx) = (lo.x <= p.x, p.x <= hi.x);
+        let (ly, hy) = (lo.y <= p.y, p.y <= hi.y);
+        if !(lx && hx && ly && hy) {
+            // A box not holding `p` covers no quadrant around it either.
+            continue;
+        }
+        held = true;
+        let (right, left) = (p.x < hi.x, lo.x < p.x);
+        let (up, down) = (p.y < hi.y, lo.y < p.y);
+        bits |= u8::from(right && up)
+            | u8::from(left && up) << 1
+            | u8::from(left && down) << 2
+            | u8::from(right && down) << 3;
+        if bits == 0b1111 {
+            return false;
+        }
+    }
+    held
 }
 
 /// At the origin on the boundary: the middle of the widest run of uncovered quadrants (the
