@@ -8,12 +8,12 @@
 //! parts' differences meet face to face (a seam) the union has no boundary: a point of `b`
 //! on the diagonal of a concave polygon's decomposition is inside it, not on its edge.
 //!
-//! Most pairs are decided by [`union_certified`]: the deepest pair of parts' own contact, when
-//! no other pair's difference comes near its point. Shapes whose parts are all axis-aligned
-//! boxes take [`union_boxes`], exact comparisons of coordinates. The others take the search:
-//! shapes made of polygons, segments and points [`union_polygons`], whose decisions are
-//! exact; shapes with a rounded part (a circle or capsule, in a compound or as the other shape)
-//! [`union_rounded`], whose decisions carry a tolerance.
+//! Shapes whose parts are all axis-aligned boxes take [`union_boxes`], exact comparisons of
+//! coordinates. Of the others, most pairs are decided by [`union_certified`]: the deepest pair
+//! of parts' own contact, when no other pair's difference comes near its point. The rest take
+//! the search: shapes made of polygons, segments and points [`union_polygons`], whose
+//! decisions are exact; shapes with a rounded part (a circle or capsule, in a compound or as
+//! the other shape) [`union_rounded`], whose decisions carry a tolerance.
 
 use crate::query::parts::each_part;
 use crate::query::{union_boxes, union_certified, union_polygons, union_rounded, Contact};
@@ -35,10 +35,11 @@ fn rounded(shape: &Shape) -> bool {
 /// The contact of `a` and `b`, at least one of them concave or compound: the minimum
 /// translation of the whole of `b`; `None` when they do not intersect.
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
-    if let Some(decided) = union_certified::contact(a, b) {
+    // All boxes: exact comparisons of coordinates, cheaper than the certificate.
+    if let Some(decided) = union_boxes::contact(a, b) {
         return decided;
     }
-    if let Some(decided) = union_boxes::contact(a, b) {
+    if let Some(decided) = union_certified::contact(a, b) {
         return decided;
     }
     if rounded(a) || rounded(b) {
