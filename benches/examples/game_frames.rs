@@ -11,7 +11,7 @@
 //! Ids:
 //! - `bullets/{move_by,move_many}/{dynamic,fast}`: a frame's moves of 20,000 discs, an
 //!   `update` between two frames (untimed); `.../no_update` moves frame after frame without one.
-//! - `batch/{translate_each,translate_all,intersecting}`: the discs in a `batch::Circles`.
+//! - `batch/{translate_each,translate_each_xy,translate_all,intersecting}`: the discs in a `batch::Circles`.
 //! - `platformer/{with_update,without_update}/{first_frame,later_frame,later_frame_still}`:
 //!   `move_shape` over 10,000 static tiles: in the first frame (the timed part is the
 //!   `update`, if any, and the query: the broad phase is built once either way), or in a later
@@ -90,13 +90,18 @@ fn batch(what: &str, frames: u32) -> Duration {
     let target = game::bullet_target();
     let mut hits = Vec::new();
     let mut spent = Duration::ZERO;
+    let (mut dxs, mut dys): (Vec<f32>, Vec<f32>) = velocities.iter().map(|v| (v.x, v.y)).unzip();
     for frame in 0..frames {
         for v in &mut velocities {
             *v = -*v;
         }
+        for d in dxs.iter_mut().chain(&mut dys) {
+            *d = -*d;
+        }
         let sign = if frame.is_multiple_of(2) { 1.0 } else { -1.0 };
         match what {
             "translate_each" => measure(&mut spent, || discs.translate_each(&velocities)),
+            "translate_each_xy" => measure(&mut spent, || discs.translate_each_xy(&dxs, &dys)),
             "translate_all" => measure(&mut spent, || discs.translate_all(velocities[0] * sign)),
             "intersecting" => measure(&mut spent, || {
                 discs.intersecting(&target, &mut hits);

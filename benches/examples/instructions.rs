@@ -1,4 +1,5 @@
-//! Runs one bench's loop (`narrowphase`, or `cast/...` of `sweep`) a fixed number of times, so that callgrind can count its instructions
+//! Runs one bench's loop (`narrowphase`, `cast/...` of `sweep` or `cast_rotating/...` of
+//! `rotating`) a fixed number of times, so that callgrind can count its instructions
 //! on a noisy machine (see `scripts/instructions.py`):
 //!
 //! ```sh
@@ -12,6 +13,7 @@
 #![allow(clippy::panic)]
 
 use collide2d::PairQuery;
+use collide2d_benches::rotating::RotatingSweeps;
 use collide2d_benches::sweeps::Sweeps;
 use collide2d_benches::{
     plain, runs, seed, AabbSpec, CapsuleSpec, CircleSpec, ObbSpec, Pairs, PolygonSpec, Spec, PAIRS,
@@ -30,6 +32,20 @@ fn run<A: Spec, B: Spec>(
 ) where
     A::Typed: PairQuery<B::Typed>,
 {
+    if query == "cast_rotating" {
+        // The rotating bench's seed for the pair.
+        let sweeps = RotatingSweeps::<A, B>::generate(seed(pair) + 77, SWEEPS);
+        for _ in 0..ROUNDS {
+            match function {
+                "collide2d" => runs::collide2d_cast_rotating(&sweeps.collide),
+                "box2d" => runs::box2d_time_of_impact(&sweeps.box2d),
+                "parry2d" => runs::parry2d_cast_nonlinear(&sweeps.parry),
+                _ => panic!("unknown bench cast_rotating/…/{function}"),
+            }
+        }
+        println!("rounds {ROUNDS} pairs {}", sweeps.collide.len());
+        return;
+    }
     if query == "cast" {
         let sweeps = Sweeps::<A, B>::generate(seed(pair), SWEEPS);
         for _ in 0..ROUNDS {

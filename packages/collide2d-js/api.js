@@ -12,14 +12,19 @@ import {
   rawCastShapes,
 } from './wasm/collide2d_js.js';
 import { contactAt, out, xy, heapBytes } from './core.js';
-import { keepCircle, keepBox, keepCopy, forget } from './simple.js';
+import { init, keepCircle, keepBox, keepCopy, forget } from './simple.js';
 
 export { Shape, distance, distanceToPoint, heapBytes };
 export { intersects, contains, containsPoint } from './simple.js';
 export { World, handleIndex } from './world.js';
 
 // Circles and boxes keep their numbers on the JS side too (./simple.js), so that most of
-// their pair and point tests need no call into wasm.
+// their pair and point tests need no call into wasm. Every Shape object, however it is made
+// (wasm-bindgen makes them all in its static Shape.__wrap, which its generated code calls by
+// that name), first gets the fields those numbers go in, so that all shapes share one hidden
+// class.
+const wrap = Shape.__wrap;
+Shape.__wrap = (ptr) => init(wrap(ptr));
 const wasm = { circle: Shape.circle, rect: Shape.rect, aabb: Shape.aabb, clone: Shape.prototype.clone, free: Shape.prototype.free };
 Shape.circle = (x, y, r) => keepCircle(wasm.circle(x, y, r), x, y, r);
 const keptBox = (shape) => {

@@ -13,6 +13,8 @@ use collide2d::{Filter, ObjectKind, Response, Shape};
 /// identity unless given).
 #[derive(Component, Clone, Debug, PartialEq)]
 #[require(Transform)]
+// The plugin reads this column's ticks only in tables where one changed (see `sync`).
+#[component(summary_tick)]
 pub struct Collider {
     /// The shape, with the entity's origin at `(0, 0)`.
     pub shape: Shape,
@@ -32,6 +34,7 @@ impl Collider {
 /// a collide2d [`Filter`]. Without it a collider has [`Filter::DEFAULT`] (layer 1, every
 /// mask).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[component(summary_tick)]
 pub struct CollisionLayers(pub Filter);
 
 impl CollisionLayers {
@@ -45,6 +48,7 @@ impl CollisionLayers {
 /// How the collider moves, read when it enters the world and whenever it changes. Without it
 /// a collider is [`ColliderKind::Dynamic`].
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[component(summary_tick)]
 pub enum ColliderKind {
     /// Moves (or may): tested where it is at each update against every collider its layers
     /// accept.
@@ -55,7 +59,8 @@ pub enum ColliderKind {
     Static,
     /// A bullet: swept from where it was at the previous update to where it is now (a straight
     /// line), so it cannot pass through anything between two frames. Its pairs carry the time
-    /// of impact. A change of rotation (or of its shape) is a teleport, not swept.
+    /// of impact. A change of rotation is swept too, turning at a steady rate about the
+    /// collider's origin; a change of its shape is a teleport, not swept.
     Fast,
 }
 

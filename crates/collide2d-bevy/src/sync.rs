@@ -1,7 +1,18 @@
 //! Keeping the world in step with the entities: only what changed is visited.
+//!
+//! Which colliders changed is read from Bevy's change ticks table by table, as slices
+//! (contiguous query access), not entity by entity through `Changed` filters: a block of
+//! transforms whose ticks are all old is passed over in a few instructions an entity, so a
+//! scene's unmoved colliders (level tiles) cost almost nothing per frame. The plugin's own
+//! components keep a summary tick (the latest change in their table's column), so their
+//! ticks are read only in tables where one of them changed. A moved transform is still
+//! found by its tick: Bevy calls nothing when a component is changed in place, so no
+//! cheaper signal exists for a static collider whose `Transform` a game moves.
 
+use bevy_ecs::change_detection::{
+    ContiguousComponentTicksRef, ContiguousRef, Tick, MAX_CHANGE_AGE,
+};
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::Or;
 use bevy_transform::components::GlobalTransform;
 use collide2d::math::{Pose, Vec2};
 use collide2d::{Filter, WorldError};
@@ -9,22 +20,31 @@ use collide2d::{Filter, WorldError};
 use crate::collisions::{Collisions, Tracked};
 use crate::components::{Collider, ColliderKind, CollisionLayers};
 
-/// The entities to visit: a collider whose transform, shape, layers or kind changed (or was
-/// just added).
-type ChangedCollider = Or<(
-    Changed<GlobalTransform>,
-    Changed<Collider>,
-    Changed<CollisionLayers>,
-    Changed<ColliderKind>,
-)>;
-
+/// Every collider, with the ticks that tell whether its transform, shape, layers or kind
+/// changed (or were just added).
 type ColliderParts = (
     Entity,
-    &'static GlobalTransform,
+    Ref<'static, GlobalTransform>,
     Ref<'static, Collider>,
-    Option<&'static CollisionLayers>,
-    Option<&'static ColliderKind>,
+    Option<Ref<'static, CollisionLayers>>,
+    Option<Ref<'static, ColliderKind>>,
 );
+
+/// Rows of a table whose ticks are tested together: a block where none is newer than the
+/// system's last run is skipped whole (the test is a branch-free fold the compiler
+/// vectorises).
+const BLOCK: usize = 256;
+
+/// One collider as the world needs it.
+struct Part<'a> {
+    entity: Entity,
+    transform: &'a GlobalTransform,
+    collider: &'a Collider,
+    /// Whether the collider (its shape) changed since the last sync.
+    reshaped: bool,
+    layers: Option<&'a CollisionLayers>,
+    kind: Option<&'a ColliderKind>,
+}
 
 /// The pose a global transform gives a collider's shape: its translation's x and y, and the
 /// direction its x axis points to in the plane (rotation about z; scale left out). The shape
@@ -59,37 +79,142 @@ pub(crate) fn remove_despawned(
 /// Inserts new colliders and moves, reshapes and refilters changed ones. Entities that lost
 /// their layers or kind get the defaults back.
 pub(crate) fn sync_changed(
-    changed: Query<ColliderParts, ChangedCollider>,
-    all: Query<ColliderParts>,
+    colliders: Query<ColliderParts>,
     mut lost_layers: RemovedComponents<CollisionLayers>,
     mut lost_kind: RemovedComponents<ColliderKind>,
     mut collisions: ResMut<Collisions>,
 ) {
     let collisions = &mut *collisions;
-    for parts in &changed {
-        sync_one(collisions, parts);
+    match colliders.contiguous_iter() {
+        Ok(tables) => {
+            for (entities, transforms, colliders, layers, kinds) in tables {
+                sync_table(collisions, entities, transforms, colliders, layers, kinds);
+            }
+        }
+        // Only a query with a component stored in a sparse set is refused, and these are all
+        // stored in tables; were one not, each entity's ticks would be read one by one.
+        Err(_) => {
+            for parts in &colliders {
+                let (_, transform, collider, layers, kinds) = &parts;
+                if transform.is_changed()
+                    || collider.is_changed()
+                    || layers.as_ref().is_some_and(Ref::is_changed)
+                    || kinds.as_ref().is_some_and(Ref::is_changed)
+                {
+                    sync_one(collisions, part_of(&parts));
+                }
+            }
+        }
     }
     for entity in lost_layers.read().chain(lost_kind.read()) {
-        if let Ok(parts) = all.get(entity) {
-            sync_one(collisions, parts);
+        if let Ok(parts) = colliders.get(entity) {
+            sync_one(collisions, part_of(&parts));
         }
     }
     collisions.removed.sort_unstable();
     collisions.by_entity.take();
 }
 
-fn sync_one(
-    collisions: &mut Collisions,
-    parts: <ColliderParts as bevy_ecs::query::QueryData>::Item<'_, '_>,
-) {
+/// A collider fetched alone (not by table).
+fn part_of<'a>(parts: &'a <ColliderParts as bevy_ecs::query::QueryData>::Item<'_, '_>) -> Part<'a> {
     let (entity, transform, collider, layers, kind) = parts;
-    let pose = pose_of(transform);
-    let filter = layers.map_or(Filter::DEFAULT, |l| l.0);
-    let kind = kind.copied().unwrap_or_default();
-    let result = match collisions.tracked.get_mut(&entity) {
-        Some(tracked) if tracked.kind == kind => {
-            update(&mut collisions.world, tracked, &collider, pose, filter)
+    Part {
+        entity: *entity,
+        transform,
+        collider,
+        reshaped: collider.is_changed(),
+        layers: layers.as_deref(),
+        kind: kind.as_deref(),
+    }
+}
+
+/// Syncs the colliders of one table that changed: the blocks of rows where a transform tick,
+/// or a tick of a column whose summary tick moved, is newer than the last sync.
+fn sync_table(
+    collisions: &mut Collisions,
+    entities: &[Entity],
+    transforms: ContiguousRef<GlobalTransform>,
+    colliders: ContiguousRef<Collider>,
+    layers: Option<ContiguousRef<CollisionLayers>>,
+    kinds: Option<ContiguousRef<ColliderKind>>,
+) {
+    let (transforms, transform_ticks) = ContiguousRef::split(transforms);
+    let (colliders, collider_ticks) = ContiguousRef::split(colliders);
+    let layers = layers.map(ContiguousRef::split);
+    let kinds = kinds.map(ContiguousRef::split);
+    let (last, now) = (transform_ticks.last_run(), transform_ticks.this_run());
+    // A column of ours is read only when its summary tick says a row of it changed.
+    let moved_in =
+        |ticks: &ContiguousComponentTicksRef| ticks.summary_tick_is_changed() != Some(false);
+    let columns = [
+        Some(transform_ticks.changed()),
+        moved_in(&collider_ticks).then(|| collider_ticks.changed()),
+        layers
+            .as_ref()
+            .filter(|(_, ticks)| moved_in(ticks))
+            .map(|(_, ticks)| ticks.changed()),
+        kinds
+            .as_ref()
+            .filter(|(_, ticks)| moved_in(ticks))
+            .map(|(_, ticks)| ticks.changed()),
+    ];
+    let columns = columns.iter().flatten();
+    for start in (0..entities.len()).step_by(BLOCK) {
+        let rows = start..entities.len().min(start + BLOCK);
+        if !columns
+            .clone()
+            .any(|ticks| any_newer(&ticks[rows.clone()], last, now))
+        {
+            continue;
         }
+        for row in rows {
+            if !columns
+                .clone()
+                .any(|ticks| ticks[row].is_newer_than(last, now))
+            {
+                continue;
+            }
+            let part = Part {
+                entity: entities[row],
+                transform: &transforms[row],
+                collider: &colliders[row],
+                reshaped: collider_ticks.changed()[row].is_newer_than(last, now),
+                layers: layers.as_ref().map(|(values, _)| &values[row]),
+                kind: kinds.as_ref().map(|(values, _)| &values[row]),
+            };
+            sync_one(collisions, part);
+        }
+    }
+}
+
+/// Whether any of `ticks` is newer than `last` (Bevy's `Changed` test,
+/// [`Tick::is_newer_than`]) with no branch per tick: a fold the compiler vectorises.
+fn any_newer(ticks: &[Tick], last: Tick, now: Tick) -> bool {
+    // Bevy compares the ages since `now` of the tick and of the last run, each clamped to
+    // `MAX_CHANGE_AGE`. The last run's clamped age is at most that, so clamping the tick's
+    // changes no answer: one subtraction and one comparison a tick.
+    let since_last = now.get().wrapping_sub(last.get()).min(MAX_CHANGE_AGE);
+    let newer = ticks.iter().fold(0_u32, |newer, tick| {
+        newer | u32::from(now.get().wrapping_sub(tick.get()) < since_last)
+    });
+    newer != 0
+}
+
+fn sync_one(collisions: &mut Collisions, part: Part) {
+    let entity = part.entity;
+    let pose = pose_of(part.transform);
+    let filter = part.layers.map_or(Filter::DEFAULT, |l| l.0);
+    let kind = part.kind.copied().unwrap_or_default();
+    let collider = part.collider;
+    let result = match collisions.tracked.get_mut(&entity) {
+        Some(tracked) if tracked.kind == kind => update(
+            &mut collisions.world,
+            tracked,
+            collider,
+            part.reshaped,
+            pose,
+            filter,
+        ),
         other => {
             // New, or its kind changed: the world has no change of kind, so it is inserted
             // again (its pairs end and begin again).
@@ -99,7 +224,7 @@ fn sync_one(
                     collisions.removed.push((old.handle, entity));
                 }
             }
-            insert_posed(&mut collisions.world, &collider, pose, filter, kind, entity).map(
+            insert_posed(&mut collisions.world, collider, pose, filter, kind, entity).map(
                 |handle| {
                     let tracked = Tracked {
                         handle,
@@ -121,17 +246,18 @@ fn sync_one(
 fn update(
     world: &mut collide2d::CollisionWorld<Entity>,
     tracked: &mut Tracked,
-    collider: &Ref<Collider>,
+    collider: &Collider,
+    reshaped: bool,
     pose: Pose,
     filter: Filter,
 ) -> Result<(), WorldError> {
     let handle = tracked.handle;
     if tracked.kind == ColliderKind::Static {
         // Level geometry seldom moves: placed whole, so the world keeps no local copy of it.
-        if collider.is_changed() || pose != tracked.pose {
+        if reshaped || pose != tracked.pose {
             world.set_shape(handle, collider.shape.transformed(&pose))?;
         }
-    } else if collider.is_changed() {
+    } else if reshaped {
         // A new local shape: the world keeps it, and the pose places it.
         world.set_shape(handle, collider.shape.clone())?;
         if let Err(error) = world.set_pose(handle, pose) {
@@ -184,6 +310,50 @@ fn insert_posed(
             // Not in the world after all, as when an insert is refused.
             let _ = world.remove(handle);
             Err(error)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `any_newer` agrees with Bevy's own test of each tick, around the wrap of the counter
+    /// and the clamp of old ticks.
+    #[test]
+    fn any_newer_is_any_tick_newer_than_the_last_run() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for case in 0..20_000 {
+            let now = match case % 3 {
+                0 => next() as u32,
+                1 => (next() % 8) as u32,
+                _ => u32::MAX - (next() % 8) as u32,
+            };
+            let near = |r: u64| now.wrapping_sub((r % 16) as u32);
+            let far = |r: u64| r as u32;
+            let last = Tick::new(if case % 2 == 0 {
+                near(next())
+            } else {
+                far(next())
+            });
+            let ticks: Vec<Tick> = (0..(next() % 70) as usize)
+                .map(|_| {
+                    Tick::new(if next() % 3 == 0 {
+                        near(next())
+                    } else {
+                        far(next())
+                    })
+                })
+                .collect();
+            let now = Tick::new(now);
+            let expected = ticks.iter().any(|t| t.is_newer_than(last, now));
+            assert_eq!(any_newer(&ticks, last, now), expected, "case {case}");
         }
     }
 }

@@ -107,6 +107,9 @@ fn run(seed: u64, broad_phase: BroadPhase, frames: usize) {
                 plain
                     .move_by(m.handle, new.position - old.position)
                     .unwrap();
+            } else if m.kind == ColliderKind::Fast {
+                // A fast collider that turns is swept turning, as the world's `set_pose` does.
+                plain.set_pose(m.handle, new).unwrap();
             } else {
                 plain
                     .set_shape(m.handle, m.local.transformed(&new))
@@ -133,14 +136,24 @@ fn run(seed: u64, broad_phase: BroadPhase, frames: usize) {
                     kind,
                 ))
                 .id();
-            let handle = plain
-                .insert(
-                    local.transformed(&pose(&transform)),
-                    f,
-                    object_kind(kind),
-                    entity,
-                )
-                .unwrap();
+            // A fast one goes in as its local shape, placed by its first pose (no sweep), so
+            // that its later poses sweep it from there.
+            let handle = if kind == ColliderKind::Fast {
+                let h = plain
+                    .insert(local.clone(), f, object_kind(kind), entity)
+                    .unwrap();
+                plain.set_pose(h, pose(&transform)).unwrap();
+                h
+            } else {
+                plain
+                    .insert(
+                        local.transformed(&pose(&transform)),
+                        f,
+                        object_kind(kind),
+                        entity,
+                    )
+                    .unwrap()
+            };
             live.push(Model {
                 entity,
                 local,

@@ -74,6 +74,14 @@ fn sync_plain(plain: &mut CollisionWorld<Entity>, s: &mut Subject) {
     };
     let now = pose(&s.transform);
     match s.handle {
+        None if s.kind == ColliderKind::Fast => {
+            // As its local shape, placed by its first pose (no sweep): later poses sweep it.
+            let h = plain
+                .insert(s.local.clone(), s.filter, s.kind.into(), entity)
+                .unwrap();
+            plain.set_pose(h, now).unwrap();
+            s.handle = Some(h);
+        }
         None => {
             let placed = s.local.transformed(&now);
             s.handle = Some(
@@ -83,8 +91,16 @@ fn sync_plain(plain: &mut CollisionWorld<Entity>, s: &mut Subject) {
             );
         }
         Some(h) => {
-            let fast_move = s.kind == ColliderKind::Fast && now.rotation == s.synced.rotation;
-            if s.reshaped || (now != s.synced && !fast_move) {
+            let fast = s.kind == ColliderKind::Fast;
+            let fast_move = fast && now.rotation == s.synced.rotation;
+            if fast && s.reshaped {
+                // A new local shape, placed afresh (no sweep).
+                plain.set_shape(h, s.local.clone()).unwrap();
+                plain.set_pose(h, now).unwrap();
+            } else if fast && now.rotation != s.synced.rotation {
+                // Turned: swept turning.
+                plain.set_pose(h, now).unwrap();
+            } else if s.reshaped || (now != s.synced && !fast_move) {
                 plain.set_shape(h, s.local.transformed(&now)).unwrap();
             } else if now != s.synced {
                 plain.move_by(h, now.position - s.synced.position).unwrap();

@@ -100,46 +100,97 @@ for (const [name, r] of Object.entries(theirs)) {
 }
 console.log(`  pairs per frame: ${ours.pairs[0]} at the first frame`);
 
-// Pair tests: 4096 pairs of each kind, near each other so about half intersect.
-const random = rng(3);
-const range = (lo, hi) => lo + (hi - lo) * random();
-const PAIRS = 4096;
+// Pair tests: both libraries answer the same random pairs of each kind, new ones every run
+// (the seed is printed; SEED=<n> repeats a run), near each other so about half intersect, at
+// several sizes: the fewest stay in the processor's caches, the most do not. The numbers are
+// f32 values and boxes are given by their corners, so both libraries hold exactly the same
+// shapes, and their answers are checked equal pair by pair (outside the timing).
+// collide2d is called through its one `intersects`, which finds the kinds itself. SAT.js has a
+// function per pair of kinds; it is timed twice: dispatched on the kinds by instanceof (what a
+// game with mixed shapes writes around it, the same work as ours) and its function for the
+// kind called directly (the best case for SAT.js: the caller knows the kinds). No response
+// object is asked for. The shapes of each library are in two flat arrays, first and second of
+// each pair.
+const seed = Number(process.env.SEED ?? Math.floor(Math.random() * 2 ** 31));
+const random = rng(seed);
+const range = (lo, hi) => Math.fround(lo + (hi - lo) * random());
+const SIZES = [256, 2048, 16384];
+const circle = (x, y) => ({ circle: true, x, y, r: range(1, 3) });
+const box = (x, y) => ({ circle: false, x, y, x1: Math.fround(x + range(2, 6)), y1: Math.fround(y + range(2, 6)) });
 const kinds = {
-  'circle-circle': () => [{ circle: true, x: 0, y: 0, r: range(1, 3) }, { circle: true, x: range(-5, 5), y: range(-5, 5), r: range(1, 3) }],
-  'circle-box': () => [{ circle: true, x: range(-5, 5), y: range(-5, 5), r: range(1, 3) }, { circle: false, x: 0, y: 0, w: range(2, 6), h: range(2, 6) }],
-  'box-box': () => [{ circle: false, x: 0, y: 0, w: range(2, 6), h: range(2, 6) }, { circle: false, x: range(-6, 6), y: range(-6, 6), w: range(2, 6), h: range(2, 6) }],
+  'circle-circle': { make: () => [circle(0, 0), circle(range(-5, 5), range(-5, 5))], sat: SAT.testCircleCircle },
+  'circle-box': { make: () => [circle(range(-5, 5), range(-5, 5)), box(0, 0)], sat: (c, p) => SAT.testPolygonCircle(p, c) },
+  'box-box': { make: () => [box(0, 0), box(range(-6, 6), range(-6, 6))], sat: SAT.testPolygonPolygon },
 };
-const ourShape = (s) => (s.circle ? Shape.circle(s.x, s.y, s.r) : Shape.rect(s.x, s.y, s.w, s.h));
-const satShape = (s) => (s.circle ? new SAT.Circle(new SAT.Vector(s.x, s.y), s.r) : new SAT.Box(new SAT.Vector(s.x, s.y), s.w, s.h).toPolygon());
+const ourShape = (s) => (s.circle ? Shape.circle(s.x, s.y, s.r) : Shape.aabb(s.x, s.y, s.x1, s.y1));
+const satShape = (s) => (s.circle
+  ? new SAT.Circle(new SAT.Vector(s.x, s.y), s.r)
+  : new SAT.Box(new SAT.Vector(s.x, s.y), s.x1 - s.x, s.y1 - s.y).toPolygon());
 const satTest = (a, b) => {
   if (a instanceof SAT.Circle) return b instanceof SAT.Circle ? SAT.testCircleCircle(a, b) : SAT.testPolygonCircle(b, a);
   return b instanceof SAT.Circle ? SAT.testPolygonCircle(a, b) : SAT.testPolygonPolygon(a, b);
 };
-/**
- * The timing loop, compiled afresh for each library and kind: one shared loop would see every
- * library's test function at its call site, and V8 would shape (and stop inlining) the loop
- * after whichever ran first, charging each library for the others.
- */
-const pairLoop = () => new Function('pairs', 'test', `
-  let hits = 0;
-  for (let i = 0; i < pairs.length; i++) if (test(pairs[i][0], pairs[i][1])) hits++;
-  return hits;`);
-function pairTime(pairs, test) {
-  const loop = pairLoop();
-  const times = [];
-  let hits = 0;
-  for (let r = 0; r < ROUNDS * 5; r++) {
-    hits = 0;
-    const t0 = now();
-    for (let k = 0; k < 50; k++) hits += loop(pairs, test);
-    times.push(((now() - t0) * 1e6) / (pairs.length * 50));
+// A game tests every kind against every other: both dispatching tests see them all before
+// anything is timed, whatever the order below, so no kind is timed in a state that knows only
+// that kind.
+{
+  const mixed = Object.values(kinds).flatMap((k) => k.make());
+  const [ours, sat] = [mixed.map(ourShape), mixed.map(satShape)];
+  for (let k = 0; k < 2000; k++) {
+    for (let i = 0; i < mixed.length; i++) {
+      for (let j = 0; j < mixed.length; j++) {
+        intersects(ours[i], ours[j]);
+        satTest(sat[i], sat[j]);
+      }
+    }
   }
-  return { ns: median(times), hits: hits / 50 };
+  for (const s of ours) s.free();
 }
-console.log(`pair tests, CPU ns per test (median; ${PAIRS} pairs, ours as the package's intersects answers them):`);
-for (const [name, make] of Object.entries(kinds)) {
-  const specs = Array.from({ length: PAIRS }, make);
-  const ours2 = pairTime(specs.map(([a, b]) => [ourShape(a), ourShape(b)]), intersects);
-  const sat = pairTime(specs.map(([a, b]) => [satShape(a), satShape(b)]), satTest);
-  console.log(`  ${name.padEnd(14)} collide2d ${ours2.ns.toFixed(1).padStart(6)}  SAT.js ${sat.ns.toFixed(1).padStart(6)}  (${(sat.ns / ours2.ns).toFixed(2)}x; hits ${ours2.hits} vs ${sat.hits})`);
+/**
+ * The timing loop, compiled afresh for each library, kind and size: one shared loop would see
+ * every library's test function at its call site, and V8 would shape (and stop inlining) the
+ * loop after whichever ran first, charging each library for the others. Each source differs
+ * (its number): V8 caches `new Function` by source, and identical sources shared one function,
+ * so a later loop ran with code made for an earlier one. The answers are consumed (counted).
+ */
+let loops = 0;
+const pairLoop = () => new Function('as', 'bs', 'test', `// timing loop ${++loops}
+  let hits = 0;
+  for (let i = 0; i < as.length; i++) if (test(as[i], bs[i])) hits++;
+  return hits;`);
+/** CPU ns per test, median of rounds of about 100,000 tests each. */
+function pairTime(as, bs, test) {
+  const loop = pairLoop();
+  const reps = Math.ceil(100000 / as.length);
+  const times = [];
+  for (let r = 0; r < ROUNDS * 5; r++) {
+    const t0 = now();
+    for (let k = 0; k < reps; k++) loop(as, bs, test);
+    times.push(((now() - t0) * 1e6) / (as.length * reps));
+  }
+  return median(times);
+}
+const answers = (test, [as, bs]) => as.map((a, i) => test(a, bs[i]));
+let differ = 0;
+console.log(`pair tests, CPU ns per test (median of ${ROUNDS * 5} rounds; seed ${seed}); SAT.js dispatched by kind, and its kind's function called directly:`);
+for (const [name, kind] of Object.entries(kinds)) {
+  for (const size of SIZES) {
+    const specs = Array.from({ length: size }, kind.make);
+    const ours = [specs.map((p) => ourShape(p[0])), specs.map((p) => ourShape(p[1]))];
+    const sat = [specs.map((p) => satShape(p[0])), specs.map((p) => satShape(p[1]))];
+    const ourAnswers = answers(intersects, ours);
+    const wrong = [answers(satTest, sat), answers(kind.sat, sat)]
+      .map((theirs) => ourAnswers.filter((hit, i) => hit !== theirs[i]).length);
+    differ += wrong[0] + wrong[1];
+    const hits = ourAnswers.filter(Boolean).length;
+    const ns = pairTime(...ours, intersects);
+    const [dispatched, direct] = [pairTime(...sat, satTest), pairTime(...sat, kind.sat)];
+    const cell = (t) => `${t.toFixed(1).padStart(6)} (${(t / ns).toFixed(2)}x)`;
+    console.log(`  ${name.padEnd(14)}${String(size).padStart(6)} pairs  collide2d ${ns.toFixed(1).padStart(5)}  SAT.js ${cell(dispatched)} ${cell(direct)}  ${hits} hits, answers differ on ${wrong.join(' and ')}`);
+    for (const s of [...ours[0], ...ours[1]]) s.free();
+  }
+}
+if (differ > 0) {
+  console.error(`the libraries' answers differ on ${differ} pairs`);
+  process.exitCode = 1;
 }

@@ -165,3 +165,26 @@ test('shapes made other ways, copies, and freed shapes', () => {
   box[Symbol.dispose]?.();
   if (Symbol.dispose) assert.throws(() => contains(box, copy), /null pointer passed to rust|null/);
 });
+
+test('every shape has the one hidden class of all shapes, freed or not', () => {
+  // V8's own check (node runs the tests with --allow-natives-syntax): with one class per kind,
+  // a test that had seen several kinds read a circle's numbers through a polymorphic load.
+  const sameClass = new Function('a', 'b', 'return %HaveSameMap(a, b)');
+  const circle = Shape.circle(0.5, 1, 2);
+  const others = [
+    Shape.circle(0, 0, 0),
+    Shape.rect(0, 0, 1, 1),
+    Shape.aabb(-1.5, -1, 2, 3),
+    Shape.point(1, 2),
+    Shape.capsule(0, 0, 1, 1, 0.5),
+    Shape.polygon([0, 0, 4, 0, 4, 4, 2, 1, 0, 4]),
+    Shape.compound([Shape.circle(0, 0, 1), Shape.rect(0, 0, 1, 1)]),
+    circle.translated(1, 1),
+    circle.clone(),
+    Shape.fromJSON({ type: 'circle', center: [4, 0], radius: 2 }),
+  ];
+  const freed = Shape.rect(0, 0, 1, 1);
+  freed.free();
+  for (const s of [...others, freed]) assert.ok(sameClass(circle, s), describe(circle) + ' and another shape');
+  assert.equal(simpleKind(freed), undefined);
+});

@@ -1,7 +1,7 @@
 //! The AVX2 kernel of `moves.rs`'s [`step`](super::moves::step): 32 rows a block, in one pass.
-//! Each block's deltas are split into x and y vectors (per-row deltas: two loads and four
-//! shuffles for 8 rows), its sums made and checked in registers and stored only when all are
-//! finite; else its rows go one by one, as the portable code does. The same additions as the
+//! Each block's deltas are split into x and y vectors (per-row `Vec2` deltas: two loads and
+//! two shuffles for 8 rows; x and y columns: loaded as they are), its sums made and checked
+//! in registers and stored only when all are finite; else its rows go one by one, as the portable code does. The same additions as the
 //! portable code, so the same results bit for bit.
 // Before Rust 1.87 (MSRV 1.86) every intrinsic call needs `unsafe`; since, only the loads do.
 #![allow(unused_unsafe)]
@@ -14,6 +14,11 @@ use core::arch::x86_64::*;
 /// Rows per block: four vectors of 8 lanes a column.
 const BLOCK: usize = 32;
 
+/// [`run`]'s kinds of deltas: one for all rows, a `Vec2` per row, or per-row x and y columns.
+const ALL: u8 = 0;
+const EACH: u8 = 1;
+const COLUMNS: u8 = 2;
+
 impl Avx2 {
     /// [`moves::step`](super::moves::step) on this CPU's 8-lane vectors.
     pub(super) fn step<const N: usize>(
@@ -21,38 +26,44 @@ impl Avx2 {
         columns: [(&mut [f32], &mut [f32]); N],
         deltas: Deltas<'_>,
     ) -> Option<usize> {
-        // SAFETY: `self` exists only because `detect` found AVX2 on this CPU.
+        // SAFETY: `self` exists only because `detect` found AVX2 on this CPU; each call's
+        // arguments are the deltas of its kind.
         unsafe {
             match deltas {
-                Deltas::All(d) => run::<N, false>(columns, deltas, d, &[]),
-                Deltas::Each(ds) => run::<N, true>(columns, deltas, Vec2::ZERO, ds),
+                Deltas::All(d) => run::<N, ALL>(columns, deltas, d, &[], [&[], &[]]),
+                Deltas::Each(ds) => run::<N, EACH>(columns, deltas, Vec2::ZERO, ds, [&[], &[]]),
+                Deltas::Columns(dxs, dys) => {
+                    run::<N, COLUMNS>(columns, deltas, Vec2::ZERO, &[], [dxs, dys])
+                }
             }
         }
     }
 }
 
-/// [`Avx2::step`], its loop compiled for one kind of deltas: `all` for every row, or `each`
-/// row's when `EACH`.
+/// [`Avx2::step`], its loop compiled for one kind of deltas: `all` for every row when `KIND`
+/// is [`ALL`], `each` row's when [`EACH`], `xy`'s columns when [`COLUMNS`].
 ///
 /// # Safety
-/// The CPU has AVX2; `deltas` is `Deltas::Each(each)` when `EACH`, else `Deltas::All(all)`.
+/// The CPU has AVX2; `deltas` is `Deltas::All(all)`, `Deltas::Each(each)` or
+/// `Deltas::Columns(xy[0], xy[1])`, by `KIND`.
 #[target_feature(enable = "avx2")]
-unsafe fn run<const N: usize, const EACH: bool>(
+unsafe fn run<const N: usize, const KIND: u8>(
     mut columns: [(&mut [f32], &mut [f32]); N],
     deltas: Deltas<'_>,
     all: Vec2,
     each: &[Vec2],
+    xy: [&[f32]; 2],
 ) -> Option<usize> {
     let n = rows(&columns, deltas);
     let mut first_stayed = None;
     let mut start = 0;
     while start + BLOCK <= n {
-        let (dx, dy) = if EACH {
-            // SAFETY: AVX2 (the contract); `each` is the deltas (the contract), so its rows
-            // `start..start + BLOCK` exist (`n` is the shortest length).
-            unsafe { split(each, start) }
-        } else {
-            ([_mm256_set1_ps(all.x); 4], [_mm256_set1_ps(all.y); 4])
+        // SAFETY (both calls): AVX2 (the contract); the deltas are those of `KIND` (the
+        // contract), so their rows `start..start + BLOCK` exist (`n` is the shortest length).
+        let (dx, dy) = match KIND {
+            EACH => unsafe { split(each, start) },
+            COLUMNS => unsafe { (four(xy[0], start), four(xy[1], start)) },
+            _ => ([_mm256_set1_ps(all.x); 4], [_mm256_set1_ps(all.y); 4]),
         };
         // SAFETY: AVX2 (the contract); rows `start..start + BLOCK` exist in every column.
         if !unsafe { block(&mut columns, start, dx, dy) } {
@@ -109,7 +120,27 @@ unsafe fn block<const N: usize>(
     }
 }
 
-/// The x and y deltas of rows `start..start + BLOCK`, 8 rows a vector.
+/// Rows `start..start + BLOCK` of `col`, 8 rows a vector.
+///
+/// # Safety
+/// The CPU has AVX2; rows `start..start + BLOCK` of `col` exist.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn four(col: &[f32], start: usize) -> [__m256; 4] {
+    // SAFETY: AVX2 (the contract); each load reads 8 of rows `start..start + BLOCK`, which
+    // `col` has (the contract).
+    unsafe {
+        [
+            load(col, start),
+            load(col, start + 8),
+            load(col, start + 16),
+            load(col, start + 24),
+        ]
+    }
+}
+
+/// The x and y deltas of rows `start..start + BLOCK`, 8 rows a vector: two loads of four
+/// rows' halves each and two in-lane shuffles for 8 rows (shuffles share one port).
 ///
 /// # Safety
 /// The CPU has AVX2; rows `start..start + BLOCK` of `ds` exist.
@@ -117,21 +148,21 @@ unsafe fn block<const N: usize>(
 #[inline]
 unsafe fn split(ds: &[Vec2], start: usize) -> ([__m256; 4], [__m256; 4]) {
     debug_assert!(start + BLOCK <= ds.len());
-    // Per 128-bit half, the x of 4 rows, then their y.
-    let halves = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
     let (mut dx, mut dy) = ([_mm256_setzero_ps(); 4], [_mm256_setzero_ps(); 4]);
     for k in 0..4 {
-        // SAFETY: `Vec2` is `#[repr(C)]` `{ x, y }` of `f32`, so rows `r..r + 4` are 8 floats
-        // from `ds[r]`; rows up to `start + BLOCK` exist (the contract), and `loadu` has no
+        // SAFETY: `Vec2` is `#[repr(C)]` `{ x, y }` of `f32`, so rows `r..r + 8` are 16 floats
+        // from `ds[r]`; rows up to `start + BLOCK` exist (the contract), and the loads have no
         // alignment requirement.
-        let (lo, hi) = unsafe {
+        let (a, b) = unsafe {
             let at = ds.as_ptr().add(start + 8 * k).cast::<f32>();
-            (_mm256_loadu_ps(at), _mm256_loadu_ps(at.add(8)))
+            // Rows 0, 1 | 4, 5 and rows 2, 3 | 6, 7, as (x, y) pairs.
+            let a = _mm256_loadu2_m128(at.add(8), at);
+            let b = _mm256_loadu2_m128(at.add(12), at.add(4));
+            (a, b)
         };
-        let lo = _mm256_permutevar8x32_ps(lo, halves);
-        let hi = _mm256_permutevar8x32_ps(hi, halves);
-        dx[k] = _mm256_permute2f128_ps::<0x20>(lo, hi);
-        dy[k] = _mm256_permute2f128_ps::<0x31>(lo, hi);
+        // Per 128-bit half, the even floats of `a` then of `b` (x), or the odd ones (y).
+        dx[k] = _mm256_shuffle_ps::<0b10_00_10_00>(a, b);
+        dy[k] = _mm256_shuffle_ps::<0b11_01_11_01>(a, b);
     }
     (dx, dy)
 }

@@ -342,10 +342,11 @@ fn choose<'h>(ties: &[&'h Hit], rest: Vec2, placed: &Shape, rules: &Rules) -> Op
         let tol = tolerance(placed);
         let (mut now, mut later) = (0, 0);
         for o in ties.iter().filter(|o| !core::ptr::eq(**o, chosen)) {
-            match probe(placed, next, &o.piece, tol) {
-                Some(p) if blocks(o.response, &p) && p.t <= SIMULTANEOUS => now += 1,
-                Some(p) if blocks(o.response, &p) => later += 1,
-                _ => {}
+            let blocking = probe(placed, next, &o.piece, tol).filter(|p| blocks(o.response, p));
+            match blocking {
+                Some(p) if p.t <= SIMULTANEOUS => now += 1,
+                Some(_) => later += 1,
+                None => {}
             }
         }
         (now, later)

@@ -8,13 +8,14 @@
 //! swept bounding boxes meet.
 
 use crate::math::Vec2;
+use crate::query::cast_closed::{self, Motion};
 use crate::query::cast_pairs;
 use crate::query::dispatch::circles_contact;
 use crate::query::minkowski::{apart_along, difference, polygons_span, polygons_span_and_gap};
 use crate::query::part_pairs::{search, PairSearch};
 use crate::query::ray::LineSpan;
 use crate::query::{contact, intersects, Contact, PairQuery};
-use crate::shape::convex::Convex;
+use crate::shape::convex::{Convex, ConvexView};
 use crate::shape::{Aabb, Circle, Shape};
 use core::ops::ControlFlow;
 use glam::DVec2;
@@ -350,92 +351,34 @@ fn boxes_apart_along(a: (DVec2, DVec2), b: (DVec2, DVec2), w: DVec2, scale: f64)
     low_a - high_b > 1e-12 * (w.x.abs() + w.y.abs()) * scale
 }
 
-/// Circles against boxes and boxes by their closed forms (`cast_pairs.rs`), the point from the
-/// two surfaces; `None` for every other pair (two circles never get here: [`cast_circles`]).
+/// Circles against boxes and boxes by their closed forms (`cast_closed.rs`); `None` for every
+/// other pair (two circles never get here: [`cast_circles`]).
 #[allow(clippy::option_option)] // outer: whether the pair has a closed form
 fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<Option<CastHit>> {
-    let (va64, vb64) = (va.as_dvec2(), vb.as_dvec2());
-    let done = |t: f64, n: DVec2, pa: DVec2, pb: DVec2| CastHit {
-        t: round_t(t),
-        point: ((pa + pb) * 0.5).as_vec2(),
-        normal: n.as_vec2(),
-        depth: 0.0,
-    };
-    // A circle's surface point towards `n` at time `t`, and a box's point nearest to `p`.
-    let disc = |c: &Circle, v: DVec2, t: f64, n: DVec2| {
-        c.center().as_dvec2() + v * t + n * f64::from(c.radius())
-    };
-    let nearest = |r: &Aabb, v: DVec2, t: f64, p: DVec2| {
-        p.clamp(r.min().as_dvec2() + v * t, r.max().as_dvec2() + v * t)
-    };
-    let apart = |a: &Shape, b: &Shape| -> Option<Option<CastHit>> {
-        if intersects(a, b) {
-            Some(at_start(a, b))
-        } else if d == DVec2::ZERO {
-            Some(None)
-        } else {
-            None
-        }
+    let m = Motion {
+        va: va.as_dvec2(),
+        vb: vb.as_dvec2(),
+        d,
     };
     Some(match (a, b) {
-        (Shape::Circle(c), Shape::Aabb(r)) => {
-            if let Some(answer) = apart(a, b) {
-                return Some(answer);
-            }
-            cast_pairs::circle_aabb(c, r, d).map(|(t, n)| {
-                let pa = disc(c, va64, t, n);
-                done(
-                    t,
-                    n,
-                    pa,
-                    nearest(r, vb64, t, c.center().as_dvec2() + va64 * t),
-                )
-            })
-        }
-        (Shape::Aabb(r), Shape::Circle(c)) => {
-            if let Some(answer) = apart(a, b) {
-                return Some(answer);
-            }
-            cast_pairs::circle_aabb(c, r, -d).map(|(t, n)| {
-                let pb = disc(c, vb64, t, n);
-                done(
-                    t,
-                    -n,
-                    nearest(r, va64, t, c.center().as_dvec2() + vb64 * t),
-                    pb,
-                )
-            })
-        }
-        (Shape::Aabb(x), Shape::Aabb(y)) => {
-            if let Some(answer) = apart(a, b) {
-                return Some(answer);
-            }
-            cast_pairs::aabb_aabb(x, y, d).map(|(t, n)| {
-                // Each box's face against the other, in the middle of their overlap.
-                let (a_lo, a_hi) = (x.min().as_dvec2() + va64 * t, x.max().as_dvec2() + va64 * t);
-                let (b_lo, b_hi) = (y.min().as_dvec2() + vb64 * t, y.max().as_dvec2() + vb64 * t);
-                let (lo, hi) = (a_lo.max(b_lo), a_hi.min(b_hi));
-                let mid = (lo + hi) * 0.5;
-                let (pa, pb) = if n.x != 0.0 {
-                    let (fa, fb) = if n.x > 0.0 {
-                        (a_hi.x, b_lo.x)
-                    } else {
-                        (a_lo.x, b_hi.x)
-                    };
-                    (DVec2::new(fa, mid.y), DVec2::new(fb, mid.y))
-                } else {
-                    let (fa, fb) = if n.y > 0.0 {
-                        (a_hi.y, b_lo.y)
-                    } else {
-                        (a_lo.y, b_hi.y)
-                    };
-                    (DVec2::new(mid.x, fa), DVec2::new(mid.x, fb))
-                };
-                done(t, n, pa, pb)
-            })
-        }
+        (Shape::Circle(c), Shape::Aabb(r)) => cast_closed::circle_aabb((a, c), (b, r), m),
+        (Shape::Aabb(r), Shape::Circle(c)) => cast_closed::aabb_circle((a, r), (b, c), m),
+        (Shape::Aabb(x), Shape::Aabb(y)) => cast_closed::aabbs((a, x), (b, y), m),
         _ => return None,
     })
+}
+
+/// [`cast_shapes`] of two typed convex shapes that have no closed form and are not both
+/// polygons: the path [`cast_shapes`] takes for them, on their convex views, with no copy into
+/// [`Shape`]s.
+#[inline]
+pub(crate) fn cast_convex_typed<P, Q>(a: &P, va: Vec2, b: &Q, vb: Vec2) -> Option<CastHit>
+where
+    P: PairQuery<Q> + ConvexView,
+    Q: ConvexView,
+{
+    let m = Motion::of(va, vb)?;
+    cast_convex_views(a, &a.convex(), va, b, &b.convex(), vb, m.d)
 }
 
 /// The hit at `t = 0` of two shapes that intersect there: their contact; `None` exactly when
@@ -446,7 +389,7 @@ pub(crate) fn at_start(a: &Shape, b: &Shape) -> Option<CastHit> {
 
 /// The hit at `t = 0` of a contact there.
 #[inline]
-fn start_hit(contact: Option<Contact>) -> Option<CastHit> {
+pub(crate) fn start_hit(contact: Option<Contact>) -> Option<CastHit> {
     contact.map(|c| {
         let sum = c.points.iter().fold(Vec2::ZERO, |s, &p| s + p);
         CastHit {
@@ -635,7 +578,7 @@ fn feature(pts: &[Vec2], offset: DVec2, n: DVec2, known_scale: Option<f64>) -> F
 
 /// `t` rounded to the nearest `f32`, in `[0, 1]`.
 #[inline]
-fn round_t(t: f64) -> f32 {
+pub(crate) fn round_t(t: f64) -> f32 {
     (t as f32).clamp(0.0, 1.0)
 }
 

@@ -141,34 +141,100 @@ impl Curve {
         }
     }
 
-    /// The bound at `s`.
-    fn at(&self, s: f64) -> f64 {
-        let value = |&(x, v): &(f64, f64)| x + v * s;
+    /// The bound at `s`, and the vertex of `a` and of `b` (indices into `lines`) that give it.
+    fn at(&self, s: f64) -> (f64, usize, usize) {
         let (a, b) = self.lines[..self.len].split_at(self.len_a);
-        let top_a = a.iter().map(value).fold(f64::NEG_INFINITY, f64::max);
-        let low_b = b.iter().map(value).fold(f64::INFINITY, f64::min);
-        low_b - top_a - self.less - self.bend * s * s
+        // Plain comparisons: the lines are finite (finite sweeps and shapes).
+        let (mut top, mut ia) = (a[0].0 + a[0].1 * s, 0);
+        for (i, &(x, v)) in a.iter().enumerate().skip(1) {
+            let y = x + v * s;
+            if y > top {
+                (top, ia) = (y, i);
+            }
+        }
+        let (mut low, mut ib) = (b[0].0 + b[0].1 * s, 0);
+        for (i, &(x, v)) in b.iter().enumerate().skip(1) {
+            let y = x + v * s;
+            if y < low {
+                (low, ib) = (y, i);
+            }
+        }
+        let g = low - top - self.less - self.bend * s * s;
+        (g, ia, self.len_a + ib)
     }
 
-    /// A time `s` in `[0, rest]` before which the bound stays positive: a few steps of regula falsi (Illinois), keeping only
-    /// times where the bound is positive, which, as it is concave, it is everywhere before.
-    /// Infinite when it stays positive until `rest`.
+    /// The first root after 0 of the bound with the lines of vertices `ia` and `ib` alone
+    /// (infinite if none): the bound is at most that, so its own first root is no later.
+    fn pair_root(&self, ia: usize, ib: usize) -> f64 {
+        let ((xa, va), (xb, vb)) = (self.lines[ia], self.lines[ib]);
+        // -bend s² + slope s + c.
+        let (c, slope, bend) = (xb - xa - self.less, vb - va, self.bend);
+        if bend == 0.0 {
+            return if slope < 0.0 {
+                c / -slope
+            } else {
+                f64::INFINITY
+            };
+        }
+        let root = crate::math::sqrt(slope * slope + 4.0 * bend * c);
+        // The positive root, written without cancellation.
+        if slope > 0.0 {
+            (slope + root) / (2.0 * bend)
+        } else {
+            2.0 * c / (root - slope)
+        }
+    }
+
+    /// A time `s` in `[0, rest]` before which the bound stays positive (infinite when it
+    /// stays positive until `rest`). The bound is concave, so positive everywhere before a
+    /// time where it is positive. The roots of the lines of the vertex pair giving it at the
+    /// last time tried come down to its first root (each pair's curve lies above the bound):
+    /// the first such time where the bound is positive is taken, else the largest time of a
+    /// few steps of regula falsi (Illinois) where it is.
     fn first_time(&self, rest: f64) -> f64 {
-        let (mut lo, mut g_lo) = (0.0, self.at(0.0));
-        let (mut hi, mut g_hi) = (rest, self.at(rest));
+        let (g_hi, ..) = self.at(rest);
         if g_hi > 0.0 {
             return f64::INFINITY;
         }
+        let (g_lo, mut ia, mut ib) = self.at(0.0);
         if g_lo <= 0.0 {
             return 0.0;
         }
+        let mut hi = (rest, g_hi);
+        for _ in 0..6 {
+            let s = self.pair_root(ia, ib);
+            if !(s > 0.0 && s < hi.0) {
+                break;
+            }
+            let (g, ja, jb) = self.at(s);
+            if g > 0.0 {
+                return s;
+            }
+            // Rounding at the root itself: just before it.
+            let before = s * (1.0 - 1.0 / 1_073_741_824.0);
+            if (ja, jb) == (ia, ib) {
+                if self.at(before).0 > 0.0 {
+                    return before;
+                }
+                hi = (s, g);
+                break;
+            }
+            hi = (s, g);
+            (ia, ib) = (ja, jb);
+        }
+        self.falsi((0.0, g_lo), hi)
+    }
+
+    /// A time in `[lo, hi)` where the bound is positive, by a few steps of regula falsi
+    /// (Illinois), `lo` where it is positive and `hi` where it is not.
+    fn falsi(&self, (mut lo, mut g_lo): (f64, f64), (mut hi, mut g_hi): (f64, f64)) -> f64 {
         let mut side = 0;
         for _ in 0..6 {
             let s = (lo * g_hi - hi * g_lo) / (g_hi - g_lo);
             if !(s > lo && s < hi) {
                 break;
             }
-            let g = self.at(s);
+            let (g, ..) = self.at(s);
             if g > 0.0 {
                 (lo, g_lo) = (s, g);
                 if side == 1 {

@@ -11,6 +11,7 @@
 
 mod aabb_aabb;
 mod cast;
+mod cast_closed;
 mod cast_pairs;
 mod cast_rotating;
 mod circle_aabb;

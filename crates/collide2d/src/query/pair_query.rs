@@ -1,12 +1,13 @@
 //! [`PairQuery`]: the pair queries on the shape types themselves, so that a game can store
-//! compact arrays of `Circle`s or `Aabb`s (12 and 16 bytes) rather than [`Shape`]s (72).
+//! compact arrays of `Circle`s or `Aabb`s (12 and 16 bytes) rather than [`Shape`]s (96).
 //!
 //! Every answer is the one the free functions give on the same shapes as [`Shape`]s, bit for
 //! bit: each method runs the same pair code, without the match on two enums (the shapes'
-//! types are known) and without reading a 72-byte enum from memory.
+//! types are known) and without reading a 96-byte enum from memory.
 
 use crate::math::Vec2;
-use crate::query::cast::{cast_circle_pair, cast_convex_polygons};
+use crate::query::cast::{cast_circle_pair, cast_convex_polygons, cast_convex_typed};
+use crate::query::cast_closed::{self, Motion};
 use crate::query::dispatch::{
     aabb_obb_contact, aabb_obb_intersect, aabbs_contact, circles_contact, obbs_contact,
     obbs_intersect, polygons_contact, polygons_intersect,
@@ -84,10 +85,10 @@ impl PairQuery for ConvexPolygon {
     }
 }
 
-/// A pair whose `intersects` and `contact` are written out below (the arms of `dispatch.rs`);
-/// its cast goes through [`cast_shapes`] on the shapes copied into [`Shape`]s.
+/// A pair whose `intersects`, `contact` and cast are written out below (the arms of
+/// `dispatch.rs` and `cast.rs`).
 macro_rules! specialised {
-    ($a:ident, $b:ident, |$x:ident, $y:ident| $hit:expr, $contact:expr) => {
+    ($a:ident, $b:ident, |$x:ident, $y:ident| $hit:expr, $contact:expr, |$va:ident, $vb:ident| $cast:expr) => {
         impl PairQuery<$b> for $a {
             #[inline]
             fn intersects(&self, other: &$b) -> bool {
@@ -101,33 +102,62 @@ macro_rules! specialised {
             }
             #[inline]
             fn cast(&self, va: Vec2, other: &$b, vb: Vec2) -> Option<CastHit> {
-                cast_shapes(&Shape::$a(*self), va, &Shape::$b(*other), vb)
+                let ($x, $y, $va, $vb) = (self, other, va, vb);
+                $cast
             }
         }
     };
 }
 
-specialised!(Circle, Aabb, |c, r| circle_aabb::intersects(c, r), {
-    circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r))
-});
-specialised!(Aabb, Circle, |r, c| circle_aabb::intersects(c, r), {
-    circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r).flipped())
-});
-specialised!(Aabb, Aabb, |x, y| aabb_aabb::intersects(x, y), {
-    aabbs_contact(x, y)
-});
-specialised!(Aabb, Obb, |x, y| aabb_obb_intersect(x, y), {
-    aabb_obb_contact(x, y)
-});
-specialised!(Obb, Aabb, |x, y| aabb_obb_intersect(y, x), {
-    aabb_obb_contact(y, x).map(Contact::flipped)
-});
-specialised!(Circle, Capsule, |c, k| circle_capsule::intersects(c, k), {
-    circle_capsule::contact_checked(c, k)
-});
-specialised!(Capsule, Circle, |k, c| circle_capsule::intersects(c, k), {
-    circle_capsule::contact_flipped(c, k)
-});
+specialised!(
+    Circle,
+    Aabb,
+    |c, r| circle_aabb::intersects(c, r),
+    circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r)),
+    |va, vb| Motion::of(va, vb).and_then(|m| cast_closed::circle_aabb((c, c), (r, r), m))
+);
+specialised!(
+    Aabb,
+    Circle,
+    |r, c| circle_aabb::intersects(c, r),
+    circle_aabb::intersects(c, r).then(|| circle_aabb::contact(c, r).flipped()),
+    |va, vb| Motion::of(va, vb).and_then(|m| cast_closed::aabb_circle((r, r), (c, c), m))
+);
+specialised!(
+    Aabb,
+    Aabb,
+    |x, y| aabb_aabb::intersects(x, y),
+    aabbs_contact(x, y),
+    |va, vb| Motion::of(va, vb).and_then(|m| cast_closed::aabbs((x, x), (y, y), m))
+);
+specialised!(
+    Aabb,
+    Obb,
+    |x, y| aabb_obb_intersect(x, y),
+    aabb_obb_contact(x, y),
+    |va, vb| cast_convex_typed(x, va, y, vb)
+);
+specialised!(
+    Obb,
+    Aabb,
+    |x, y| aabb_obb_intersect(y, x),
+    aabb_obb_contact(y, x).map(Contact::flipped),
+    |va, vb| cast_convex_typed(x, va, y, vb)
+);
+specialised!(
+    Circle,
+    Capsule,
+    |c, k| circle_capsule::intersects(c, k),
+    circle_capsule::contact_checked(c, k),
+    |va, vb| cast_convex_typed(c, va, k, vb)
+);
+specialised!(
+    Capsule,
+    Circle,
+    |k, c| circle_capsule::intersects(c, k),
+    circle_capsule::contact_flipped(c, k),
+    |va, vb| cast_convex_typed(k, va, c, vb)
+);
 
 impl PairQuery for Obb {
     #[inline]
@@ -159,8 +189,9 @@ impl PairQuery for Circle {
     }
 }
 
-/// Pairs of the generic path: the free functions on the shapes copied into [`Shape`]s (a
-/// match on two known variants, which the compiler folds).
+/// Pairs of the generic path: `intersects` and `contact` through the free functions on the
+/// shapes copied into [`Shape`]s (a match on two known variants, which the compiler folds); the
+/// cast on their convex views, as [`cast_shapes`] casts them.
 macro_rules! through_shape {
     ($($a:ident: $($b:ident)*;)*) => {$($(
         impl PairQuery<$b> for $a {
@@ -174,7 +205,7 @@ macro_rules! through_shape {
             }
             #[inline]
             fn cast(&self, va: Vec2, other: &$b, vb: Vec2) -> Option<CastHit> {
-                cast_shapes(&Shape::$a(*self), va, &Shape::$b(*other), vb)
+                cast_convex_typed(self, va, other, vb)
             }
         }
     )*)*};

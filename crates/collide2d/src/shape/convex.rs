@@ -6,6 +6,7 @@
 //! counter-clockwise; boxes of zero width reduce to a segment or a point.
 
 use crate::math::Vec2;
+use crate::shape::{Aabb, Capsule, Circle, Obb, Point, Segment};
 
 /// A borrowed convex shape: the hull `points` dilated by `radius`.
 #[derive(Clone, Copy, Debug)]
@@ -69,5 +70,63 @@ pub(crate) fn box_hull(min: Vec2, max: Vec2) -> Convex<'static> {
             &[min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)],
             0.0,
         ),
+    }
+}
+
+/// A segment's hull: one point when its ends are equal.
+pub(crate) fn segment_hull(a: Vec2, b: Vec2, radius: f32) -> Convex<'static> {
+    if a == b {
+        Convex::inline(&[a], radius)
+    } else {
+        Convex::inline(&[a, b], radius)
+    }
+}
+
+/// The convex view of a primitive shape type: what [`Shape::as_convex`](crate::Shape) gives for
+/// it, so that typed queries run the generic path without copying into a `Shape`.
+pub(crate) trait ConvexView {
+    /// The hull and radius.
+    fn convex(&self) -> Convex<'_>;
+}
+
+impl ConvexView for Point {
+    #[inline]
+    fn convex(&self) -> Convex<'_> {
+        Convex::inline(&[self.p()], 0.0)
+    }
+}
+
+impl ConvexView for Segment {
+    #[inline]
+    fn convex(&self) -> Convex<'_> {
+        segment_hull(self.a(), self.b(), 0.0)
+    }
+}
+
+impl ConvexView for Circle {
+    #[inline]
+    fn convex(&self) -> Convex<'_> {
+        Convex::inline(&[self.center()], self.radius())
+    }
+}
+
+impl ConvexView for Aabb {
+    #[inline]
+    fn convex(&self) -> Convex<'_> {
+        box_hull(self.min(), self.max())
+    }
+}
+
+impl ConvexView for Obb {
+    #[inline]
+    fn convex(&self) -> Convex<'_> {
+        Convex::slice(self.hull(), 0.0)
+    }
+}
+
+impl ConvexView for Capsule {
+    #[inline]
+    fn convex(&self) -> Convex<'_> {
+        segment_hull(self.a(), self.b(), self.radius())
     }
 }

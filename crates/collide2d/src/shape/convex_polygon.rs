@@ -4,18 +4,34 @@ use crate::error::{finite_vec, ShapeError};
 use crate::exact::area_sign;
 use crate::limits::MAX_POLYGON_POINTS;
 use crate::math::Vec2;
-use crate::shape::hull::{convex_hull, in_hull_order};
+use crate::shape::hull::convex_hull;
+use crate::shape::vertices::Vertices;
 use crate::shape::Aabb;
 use alloc::format;
 use alloc::vec::Vec;
 
 /// A closed convex polygon with positive area, stored counter-clockwise without repeated or
-/// collinear vertices.
-#[derive(Clone, Debug, PartialEq)]
+/// collinear vertices. Up to 8 vertices are stored in the value itself (72 bytes), more on the
+/// heap.
+#[derive(Clone)]
 pub struct ConvexPolygon {
-    points: Vec<Vec2>,
-    /// The largest coordinate magnitude of `points` (for the float filters' error bounds).
-    extent: f32,
+    /// The points, with their largest coordinate magnitude (for the float filters' error bounds).
+    vertices: Vertices,
+}
+
+impl PartialEq for ConvexPolygon {
+    fn eq(&self, other: &ConvexPolygon) -> bool {
+        self.points() == other.points() && self.extent() == other.extent()
+    }
+}
+
+impl core::fmt::Debug for ConvexPolygon {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ConvexPolygon")
+            .field("points", &self.points())
+            .field("extent", &self.extent())
+            .finish()
+    }
 }
 
 impl ConvexPolygon {
@@ -51,26 +67,28 @@ impl ConvexPolygon {
 
     /// A polygon the caller knows to be strictly convex and counter-clockwise.
     pub(crate) fn new_unchecked(points: Vec<Vec2>) -> ConvexPolygon {
-        let extent = extent(&points);
-        ConvexPolygon { points, extent }
+        ConvexPolygon {
+            vertices: Vertices::from_vec(points),
+        }
     }
 
     /// The vertices, counter-clockwise.
     #[must_use]
+    #[inline]
     pub fn points(&self) -> &[Vec2] {
-        &self.points
+        self.vertices.as_slice()
     }
 
     /// The largest magnitude of a vertex coordinate.
     #[inline]
     pub(crate) fn extent(&self) -> f32 {
-        self.extent
+        self.vertices.extent()
     }
 
     /// Its bounding box.
     #[must_use]
     pub fn aabb(&self) -> Aabb {
-        points_aabb(&self.points)
+        points_aabb(self.points())
     }
 
     /// The polygon with every vertex mapped by the rigid motion `f`, then reduced to the convex
@@ -78,28 +96,16 @@ impl ConvexPolygon {
     /// polygon far from the origin to a segment or a point (fewer than 3 points, which the
     /// queries read as that segment or point).
     pub(crate) fn map_points(&self, f: impl Fn(Vec2) -> Vec2) -> ConvexPolygon {
-        let mapped: Vec<Vec2> = self.points.iter().map(|&p| f(p)).collect();
+        let mapped: Vec<Vec2> = self.points().iter().map(|&p| f(p)).collect();
         ConvexPolygon::new_unchecked(convex_hull(&mapped))
     }
 
-    /// [`map_points`](Self::map_points) into `out`, reusing its memory: the mapped ring is
+    /// [`map_points`](Self::map_points) into `out`, reusing its heap memory: the mapped ring is
     /// kept when it is still strictly convex (the usual case: [`convex_hull`] would give the
     /// same points, from the lowest `(x, y)`), else replaced by its hull.
     pub(crate) fn map_points_into(&self, f: impl Fn(Vec2) -> Vec2, out: &mut ConvexPolygon) {
-        out.points.clear();
-        out.points.extend(self.points.iter().map(|&p| f(p)));
-        if !in_hull_order(&mut out.points) {
-            out.points = convex_hull(&out.points);
-        }
-        out.extent = extent(&out.points);
+        out.vertices.set_mapped(self.points(), f);
     }
-}
-
-/// The largest magnitude of a coordinate of `points`.
-fn extent(points: &[Vec2]) -> f32 {
-    points
-        .iter()
-        .fold(0.0_f32, |m, p| m.max(p.abs().max_element()))
 }
 
 /// The bounding box of a non-empty point list.

@@ -17,6 +17,7 @@ mod polygon;
 mod segment;
 #[cfg(feature = "serde")]
 mod serde;
+mod vertices;
 
 pub use aabb::Aabb;
 pub use capsule::Capsule;
@@ -29,7 +30,7 @@ pub use polygon::Polygon;
 pub use segment::Segment;
 
 use crate::math::{Pose, Vec2};
-use convex::{box_hull, Convex};
+use convex::{Convex, ConvexView};
 
 /// Any shape. Every query takes two `&Shape`s; `From` converts each shape type into it.
 #[derive(Clone, Debug, PartialEq)]
@@ -236,12 +237,12 @@ impl Shape {
     /// The convex view of a convex shape; `None` for a compound or a polygon of several parts.
     pub(crate) fn as_convex(&self) -> Option<Convex<'_>> {
         Some(match self {
-            Shape::Point(s) => Convex::inline(&[s.p()], 0.0),
-            Shape::Segment(s) => segment_hull(s.a(), s.b(), 0.0),
-            Shape::Circle(s) => Convex::inline(&[s.center()], s.radius()),
-            Shape::Aabb(s) => box_hull(s.min(), s.max()),
-            Shape::Obb(s) => Convex::slice(s.hull(), 0.0),
-            Shape::Capsule(s) => segment_hull(s.a(), s.b(), s.radius()),
+            Shape::Point(s) => s.convex(),
+            Shape::Segment(s) => s.convex(),
+            Shape::Circle(s) => s.convex(),
+            Shape::Aabb(s) => s.convex(),
+            Shape::Obb(s) => s.convex(),
+            Shape::Capsule(s) => s.convex(),
             Shape::ConvexPolygon(s) => Convex::slice(s.points(), 0.0),
             Shape::Polygon(s) if s.is_convex() => Convex::slice(s.parts()[0].points(), 0.0),
             Shape::Polygon(_) | Shape::Compound(_) => return None,
@@ -260,14 +261,6 @@ fn placer(pose: &Pose) -> impl Fn(Vec2) -> Vec2 + Copy + '_ {
         } else {
             pose.transform_point(v)
         }
-    }
-}
-
-fn segment_hull(a: Vec2, b: Vec2, radius: f32) -> Convex<'static> {
-    if a == b {
-        Convex::inline(&[a], radius)
-    } else {
-        Convex::inline(&[a, b], radius)
     }
 }
 

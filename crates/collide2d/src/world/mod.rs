@@ -22,7 +22,10 @@
 //! A [`ObjectKind::Fast`] object (a bullet) is swept: its motion since the previous update (the
 //! sum of its `move_by` translations) is a straight line from where it was to where it is; the
 //! update sweeps its broad-phase box over that whole path, and its pairs are tested with [`cast_shapes`], so
-//! nothing is skipped between frames; each such [`Pair`] reports its time of impact.
+//! nothing is skipped between frames; each such [`Pair`] reports its time of impact. A fast
+//! object placed by [`CollisionWorld::set_pose`] also turns on the way, about its local origin:
+//! its pairs are tested with [`cast_shapes_rotating`], so a spinning blade does not pass
+//! through a thin wall between updates.
 //!
 //! [`CollisionWorld::update`] runs the broad phase (filtering by group before any pair is made,
 //! see [`BroadPhase`]) and the exact narrow phase ([`intersects`], or
@@ -34,6 +37,7 @@ use alloc::vec::Vec;
 mod events;
 mod lazy;
 mod moves;
+mod pair_sort;
 mod queries;
 mod quick;
 mod shapes;
@@ -44,10 +48,11 @@ use crate::limits::MAX_UPDATE_PAIRS;
 use crate::math::{Pose, Vec2};
 use crate::query::Contact;
 #[cfg(doc)]
-use crate::query::{cast_shapes, contact, intersects, CastHit};
+use crate::query::{cast_shapes, cast_shapes_rotating, contact, intersects, CastHit};
 use crate::shape::{Aabb, Shape};
 use alloc::borrow::Cow;
 use lazy::LazyBroad;
+use pair_sort::PairSort;
 use quick::Quick;
 use shapes::Shapes;
 use thiserror::Error;
@@ -198,9 +203,10 @@ pub struct UpdateStats {
     pub truncated: bool,
 }
 
-/// Where a fast object was at the previous update and how far it moved since (not the public
-/// [`Sweep`](crate::query::Sweep) of a rotating cast: this one only translates), in 32 bytes
-/// (the start kept as a circle's or box's 16-byte record where it can be). A move adds to the
+/// Where a fast object was at the previous update and how far it moved and turned since, in 32
+/// bytes (the start kept as a circle's or box's 16-byte record where it can be; the pivot of a
+/// turn, the object's local origin then, is kept with its local shape: see
+/// `Shapes::start_origin`). A move adds to the
 /// motion and keeps the object's box tight, as a dynamic object's; the box swept over the
 /// motion is made once per update, for the pairs (queries test where objects are now, so
 /// they need no swept box).
@@ -210,6 +216,8 @@ struct FastMotion {
     start: Quick,
     /// The motion since the previous update.
     motion: Vec2,
+    /// How far it turned since the previous update, in radians (poses only turn it).
+    angle: f32,
     /// [`FastMotion::RECORD`] when the start is `start`, else its index in the world's
     /// `start_shapes`; [`FastMotion::NONE`] when the object has not moved since the previous update
     /// (the other fields then unused), or [`FastMotion::ARMED`].
@@ -220,6 +228,7 @@ impl FastMotion {
     const NONE: FastMotion = FastMotion {
         start: Quick::OTHER,
         motion: Vec2::ZERO,
+        angle: 0.0,
         shape: u32::MAX,
     };
     /// `shape` of a circle or box not moved since the previous update, whose start is `start`
@@ -234,6 +243,7 @@ impl FastMotion {
         FastMotion {
             start,
             motion: Vec2::ZERO,
+            angle: 0.0,
             shape: FastMotion::ARMED,
         }
     }
@@ -302,6 +312,9 @@ pub struct CollisionWorld<T = ()> {
     fast: Vec<bool>,
     /// How many live objects are fast: with none, the narrow phase reads no `fast` flag.
     fast_count: usize,
+    /// True once a fast object was placed by a pose: the update then keeps the local poses of
+    /// the fast objects it moved in step with their motions (`Shapes::use_up_motion`).
+    fast_posed: bool,
     /// The motion of each fast object moved since the previous update.
     sweeps: Vec<FastMotion>,
     /// The start shapes of the fast objects moved since the previous update that are not
@@ -325,10 +338,7 @@ pub struct CollisionWorld<T = ()> {
     pair_contacts: Vec<Contact>,
     candidates: Vec<(u32, u32)>,
     /// Scratch for sorting the candidates.
-    counts: Vec<u32>,
-    /// Scratch: the slots first in more than one candidate.
-    multi: Vec<u32>,
-    scratch: Vec<(u32, u32)>,
+    pair_sort: PairSort,
     /// The narrow phase's results by candidate, for the parallel path.
     #[cfg(feature = "rayon")]
     hits: Vec<Option<(Option<Contact>, Option<f32>)>>,
@@ -355,6 +365,7 @@ impl<T> CollisionWorld<T> {
             aabbs: Vec::new(),
             fast: Vec::new(),
             fast_count: 0,
+            fast_posed: false,
             sweeps: Vec::new(),
             start_shapes: Vec::new(),
             moving: Vec::new(),
@@ -368,9 +379,7 @@ impl<T> CollisionWorld<T> {
             max_pairs: MAX_UPDATE_PAIRS,
             pair_contacts: Vec::new(),
             candidates: Vec::new(),
-            counts: Vec::new(),
-            multi: Vec::new(),
-            scratch: Vec::new(),
+            pair_sort: PairSort::default(),
             #[cfg(feature = "rayon")]
             hits: Vec::new(),
             pairs: Vec::new(),
@@ -774,6 +783,7 @@ impl<T> CollisionWorld<T> {
         *sweep = FastMotion {
             start: record,
             motion: delta,
+            angle: 0.0,
             shape: match other {
                 None => FastMotion::RECORD,
                 Some(_) => self.start_shapes.len() as u32,
@@ -806,7 +816,8 @@ impl<T> CollisionWorld<T> {
     }
 
     /// The motion of a [`ObjectKind::Fast`] object since the previous update (the sum of its
-    /// [`move_by`](Self::move_by) deltas); zero for other objects.
+    /// [`move_by`](Self::move_by) deltas, and of the moves of its local origin by
+    /// [`set_pose`](Self::set_pose)); zero for other objects.
     ///
     /// # Errors
     /// [`WorldError::StaleHandle`] when `handle` names no live object.

@@ -2,10 +2,12 @@
 //! pose ([`CollisionWorld::set_pose`]): a rotating object keeps its local shape, and placing it
 //! again each frame writes its world shape in place, with no allocation.
 
+use super::quick::Quick;
 use super::{CollisionWorld, Handle, WorldError};
-use crate::math::{Pose, Vec2};
+use crate::math::{angle_of, Pose, Vec2};
+use crate::shape::Shape;
 #[cfg(doc)]
-use crate::{shape::Shape, world::ObjectKind};
+use crate::{query::cast_shapes_rotating, world::ObjectKind};
 
 impl<T> CollisionWorld<T> {
     /// Moves each `(handle, delta)` as [`move_by`](Self::move_by) does, in order: a frame's
@@ -50,8 +52,17 @@ impl<T> CollisionWorld<T> {
     /// world-space shape. Each pose is absolute: a [`move_by`](Self::move_by) in between
     /// translates the shape until the next pose places it afresh. Placing it again writes the
     /// world shape in place: a spinning polygon or compound allocates nothing per frame
-    /// (after its first pose, which keeps the local shape). For a [`ObjectKind::Fast`] object
-    /// this is a teleport, as `set_shape` is.
+    /// (after its first pose, which keeps the local shape).
+    ///
+    /// A [`ObjectKind::Fast`] object is not teleported but swept, turning as it moves: from
+    /// where it was at the previous update, its local origin moves in a straight line to
+    /// `pose.position` while it turns at a steady rate about that origin, by the turn from
+    /// each pose to the next taken the short way (less than half a turn; `move_by` in between
+    /// moves it without turning). Its pairs at the next update are then tested with
+    /// [`cast_shapes_rotating`], and their [`Pair::toi`](super::Pair::toi) is the time along
+    /// that motion. Its first pose (after it is inserted or given a shape by `set_shape`)
+    /// places it without a sweep, a teleport; to teleport it later, give it its local shape
+    /// again with `set_shape`, then pose it.
     ///
     /// ```
     /// use collide2d::{math::{Pose, Vec2}, BroadPhase, CollisionWorld, ConvexPolygon, Filter, ObjectKind};
@@ -71,8 +82,9 @@ impl<T> CollisionWorld<T> {
     /// # Errors
     /// [`WorldError::StaleHandle`] when `handle` names no live object;
     /// [`WorldError::NonFiniteShape`] when the placed shape is not [finite](Shape::is_finite)
-    /// (a non-finite pose, or one placing it past `±f32::MAX`). The object is unchanged on
-    /// error.
+    /// (a non-finite pose, or one placing it past `±f32::MAX`);
+    /// [`WorldError::NonFiniteMotion`] when a fast object's motion would not be finite. The
+    /// object is unchanged on error.
     pub fn set_pose(&mut self, handle: Handle, pose: Pose) -> Result<(), WorldError> {
         let i = self.live_index(handle)?;
         let local = self
@@ -91,18 +103,64 @@ impl<T> CollisionWorld<T> {
             Self::checked_aabb(&local.transformed(&pose))?;
         }
         drop(local);
+        let since = match (self.fast[i], self.shapes.last_pose(i)) {
+            (true, Some(last)) => self.pose_motion(i, last, &pose)?,
+            (true, None) => {
+                // Its first pose places it: a teleport.
+                self.sweeps[i] = super::FastMotion::NONE;
+                self.fast_posed = true;
+                Vec2::ZERO
+            }
+            (false, _) => Vec2::ZERO,
+        };
         self.shapes
-            .place(i, &pose)
+            .place(i, &pose, since)
             .ok_or(WorldError::StaleHandle { handle })?;
         let placed = self
             .shapes
             .get(i)
             .ok_or(WorldError::StaleHandle { handle })?;
         self.aabbs[i] = Self::checked_aabb(&placed)?;
-        if self.fast[i] {
-            self.sweeps[i] = super::FastMotion::NONE;
-        }
         self.mark(handle.index);
         Ok(())
+    }
+
+    /// Adds to the motion of fast object `i`, last placed by the pose `last` when its motion
+    /// was `since`, the move and turn from where it is now to `pose`, and returns its motion
+    /// then (the `since` its local shape keeps). Changes nothing on error.
+    fn pose_motion(
+        &mut self,
+        i: usize,
+        (last, since): (Pose, Vec2),
+        pose: &Pose,
+    ) -> Result<Vec2, WorldError> {
+        let sweep = &self.sweeps[i];
+        let (motion, angle) = if sweep.is_moving() {
+            (sweep.motion, sweep.angle)
+        } else {
+            (Vec2::ZERO, 0.0)
+        };
+        // Its local origin now: where the last pose put it, moved since.
+        let origin = last.position + (motion - since);
+        let delta = pose.position - origin;
+        let (r, q) = (last.rotation, pose.rotation);
+        let turn = angle_of(Vec2::new(r.dot(q), r.perp_dot(q)));
+        let angle = angle + turn;
+        if !(delta.is_finite() && (motion + delta).is_finite() && angle.is_finite()) {
+            return Err(WorldError::NonFiniteMotion);
+        }
+        // Where it starts, at its first motion since the previous update: here, now.
+        let start = (!sweep.is_moving()).then(|| {
+            let record = self.shapes.record(i);
+            if record.is_circle_or_box() {
+                (record, None)
+            } else {
+                (Quick::OTHER, self.shapes.get(i).map(|s| Shape::clone(&s)))
+            }
+        });
+        self.add_motion(i, delta, || start.unwrap_or((Quick::OTHER, None)))?;
+        let sweep = &mut self.sweeps[i];
+        sweep.angle = angle;
+        Ok(sweep.motion)
     }
 }

@@ -18,7 +18,18 @@ pub(super) struct Shapes {
     others: Vec<Option<Shape>>,
     /// By slot: the local shape of an object placed by a pose (`place`), boxed so objects
     /// without one cost a pointer.
-    locals: Vec<Option<Box<Shape>>>,
+    locals: Vec<Option<Box<Local>>>,
+}
+
+/// An object's local shape, the pose it was last placed by and the fast motion it had then.
+#[derive(Debug)]
+struct Local {
+    shape: Shape,
+    pose: Pose,
+    /// The object's fast motion since the previous update when `pose` placed it, less the
+    /// motions of the updates since: its local origin is now at `pose.position` moved by its
+    /// fast motion now less `since`, and was at `pose.position − since` at the previous update.
+    since: Vec2,
 }
 
 impl Shapes {
@@ -58,26 +69,54 @@ impl Shapes {
     /// The local shape of `slot`: the one kept by `place`, else its shape now.
     pub(super) fn local(&self, slot: usize) -> Option<Cow<'_, Shape>> {
         match &self.locals[slot] {
-            Some(local) => Some(Cow::Borrowed(local)),
+            Some(local) => Some(Cow::Borrowed(&local.shape)),
             None => self.get(slot),
         }
     }
 
+    /// The pose `slot` was last placed by and its fast motion then ([`Local::since`]); `None`
+    /// before its first `place` (its local shape is then its shape now, at the identity).
+    pub(super) fn last_pose(&self, slot: usize) -> Option<(Pose, Vec2)> {
+        self.locals[slot].as_ref().map(|l| (l.pose, l.since))
+    }
+
+    /// Where the local origin of `slot` was at the previous update, when it has a local shape.
+    pub(super) fn start_origin(&self, slot: usize) -> Option<Vec2> {
+        self.locals[slot]
+            .as_ref()
+            .map(|l| l.pose.position - l.since)
+    }
+
+    /// At an update, for a slot whose fast motion `motion` is used up: keeps
+    /// [`Local::since`] relative to the motion that starts now.
+    pub(super) fn use_up_motion(&mut self, slot: usize, motion: Vec2) {
+        if let Some(local) = &mut self.locals[slot] {
+            local.since -= motion;
+        }
+    }
+
     /// Puts in `slot` its local shape placed by `pose` (the same numbers as `transformed`),
-    /// keeping its shape now as the local one on the first call. Writes in place: after the
-    /// first call, a polygon or compound placed again allocates nothing. `None` for an empty
-    /// slot.
-    pub(super) fn place(&mut self, slot: usize, pose: &Pose) -> Option<()> {
+    /// keeping its shape now as the local one on the first call, and `since` as its
+    /// [`Local::since`]. Writes in place: after the first call, a polygon or compound placed
+    /// again allocates nothing. `None` for an empty slot.
+    pub(super) fn place(&mut self, slot: usize, pose: &Pose, since: Vec2) -> Option<()> {
         if self.locals[slot].is_none() {
-            let now = self.get(slot)?.into_owned();
-            self.locals[slot] = Some(Box::new(now));
+            let shape = self.get(slot)?.into_owned();
+            let local = Local {
+                shape,
+                pose: Pose::IDENTITY,
+                since,
+            };
+            self.locals[slot] = Some(Box::new(local));
         }
         let Shapes {
             records,
             others,
             locals,
         } = self;
-        let local = locals[slot].as_deref()?;
+        let local = locals[slot].as_deref_mut()?;
+        (local.pose, local.since) = (*pose, since);
+        let local = &local.shape;
         match &mut others[slot] {
             Some(shape) => shape.set_transformed(local, pose),
             None => {

@@ -2,15 +2,15 @@
 //! fast objects), the sorted pairs and the began and ended events.
 
 use super::quick::{self, Quick};
+use super::shapes::Shapes;
 #[cfg(doc)]
 use super::ObjectKind;
 use super::{handle_of, CollisionWorld, FastMotion, Handle, Pair, UpdateStats};
 use crate::broad::View;
-use crate::math::Vec2;
-use crate::query::{cast_shapes, contact, intersects, CastHit, Contact};
-use crate::shape::Shape;
+use crate::math::{sqrtf, Vec2};
+use crate::query::{cast_shapes_rotating, contact, intersects, CastHit, Contact, Sweep};
+use crate::shape::{Aabb, Shape};
 use alloc::borrow::Cow;
-use alloc::vec::Vec;
 
 impl<T> CollisionWorld<T> {
     /// Finds the colliding pairs of the objects as they are now, and the pairs that began and
@@ -19,8 +19,9 @@ impl<T> CollisionWorld<T> {
     ///
     /// Static objects are never tested against each other, nor objects whose filters do not
     /// accept each other; neither costs a candidate pair. A pair with a [`ObjectKind::Fast`]
-    /// object collides when [`cast_shapes`] finds a hit over the motion (see [`Pair::toi`]);
-    /// the motion is then used up. With the `rayon` feature the exact tests run in parallel;
+    /// object collides when [`cast_shapes`](crate::query::cast_shapes) finds a hit over the
+    /// motion, or [`cast_shapes_rotating`] when a pose turned it (see [`Pair::toi`]); the
+    /// motion is then used up. With the `rayon` feature the exact tests run in parallel;
     /// the results are the same.
     ///
     /// At most [`max_pairs`](Self::set_max_pairs) candidate pairs are tested: past that the
@@ -50,6 +51,11 @@ impl<T> CollisionWorld<T> {
                 continue;
             }
             if let Some(start) = sweep.start_box(&self.start_shapes) {
+                let start = if sweep.angle == 0.0 {
+                    start
+                } else {
+                    turning_box(start, &sweep_of(&self.shapes, slot, sweep))
+                };
                 self.aabbs[s] = start.union(&self.aabbs[s]).outward();
                 self.broad.mark(slot);
             }
@@ -64,19 +70,21 @@ impl<T> CollisionWorld<T> {
             self.broad
                 .refreshed_mut(&view)
                 .pairs(&view, &mut self.candidates, self.max_pairs);
-        sort_pairs(
-            &mut self.candidates,
-            self.slots.len(),
-            &mut self.counts,
-            &mut self.multi,
-            &mut self.scratch,
-        );
+        self.pair_sort.sort(&mut self.candidates, self.slots.len());
         self.narrow();
         // The motions are used up; the swept boxes stay (conservative) until the next update.
         // A circle or box that moved keeps where it is now as its next start (armed, listed
         // as moving again): its next move, if any, then records nothing.
         core::mem::swap(&mut self.swept, &mut self.moving);
         self.moving.clear();
+        if self.fast_posed {
+            for &slot in &self.swept {
+                let sweep = &self.sweeps[slot as usize];
+                if sweep.is_moving() {
+                    self.shapes.use_up_motion(slot as usize, sweep.motion);
+                }
+            }
+        }
         let records = self.shapes.records();
         for &slot in &self.swept {
             let sweep = &mut self.sweeps[slot as usize];
@@ -141,18 +149,19 @@ impl<T> CollisionWorld<T> {
         let contacts = self.contacts;
         // Where the object in `slot`, now `end`, was at the previous update, and its motion.
         fn start<'a>(
-            (sweeps, start_shapes): (&'a [FastMotion], &'a [Shape]),
+            (sweeps, start_shapes, shapes): (&'a [FastMotion], &'a [Shape], &Shapes),
             slot: u32,
             end: &'a Shape,
-        ) -> Option<(Cow<'a, Shape>, Vec2)> {
+        ) -> Option<(Cow<'a, Shape>, Sweep)> {
             let sweep = &sweeps[slot as usize];
             if sweep.is_moving() {
-                Some((sweep.start_shape(start_shapes)?, sweep.motion))
+                let motion = sweep_of(shapes, slot, sweep);
+                Some((sweep.start_shape(start_shapes)?, motion))
             } else {
-                Some((Cow::Borrowed(end), Vec2::ZERO))
+                Some((Cow::Borrowed(end), Sweep::translation(Vec2::ZERO)))
             }
         }
-        let starts = (&sweeps[..], start_shapes);
+        let starts = (&sweeps[..], start_shapes, shapes);
         let neither_fast = |a: u32, b: u32| !(any_fast && (fast[a as usize] || fast[b as usize]));
         // The usual pair, two circles or boxes and no contact wanted: decided from their 16-byte
         // records (`records`), or `None` for `test`.
@@ -170,7 +179,8 @@ impl<T> CollisionWorld<T> {
             let (sa, sb) = (&*sa, &*sb);
             if !neither_fast(a, b) {
                 let ((sa, va), (sb, vb)) = (start(starts, a, sa)?, start(starts, b, sb)?);
-                let hit = cast_shapes(&sa, va, &sb, vb)?;
+                // Without a turn, `cast_shapes` on the translations, bit for bit.
+                let hit = cast_shapes_rotating(&sa, va, &sb, vb)?;
                 let contact = contacts.then(|| toi_contact(&sa, &sb, &hit));
                 Some((contact, Some(hit.t)))
             } else if contacts {
@@ -295,6 +305,30 @@ impl<T> CollisionWorld<T> {
     }
 }
 
+/// The motion of fast object `slot` since the previous update: a turn is about where its local
+/// origin was then.
+#[inline]
+fn sweep_of(shapes: &Shapes, slot: u32, sweep: &FastMotion) -> Sweep {
+    if sweep.angle == 0.0 {
+        return Sweep::translation(sweep.motion);
+    }
+    // A turn comes only from a pose, which keeps the local shape and its origin.
+    let pivot = shapes.start_origin(slot as usize).unwrap_or(Vec2::ZERO);
+    Sweep::new(sweep.motion, sweep.angle, pivot)
+}
+
+/// A box holding a shape whose box is `start` at `t = 0` as `sweep` moves and turns it over
+/// `t` in `[0, 1]`: the pivot moves in a straight line, and every point of the shape stays as
+/// far from it as it started, at most as far as `start`'s farthest corner (widened a little
+/// for rounding).
+fn turning_box(start: Aabb, sweep: &Sweep) -> Aabb {
+    let (lo, hi) = (start.min() - sweep.pivot, start.max() - sweep.pivot);
+    let far = lo.abs().max(hi.abs());
+    let reach = sqrtf(far.length_squared()) * (1.0 + 1.0 / 65_536.0);
+    let (from, to) = (sweep.pivot, sweep.pivot + sweep.translation);
+    Aabb::raw(from.min(to) - reach, from.max(to) + reach)
+}
+
 /// The contact of a pair at its time of impact: the full [`contact`] when they touch at the
 /// start, else the cast's normal and point.
 fn toi_contact(a: &Shape, b: &Shape, hit: &CastHit) -> Contact {
@@ -303,105 +337,5 @@ fn toi_contact(a: &Shape, b: &Shape, hit: &CastHit) -> Contact {
         contact(a, b).unwrap_or_else(from_hit)
     } else {
         from_hit()
-    }
-}
-
-/// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a` (linear), then each run of
-/// equal `a` longer than one (listed in `multi`, in slot order, while summing the counts) by `b`.
-/// Few pairs among many slots (movers over a large static level) are sorted by comparison
-/// instead: the counting sort's pass over every slot would cost each frame what the static
-/// objects number.
-fn sort_pairs(
-    pairs: &mut Vec<(u32, u32)>,
-    slots: usize,
-    counts: &mut Vec<u32>,
-    multi: &mut Vec<u32>,
-    scratch: &mut Vec<(u32, u32)>,
-) {
-    if pairs.len() < 256 || pairs.len() < slots / 8 {
-        pairs.sort_unstable();
-        return;
-    }
-    let n = pairs.len();
-    counts.clear();
-    counts.resize(slots + 1, 0);
-    for &(a, _) in pairs.iter() {
-        counts[a as usize + 1] += 1;
-    }
-    // At most one run per two pairs; `multi[runs]` is written whether or not it is kept (no
-    // branch), so only its length is needed, not its old contents.
-    if multi.len() < n / 2 + 1 {
-        multi.resize(n / 2 + 1, 0);
-    }
-    // The runs are listed here, in slot order, not as the counts reach two (the pairs' random
-    // order): they are then sorted front to back, reading `counts` and `pairs` in order, where
-    // a random order missed the cache on each run at 100k objects.
-    let mut runs = 0;
-    let mut sum = 0;
-    for (i, count) in counts.iter_mut().enumerate() {
-        // `counts[i]` is slot `i - 1`'s count (nothing at 0, so the wrap is never kept).
-        multi[runs] = (i as u32).wrapping_sub(1);
-        runs += usize::from(*count >= 2);
-        sum += *count;
-        *count = sum;
-    }
-    // Every place below `n` is written by the scatter, but filled first all the same: the fill's
-    // writes in order bring `scratch` into cache, where at 100k objects each random write of the
-    // scatter missed it (its lines were last used a frame ago) and held up the writes behind.
-    scratch.clear();
-    scratch.resize(n, (0, 0));
-    for &p in pairs.iter() {
-        let at = &mut counts[p.0 as usize];
-        scratch[*at as usize] = p;
-        *at += 1;
-    }
-    core::mem::swap(pairs, scratch);
-    pairs.truncate(n);
-    // `counts[a]` is now the end of `a`'s run, and so `counts[a - 1]` its start.
-    for &a in &multi[..runs] {
-        let start = if a == 0 { 0 } else { counts[a as usize - 1] };
-        match &mut pairs[start as usize..counts[a as usize] as usize] {
-            // The usual run, two long: one comparison, whose outcome is a coin toss (so no
-            // branch on it).
-            [x, y] => (*x, *y) = (*x.min(y), *x.max(y)),
-            // Three long, also common: the same as a three-step sorting network.
-            [x, y, z] => {
-                (*x, *y) = (*x.min(y), *x.max(y));
-                (*y, *z) = (*y.min(z), *y.max(z));
-                (*x, *y) = (*x.min(y), *x.max(y));
-            }
-            run => run.sort_unstable(),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sort_pairs_sorts_runs_of_any_length() {
-        // Runs of one to five pairs per first slot (slot 0's three long: its run starts at 0), in
-        // a scrambled order, past the small-input cutoff.
-        let mut pairs = Vec::new();
-        let mut x = 12345u32;
-        for a in 0..400u32 {
-            for _ in 0..((a + 2) % 5 + 1) {
-                x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-                pairs.push((a, a + 1 + (x >> 20) % 50));
-            }
-        }
-        let mut want = pairs.clone();
-        want.sort_unstable();
-        for i in (1..pairs.len()).rev() {
-            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            pairs.swap(i, x as usize % (i + 1));
-        }
-        let (mut counts, mut multi, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-        for _ in 0..2 {
-            let mut got = pairs.clone();
-            sort_pairs(&mut got, 460, &mut counts, &mut multi, &mut scratch);
-            assert_eq!(got, want);
-        }
     }
 }

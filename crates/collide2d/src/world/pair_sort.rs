@@ -1,0 +1,149 @@
+//! Sorting an update's candidate pairs `(a, b)` into `(a, b)` order, the order of
+//! [`CollisionWorld::pairs`](super::CollisionWorld::pairs) and of the events: by counting when
+//! the pairs are many for the slots, by comparison of packed keys when they are few.
+
+use alloc::vec::Vec;
+
+/// The sort's scratch, kept between updates so a frame allocates nothing.
+#[derive(Debug, Default)]
+pub(super) struct PairSort {
+    /// Per slot: how many pairs it is first in, then where its run ends.
+    counts: Vec<u32>,
+    /// The slots first in more than one pair.
+    multi: Vec<u32>,
+    scratch: Vec<(u32, u32)>,
+    /// The pairs packed as `a * 2^32 + b`.
+    keys: Vec<u64>,
+}
+
+impl PairSort {
+    /// Sorts pairs `(a, b)` of slots below `slots`. Many pairs for the slots: a counting sort on
+    /// `a` (linear), then each run of equal `a` longer than one by `b`. Few pairs among many
+    /// slots (movers over a large static level): the counting sort's pass over every slot would
+    /// cost each frame what the static objects number, so they are packed into `u64` keys and
+    /// sorted by comparison (half the instructions of comparing the pairs as tuples).
+    pub(super) fn sort(&mut self, pairs: &mut Vec<(u32, u32)>, slots: usize) {
+        if pairs.len() < 32 {
+            pairs.sort_unstable();
+        } else if pairs.len() < slots / 8 {
+            self.sort_keys(pairs);
+        } else {
+            self.counting_sort(pairs, slots);
+        }
+    }
+
+    fn sort_keys(&mut self, pairs: &mut [(u32, u32)]) {
+        let keys = &mut self.keys;
+        keys.clear();
+        keys.extend(
+            pairs
+                .iter()
+                .map(|&(a, b)| (u64::from(a) << 32) | u64::from(b)),
+        );
+        keys.sort_unstable();
+        for (pair, &key) in pairs.iter_mut().zip(keys.iter()) {
+            *pair = ((key >> 32) as u32, key as u32);
+        }
+    }
+
+    fn counting_sort(&mut self, pairs: &mut Vec<(u32, u32)>, slots: usize) {
+        let Self {
+            counts,
+            multi,
+            scratch,
+            ..
+        } = self;
+        let n = pairs.len();
+        counts.clear();
+        counts.resize(slots + 1, 0);
+        for &(a, _) in pairs.iter() {
+            counts[a as usize + 1] += 1;
+        }
+        // At most one run per two pairs; `multi[runs]` is written whether or not it is kept (no
+        // branch), so only its length is needed, not its old contents.
+        if multi.len() < n / 2 + 1 {
+            multi.resize(n / 2 + 1, 0);
+        }
+        // The runs are listed here, in slot order, not as the counts reach two (the pairs'
+        // random order): they are then sorted front to back, reading `counts` and `pairs` in
+        // order, where a random order missed the cache on each run at 100k objects.
+        let mut runs = 0;
+        let mut sum = 0;
+        for (i, count) in counts.iter_mut().enumerate() {
+            // `counts[i]` is slot `i - 1`'s count (nothing at 0, so the wrap is never kept).
+            multi[runs] = (i as u32).wrapping_sub(1);
+            runs += usize::from(*count >= 2);
+            sum += *count;
+            *count = sum;
+        }
+        // Every place below `n` is written by the scatter, but filled first all the same: the
+        // fill's writes in order bring `scratch` into cache, where at 100k objects each random
+        // write of the scatter missed it (its lines were last used a frame ago) and held up the
+        // writes behind.
+        scratch.clear();
+        scratch.resize(n, (0, 0));
+        for &p in pairs.iter() {
+            let at = &mut counts[p.0 as usize];
+            scratch[*at as usize] = p;
+            *at += 1;
+        }
+        core::mem::swap(pairs, scratch);
+        pairs.truncate(n);
+        // `counts[a]` is now the end of `a`'s run, and so `counts[a - 1]` its start.
+        for &a in &multi[..runs] {
+            let start = if a == 0 { 0 } else { counts[a as usize - 1] };
+            match &mut pairs[start as usize..counts[a as usize] as usize] {
+                // The usual run, two long: one comparison, whose outcome is a coin toss (so no
+                // branch on it).
+                [x, y] => (*x, *y) = (*x.min(y), *x.max(y)),
+                // Three long, also common: the same as a three-step sorting network.
+                [x, y, z] => {
+                    (*x, *y) = (*x.min(y), *x.max(y));
+                    (*y, *z) = (*y.min(z), *y.max(z));
+                    (*x, *y) = (*x.min(y), *x.max(y));
+                }
+                run => run.sort_unstable(),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_sort_the_same_by_every_path() {
+        // Runs of one to five pairs per first slot (slot 0's three long: its run starts at 0),
+        // in a scrambled order.
+        let mut pairs = Vec::new();
+        let mut x = 12345u32;
+        for a in 0..400u32 {
+            for _ in 0..((a + 2) % 5 + 1) {
+                x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                pairs.push((a, a + 1 + (x >> 20) % 50));
+            }
+        }
+        for i in (1..pairs.len()).rev() {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            pairs.swap(i, x as usize % (i + 1));
+        }
+        let mut sort = PairSort::default();
+        // A few (by comparison); many for 460 slots (counting); scattered among a million slots
+        // (packed keys); counting again, on the scratch the others left.
+        for (take, slots) in [(20, 460), (1_200, 460), (1_200, 1_000_000), (1_100, 460)] {
+            let mut got = pairs[..take].to_vec();
+            let mut want = got.clone();
+            want.sort_unstable();
+            sort.sort(&mut got, slots);
+            assert_eq!(got, want, "{take} pairs of {slots} slots");
+        }
+        // Slots up to the largest index: the keys keep all 32 bits of each.
+        let mut got: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (a, u32::MAX - b)).collect();
+        got.extend([(7, u32::MAX), (u32::MAX - 1, u32::MAX), (7, u32::MAX)]);
+        let mut want = got.clone();
+        want.sort_unstable();
+        sort.sort(&mut got, usize::MAX);
+        assert_eq!(got, want);
+    }
+}
