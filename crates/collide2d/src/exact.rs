@@ -8,7 +8,6 @@
 //! in `[2^-149, 2^128]`, so a product of four stays in `[2^-596, 2^520]`.
 
 use crate::math::Vec2;
-use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
@@ -107,12 +106,37 @@ impl Field for Filtered {
     }
 }
 
-/// An exact sum of non-overlapping `f64` components, increasing in magnitude, zeros removed.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Expansion(Vec<f64>);
+/// Components an [`Expansion`] holds without allocating: the union contact's degree-4
+/// comparisons of sums of four `f32` points stay within this after zero elimination, almost
+/// always (larger ones spill to the heap).
+const INLINE: usize = 24;
+
+/// An exact sum of non-overlapping `f64` components, increasing in magnitude, zeros removed;
+/// stored inline up to [`INLINE`] components, on the heap past that.
+#[derive(Clone, Debug)]
+pub(crate) struct Expansion {
+    /// Components held inline (when not `heap`).
+    len: usize,
+    inline: [f64; INLINE],
+    /// The components, once more than [`INLINE`] were needed.
+    spilled: Vec<f64>,
+    heap: bool,
+}
+
+impl Default for Expansion {
+    #[inline]
+    fn default() -> Self {
+        Expansion {
+            len: 0,
+            inline: [0.0; INLINE],
+            spilled: Vec::new(),
+            heap: false,
+        }
+    }
+}
 
 #[inline]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let x = a + b;
     let bv = x - a;
     let av = x - bv;
@@ -136,7 +160,7 @@ fn split(a: f64) -> (f64, f64) {
 
 /// `a * b == x + y` exactly, without relying on a fused multiply-add.
 #[inline]
-fn two_product(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_product(a: f64, b: f64) -> (f64, f64) {
     let x = a * b;
     let (ah, al) = split(a);
     let (bh, bl) = split(b);
@@ -145,28 +169,64 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
 }
 
 impl Expansion {
-    /// Adds one `f64` (Shewchuk's GROW-EXPANSION with zero elimination).
-    fn grow(&self, b: f64) -> Expansion {
-        let mut out = Vec::with_capacity(self.0.len() + 1);
+    /// The components, smallest first.
+    #[inline]
+    fn parts(&self) -> &[f64] {
+        if self.heap {
+            &self.spilled
+        } else {
+            &self.inline[..self.len]
+        }
+    }
+
+    /// Appends a component (zeros are the caller's to skip).
+    #[inline]
+    fn push(&mut self, x: f64) {
+        if self.heap {
+            self.spilled.push(x);
+        } else if self.len < INLINE {
+            self.inline[self.len] = x;
+            self.len += 1;
+        } else {
+            self.spilled.extend_from_slice(&self.inline);
+            self.spilled.push(x);
+            self.heap = true;
+        }
+    }
+
+    /// Adds one `f64` in place (Shewchuk's GROW-EXPANSION with zero elimination: each step
+    /// reads one component and writes at most one, at or before it).
+    fn grow(&mut self, b: f64) {
+        let parts: &mut [f64] = if self.heap {
+            &mut self.spilled
+        } else {
+            &mut self.inline[..self.len]
+        };
         let mut q = b;
-        for &e in &self.0 {
-            let (s, h) = two_sum(q, e);
+        let mut kept = 0;
+        for r in 0..parts.len() {
+            let (s, h) = two_sum(q, parts[r]);
             if h != 0.0 {
-                out.push(h);
+                parts[kept] = h;
+                kept += 1;
             }
             q = s;
         }
-        if q != 0.0 {
-            out.push(q);
+        if self.heap {
+            self.spilled.truncate(kept);
+        } else {
+            self.len = kept;
         }
-        Expansion(out)
+        if q != 0.0 {
+            self.push(q);
+        }
     }
 
     /// Multiplies by one `f64` (Shewchuk's SCALE-EXPANSION with zero elimination).
     fn scale(&self, b: f64) -> Expansion {
-        let mut out = Vec::with_capacity(2 * self.0.len());
-        let Some((&first, rest)) = self.0.split_first() else {
-            return Expansion::default();
+        let mut out = Expansion::default();
+        let Some((&first, rest)) = self.parts().split_first() else {
+            return out;
         };
         let (mut q, h) = two_product(first, b);
         if h != 0.0 {
@@ -187,13 +247,13 @@ impl Expansion {
         if q != 0.0 {
             out.push(q);
         }
-        Expansion(out)
+        out
     }
 
     /// The sign of the exact value.
     pub(crate) fn sign(&self) -> Ordering {
         // The largest component decides: the others sum to less than half an ulp of it.
-        match self.0.last() {
+        match self.parts().last() {
             Some(&x) if x > 0.0 => Ordering::Greater,
             Some(&x) if x < 0.0 => Ordering::Less,
             _ => Ordering::Equal,
@@ -202,32 +262,43 @@ impl Expansion {
 
     /// The closest `f64` to the exact value (within a few ulps: good enough for reporting).
     pub(crate) fn approx(&self) -> f64 {
-        self.0.iter().sum()
+        self.parts().iter().sum()
     }
 }
 
 impl Field for Expansion {
     fn from_f32(x: f32) -> Self {
-        if x == 0.0 {
-            Expansion::default()
-        } else {
-            Expansion(vec![f64::from(x)])
+        let mut out = Expansion::default();
+        if x != 0.0 {
+            out.push(f64::from(x));
         }
+        out
     }
     fn add(self, o: Self) -> Self {
-        let (small, large) = if self.0.len() < o.0.len() {
+        let (small, mut large) = if self.parts().len() < o.parts().len() {
             (self, o)
         } else {
             (o, self)
         };
-        small.0.iter().fold(large, |acc, &c| acc.grow(c))
+        for &c in small.parts() {
+            large.grow(c);
+        }
+        large
     }
     fn sub(self, o: Self) -> Self {
-        self.add(Expansion(o.0.iter().map(|c| -c).collect()))
+        let mut out = self;
+        for &c in o.parts() {
+            out.grow(-c);
+        }
+        out
     }
     fn mul(self, o: Self) -> Self {
-        o.0.iter()
-            .fold(Expansion::default(), |acc, &c| acc.add(self.scale(c)))
+        let mut acc = Expansion::default();
+        for &c in o.parts() {
+            let term = self.scale(c);
+            acc = acc.add(term);
+        }
+        acc
     }
 }
 

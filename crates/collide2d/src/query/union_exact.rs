@@ -8,7 +8,8 @@
 //! polynomial in the inputs, of degree at most 4, which the predicates of `exact` evaluate
 //! without overflow.
 
-use crate::exact::{Expansion, Field, Filtered};
+use crate::exact::{two_sum, Expansion, Field, Filtered};
+use crate::exact_small::{self, Small};
 use crate::math::Vec2;
 use core::cmp::Ordering;
 use glam::DVec2;
@@ -55,6 +56,20 @@ impl Sum {
             Filtered::sum4(p.x, q.x, r.x, s.x),
             Filtered::sum4(p.y, q.y, r.y, s.y),
         )
+    }
+
+    /// The vector in `f64` when no step of its sums rounds (inputs within `2^29` of each
+    /// other's magnitude, almost always).
+    #[inline]
+    fn exact_f64(&self) -> Option<(f64, f64)> {
+        let [p, q, r, s] = self.0;
+        let c = |p: f32, q: f32, r: f32, s: f32| {
+            let (d1, e1) = two_sum(f64::from(p), -f64::from(q));
+            let (d2, e2) = two_sum(f64::from(r), -f64::from(s));
+            let (v, e3) = two_sum(d1, d2);
+            (e1 == 0.0 && e2 == 0.0 && e3 == 0.0).then_some(v)
+        };
+        Some((c(p.x, q.x, r.x, s.x)?, c(p.y, q.y, r.y, s.y)?))
     }
 
     /// The vector, rounded to `f64`.
@@ -163,13 +178,36 @@ impl Prod {
     /// The exact sign, given the number's value computed in [`Filtered`] by any evaluation.
     #[inline]
     pub fn sign_given(&self, value: Filtered) -> Ordering {
-        value.sign().unwrap_or_else(|| self.exact().sign())
+        value.sign().unwrap_or_else(|| self.exact_sign())
     }
 
     #[cold]
     #[inline(never)]
     fn exact(&self) -> Expansion {
         self.eval::<Expansion>()
+    }
+
+    /// The number exactly, on the stack, when its vectors are exact in `f64`.
+    #[inline]
+    fn small(&self) -> Option<Small<4>> {
+        let (ux, uy) = self.u.exact_f64()?;
+        let (wx, wy) = self.w.exact_f64()?;
+        let v = if self.dot {
+            exact_small::two_products(ux, wx, uy, wy)
+        } else {
+            exact_small::two_products(ux, wy, -uy, wx)
+        };
+        Some(if self.neg { v.neg() } else { v })
+    }
+
+    /// The exact sign, without the filter.
+    #[cold]
+    #[inline(never)]
+    fn exact_sign(&self) -> Ordering {
+        match self.small() {
+            Some(v) => v.sign(),
+            None => self.exact().sign(),
+        }
     }
 }
 
@@ -190,7 +228,10 @@ pub(crate) fn sum_sign(p: &Prod, q: &Prod) -> Ordering {
     p.filtered()
         .add(q.filtered())
         .sign()
-        .unwrap_or_else(|| p.exact().add(q.exact()).sign())
+        .unwrap_or_else(|| match (p.small(), q.small()) {
+            (Some(x), Some(y)) => exact_small::sum_sign(&x, &y),
+            _ => p.exact().add(q.exact()).sign(),
+        })
 }
 
 /// A fraction `num / den` of degree-2 numbers, `den > 0`, with their `f64` values.
@@ -219,6 +260,12 @@ impl Ratio {
     #[inline]
     pub fn with(num: Prod, den: Prod, nf: Filtered, df: Filtered) -> Ratio {
         Ratio { num, den, nf, df }
+    }
+
+    /// The numerator's and denominator's values in `f64`, with their bounds.
+    #[inline]
+    pub fn filtered(&self) -> (Filtered, Filtered) {
+        (self.nf, self.df)
     }
 
     /// The integer `k` (0 or 1).
@@ -272,6 +319,15 @@ impl Ratio {
     #[cold]
     #[inline(never)]
     fn cmp_exact(&self, o: &Ratio) -> Ordering {
+        let small = (
+            self.num.small(),
+            o.den.small(),
+            o.num.small(),
+            self.den.small(),
+        );
+        if let (Some(a), Some(b), Some(c), Some(d)) = small {
+            return exact_small::cross_sign(&a, &b, &c, &d);
+        }
         self.num
             .exact()
             .mul(o.den.exact())

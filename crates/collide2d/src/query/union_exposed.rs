@@ -15,25 +15,72 @@ use crate::query::union_faces::{Face, Piece};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
+/// Where the line of another piece's edge `g` crosses the face `f`: the parameter
+/// `−α / β` in `f64` with its bound, and the edge, to rebuild the exact fraction only when
+/// a comparison's filter cannot tell (small to copy and sort, unlike [`Ratio`]).
+#[derive(Clone, Copy, Debug)]
+struct At<'f> {
+    nf: Filtered,
+    df: Filtered,
+    g: &'f Face,
+    /// `β < 0`: the fraction is `α / −β`.
+    hi: bool,
+}
+
+impl At<'_> {
+    /// The fraction exactly, on the face `f`.
+    fn ratio(&self, f: &Face) -> Ratio {
+        let d = self.g.dir();
+        let alpha = Prod::cross(d, f.start_from(self.g));
+        let beta = Prod::cross(d, f.dir());
+        if self.hi {
+            Ratio::with(alpha, beta.neg(), self.nf, self.df)
+        } else {
+            Ratio::with(alpha.neg(), beta, self.nf, self.df)
+        }
+    }
+
+    /// Compares with another crossing of `f`, exactly.
+    fn cmp(&self, f: &Face, o: &At) -> Ordering {
+        let by_filter = self.nf.mul(o.df).sub(o.nf.mul(self.df)).sign();
+        by_filter.unwrap_or_else(|| self.ratio(f).cmp(&o.ratio(f)))
+    }
+
+    /// Compares with a fixed parameter of `f`, exactly.
+    fn cmp_ratio(&self, f: &Face, r: &Ratio) -> Ordering {
+        let (rn, rd) = r.filtered();
+        let by_filter = self.nf.mul(rd).sub(rn.mul(self.df)).sign();
+        by_filter.unwrap_or_else(|| self.ratio(f).cmp(r))
+    }
+
+    /// The value, rounded.
+    fn approx(&self, f: &Face) -> f64 {
+        if self.df.sign().is_none() {
+            return self.ratio(f).approx();
+        }
+        self.nf.value() / self.df.value()
+    }
+}
+
 /// An end of an interval: where, and whether the interval holds it.
 #[derive(Clone, Copy, Debug)]
-struct End {
-    at: Ratio,
+struct End<'f> {
+    at: At<'f>,
     closed: bool,
 }
 
 /// An interval of face parameters; `None` ends are infinite.
 #[derive(Clone, Copy, Debug)]
-struct Span {
-    lo: Option<End>,
-    hi: Option<End>,
+struct Span<'f> {
+    lo: Option<End<'f>>,
+    hi: Option<End<'f>>,
 }
 
 /// The larger of two lower ends (the intersection of the two half-lines).
-fn tighter_lo(cur: Option<End>, new: End) -> End {
+fn tighter_lo<'f>(f: &Face, cur: Option<End<'f>>, new: End<'f>) -> End<'f> {
     match cur {
         None => new,
-        Some(c) => match new.at.cmp(&c.at) {
+        Some(c) => match new.at.cmp(f, &c.at) {
             Ordering::Greater => new,
             Ordering::Less => c,
             Ordering::Equal => End {
@@ -45,10 +92,10 @@ fn tighter_lo(cur: Option<End>, new: End) -> End {
 }
 
 /// The smaller of two upper ends.
-fn tighter_hi(cur: Option<End>, new: End) -> End {
+fn tighter_hi<'f>(f: &Face, cur: Option<End<'f>>, new: End<'f>) -> End<'f> {
     match cur {
         None => new,
-        Some(c) => match new.at.cmp(&c.at) {
+        Some(c) => match new.at.cmp(f, &c.at) {
             Ordering::Less => new,
             Ordering::Greater => c,
             Ordering::Equal => End {
@@ -65,7 +112,7 @@ fn neg(x: Filtered) -> Filtered {
 }
 
 /// The parameters `t` of `f` that `piece` covers (see the module docs), or `None` for none.
-fn covered(f: &Face, piece: &Piece) -> Option<Span> {
+fn covered<'f>(f: &Face, piece: &'f Piece) -> Option<Span<'f>> {
     let e = f.dir();
     let mut span = Span { lo: None, hi: None };
     for g in &piece.faces {
@@ -73,11 +120,9 @@ fn covered(f: &Face, piece: &Piece) -> Option<Span> {
         // The filters from the faces' values; the exact products only when they cannot tell.
         let from = (f.fs.0.sub(g.fs.0), f.fs.1.sub(g.fs.1));
         let (alpha_f, beta_f) = (cross_f(g.fd, from), cross_f(g.fd, f.fd));
-        let alpha = Prod::cross(d, f.start_from(g));
-        let beta = Prod::cross(d, e);
         let closed = || Prod::dot(d, e).sign_given(dot_f(g.fd, f.fd)).is_le();
-        match beta.sign_given(beta_f) {
-            Ordering::Equal => match alpha.sign_given(alpha_f) {
+        match Prod::cross(d, e).sign_given(beta_f) {
+            Ordering::Equal => match Prod::cross(d, f.start_from(g)).sign_given(alpha_f) {
                 Ordering::Greater => {}
                 Ordering::Less => return None,
                 Ordering::Equal => {
@@ -87,8 +132,14 @@ fn covered(f: &Face, piece: &Piece) -> Option<Span> {
                 }
             },
             Ordering::Greater => {
-                let at = Ratio::with(alpha.neg(), beta, neg(alpha_f), beta_f);
+                let at = At {
+                    nf: neg(alpha_f),
+                    df: beta_f,
+                    g,
+                    hi: false,
+                };
                 span.lo = Some(tighter_lo(
+                    f,
                     span.lo,
                     End {
                         at,
@@ -97,8 +148,14 @@ fn covered(f: &Face, piece: &Piece) -> Option<Span> {
                 ));
             }
             Ordering::Less => {
-                let at = Ratio::with(alpha, beta.neg(), alpha_f, neg(beta_f));
+                let at = At {
+                    nf: alpha_f,
+                    df: neg(beta_f),
+                    g,
+                    hi: true,
+                };
                 span.hi = Some(tighter_hi(
+                    f,
                     span.hi,
                     End {
                         at,
@@ -109,7 +166,7 @@ fn covered(f: &Face, piece: &Piece) -> Option<Span> {
         }
     }
     match (span.lo, span.hi) {
-        (Some(l), Some(h)) => match l.at.cmp(&h.at) {
+        (Some(l), Some(h)) => match l.at.cmp(f, &h.at) {
             Ordering::Less => Some(span),
             Ordering::Equal => (l.closed && h.closed).then_some(span),
             Ordering::Greater => None,
@@ -119,19 +176,19 @@ fn covered(f: &Face, piece: &Piece) -> Option<Span> {
 }
 
 /// Spans sorted by their lower ends, merged where they overlap or meet at a point one holds.
-fn merged(mut spans: Vec<Span>) -> Vec<Span> {
+fn merged<'f>(f: &Face, mut spans: Vec<Span<'f>>) -> Vec<Span<'f>> {
     spans.sort_by(|x, y| match (x.lo, y.lo) {
         (None, None) => Ordering::Equal,
         (None, Some(_)) => Ordering::Less,
         (Some(_), None) => Ordering::Greater,
-        (Some(a), Some(b)) => a.at.cmp(&b.at),
+        (Some(a), Some(b)) => a.at.cmp(f, &b.at),
     });
     let mut out: Vec<Span> = Vec::with_capacity(spans.len());
     for s in spans {
         if let Some(cur) = out.last_mut() {
             let joins = match (cur.hi, s.lo) {
                 (None, _) | (_, None) => true,
-                (Some(h), Some(l)) => match l.at.cmp(&h.at) {
+                (Some(h), Some(l)) => match l.at.cmp(f, &h.at) {
                     Ordering::Less => true,
                     Ordering::Equal => h.closed || l.closed,
                     Ordering::Greater => false,
@@ -139,7 +196,7 @@ fn merged(mut spans: Vec<Span>) -> Vec<Span> {
             };
             if joins {
                 if let (Some(c), Some(l)) = (cur.lo, s.lo) {
-                    if l.at.cmp(&c.at).is_eq() {
+                    if l.at.cmp(f, &c.at).is_eq() {
                         cur.lo = Some(End {
                             at: c.at,
                             closed: c.closed || l.closed,
@@ -148,7 +205,7 @@ fn merged(mut spans: Vec<Span>) -> Vec<Span> {
                 }
                 cur.hi = match (cur.hi, s.hi) {
                     (None, _) | (_, None) => None,
-                    (Some(a), Some(b)) => Some(match b.at.cmp(&a.at) {
+                    (Some(a), Some(b)) => Some(match b.at.cmp(f, &a.at) {
                         Ordering::Greater => b,
                         Ordering::Less => a,
                         Ordering::Equal => End {
@@ -184,13 +241,13 @@ pub(crate) fn nearest_exposed<'p>(
     if spans.is_empty() {
         return Some(t);
     }
-    for m in merged(spans) {
-        let left = m.lo.is_none_or(|l| match l.at.cmp(&t) {
+    for m in merged(f, spans) {
+        let left = m.lo.is_none_or(|l| match l.at.cmp_ratio(f, &t) {
             Ordering::Less => true,
             Ordering::Equal => at_zero && l.closed,
             Ordering::Greater => false,
         });
-        let right = m.hi.is_none_or(|h| match h.at.cmp(&t) {
+        let right = m.hi.is_none_or(|h| match h.at.cmp_ratio(f, &t) {
             Ordering::Greater => true,
             Ordering::Equal => at_one && h.closed,
             Ordering::Less => false,
@@ -200,25 +257,25 @@ pub(crate) fn nearest_exposed<'p>(
         }
         // `t` is covered, with both sides: the nearest exposed points are this stretch's ends
         // inside the face.
-        let lo = m.lo.filter(|l| match l.at.cmp(&zero) {
+        let lo = m.lo.filter(|l| match l.at.cmp_ratio(f, &zero) {
             Ordering::Greater => true,
             Ordering::Equal => !l.closed,
             Ordering::Less => false,
         });
-        let hi = m.hi.filter(|h| match h.at.cmp(&one) {
+        let hi = m.hi.filter(|h| match h.at.cmp_ratio(f, &one) {
             Ordering::Less => true,
             Ordering::Equal => !h.closed,
             Ordering::Greater => false,
         });
-        let dist = |r: &Ratio| f.at(r.approx()).length();
+        let dist = |r: &At| f.at(r.approx(f)).length();
         return match (lo, hi) {
             (Some(l), Some(h)) => Some(if dist(&h.at) < dist(&l.at) {
-                h.at
+                h.at.ratio(f)
             } else {
-                l.at
+                l.at.ratio(f)
             }),
-            (Some(l), None) => Some(l.at),
-            (None, Some(h)) => Some(h.at),
+            (Some(l), None) => Some(l.at.ratio(f)),
+            (None, Some(h)) => Some(h.at.ratio(f)),
             (None, None) => None,
         };
     }
