@@ -158,13 +158,17 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     // The deepest piece's nearest face: exposed at its own nearest point, that is the answer.
     let mut best: Option<Found> = None;
     let slack = 1e-9 * (depth0 + scale(&set, k0));
+    // One search for the covers of all of `k0`'s faces: `exposed` keeps those meeting a face.
+    let near_k0 = {
+        let k = set.get(k0);
+        let (lo, hi) = (k.lo, k.hi);
+        set.gather(a, b, lo, hi)
+    };
     for &(d, fi) in &order {
         if d > depth0 + slack {
             break;
         }
-        let (lo, hi) = face_box(&set.get(k0).faces[fi]);
-        let near = set.gather(a, b, lo, hi);
-        if let Some(found) = exposed(&set, k0, fi, &near) {
+        if let Some(found) = exposed(&set, k0, fi, &near_k0) {
             if found.dist <= d + slack {
                 return Some(finish(&set, &found, &holding));
             }
