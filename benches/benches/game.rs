@@ -13,9 +13,10 @@
 //! - `game/bullets/{move_by,move_many}/{dynamic,fast}`: one frame's moves of 20,000 bullets
 //!   (discs), one `move_by` each or one `move_many`, an `update` between two frames
 //!   (untimed); `fast` must cost what `dynamic` costs.
-//! - `game/bullets/batch/{translate_each,translate_each_xy,translate_all,intersecting}`: the
-//!   same 20,000 bullets kept in a `batch::Circles`, stepped by their velocities (as `Vec2`s,
-//!   or as x and y columns), or all by one, against one query of the player over them.
+//! - `game/bullets/batch/{translate_each,translate_each_xy,translate_all,intersecting}/{n}`:
+//!   2,000, 20,000 or 100,000 bullets (as dense) kept in a `batch::Circles`, stepped by their
+//!   velocities (as `Vec2`s, or as x and y `batch::Column`s), or all by one, against one query
+//!   of the player over them.
 //! - `game/spin/{set_pose,set_shape}`: 1,000 spinning hexagons placed by `set_pose` (in place)
 //!   or by `set_shape(local.transformed(&pose))` (a new polygon each).
 //!
@@ -150,51 +151,52 @@ fn bullet_moves(c: &mut Criterion) {
             });
         }
     }
-    let (mut discs, velocities) = game::bullet_batch();
-    // Forth and back: the velocities and their opposites, made before the timer.
-    let back: Vec<Vec2> = velocities.iter().map(|&v| -v).collect();
-    let mut forth = false;
-    g.bench_function("batch/translate_each", |b| {
-        b.iter(|| {
-            forth = !forth;
-            let deltas = if forth { &velocities } else { &back };
-            discs
-                .translate_each(deltas)
-                .unwrap_or_else(|e| panic!("{e}"));
+    // The same bullets in a `batch::Circles`, at three sizes (L1, L2 and past L2 on a
+    // typical CPU): each move against one query over them.
+    for n in [2_000, game::BULLETS, 100_000] {
+        let (mut discs, velocities) = game::bullet_batch_of(n);
+        // Forth and back: the velocities and their opposites, made before the timer.
+        let back: Vec<Vec2> = velocities.iter().map(|&v| -v).collect();
+        let mut forth = false;
+        g.bench_function(format!("batch/translate_each/{n}"), |b| {
+            b.iter(|| {
+                forth = !forth;
+                let deltas = if forth { &velocities } else { &back };
+                discs
+                    .translate_each(deltas)
+                    .unwrap_or_else(|e| panic!("{e}"));
+            });
         });
-    });
-    // The velocities kept as x and y columns, as the discs are (the documented way).
-    let columns = |vs: &[Vec2]| -> [Vec<f32>; 2] {
-        [
-            vs.iter().map(|v| v.x).collect(),
-            vs.iter().map(|v| v.y).collect(),
-        ]
-    };
-    let (forth_xy, back_xy) = (columns(&velocities), columns(&back));
-    g.bench_function("batch/translate_each_xy", |b| {
-        b.iter(|| {
-            forth = !forth;
-            let [dxs, dys] = if forth { &forth_xy } else { &back_xy };
-            discs
-                .translate_each_xy(dxs, dys)
-                .unwrap_or_else(|e| panic!("{e}"));
+        // The velocities kept as x and y columns, as the discs are (the documented way).
+        let (forth_xy, back_xy) = (
+            game::velocity_columns(&velocities),
+            game::velocity_columns(&back),
+        );
+        g.bench_function(format!("batch/translate_each_xy/{n}"), |b| {
+            b.iter(|| {
+                forth = !forth;
+                let [dxs, dys] = if forth { &forth_xy } else { &back_xy };
+                discs
+                    .translate_each_xy(dxs, dys)
+                    .unwrap_or_else(|e| panic!("{e}"));
+            });
         });
-    });
-    g.bench_function("batch/translate_all", |b| {
-        b.iter(|| {
-            forth = !forth;
-            let delta = if forth { velocities[0] } else { back[0] };
-            discs.translate_all(delta).unwrap_or_else(|e| panic!("{e}"));
+        g.bench_function(format!("batch/translate_all/{n}"), |b| {
+            b.iter(|| {
+                forth = !forth;
+                let delta = if forth { velocities[0] } else { back[0] };
+                discs.translate_all(delta).unwrap_or_else(|e| panic!("{e}"));
+            });
         });
-    });
-    let player = game::bullet_target();
-    let mut hits = Vec::new();
-    g.bench_function("batch/intersecting", |b| {
-        b.iter(|| {
-            discs.intersecting(&player, &mut hits);
-            black_box(hits.len())
+        let player = game::bullet_target_of(n);
+        let mut hits = Vec::new();
+        g.bench_function(format!("batch/intersecting/{n}"), |b| {
+            b.iter(|| {
+                discs.intersecting(&player, &mut hits);
+                black_box(hits.len())
+            });
         });
-    });
+    }
     g.finish();
 }
 

@@ -11,7 +11,9 @@
 //! Ids:
 //! - `bullets/{move_by,move_many}/{dynamic,fast}`: a frame's moves of 20,000 discs, an
 //!   `update` between two frames (untimed); `.../no_update` moves frame after frame without one.
-//! - `batch/{translate_each,translate_each_xy,translate_all,intersecting}`: the discs in a `batch::Circles`.
+//! - `batch/{translate_each,translate_each_xy,translate_all,intersecting}[/n]`: the discs in a
+//!   `batch::Circles` (20,000, or `n` as dense), the velocities of `translate_each_xy` in two
+//!   `batch::Column`s.
 //! - `platformer/{with_update,without_update}/{first_frame,later_frame,later_frame_still}`:
 //!   `move_shape` over 10,000 static tiles: in the first frame (the timed part is the
 //!   `update`, if any, and the query: the broad phase is built once either way), or in a later
@@ -35,7 +37,8 @@ fn main() {
     let spent = match parts[..] {
         ["bullets", how, kind] => bullets(how, kind, true, frames),
         ["bullets", how, kind, "no_update"] => bullets(how, kind, false, frames),
-        ["batch", what] => batch(what, frames),
+        ["batch", what] => batch(what, game::BULLETS, frames),
+        ["batch", what, n] => batch(what, n.parse().unwrap_or_else(|e| panic!("{e}")), frames),
         ["platformer", with, frame] => platformer(with == "with_update", frame, frames),
         _ => panic!("unknown id {id:?}: see the ids in examples/game_frames.rs"),
     };
@@ -85,17 +88,17 @@ fn bullets(how: &str, kind: &str, update: bool, frames: u32) -> Duration {
     spent
 }
 
-fn batch(what: &str, frames: u32) -> Duration {
-    let (mut discs, mut velocities) = game::bullet_batch();
-    let target = game::bullet_target();
+fn batch(what: &str, n: usize, frames: u32) -> Duration {
+    let (mut discs, mut velocities) = game::bullet_batch_of(n);
+    let target = game::bullet_target_of(n);
     let mut hits = Vec::new();
     let mut spent = Duration::ZERO;
-    let (mut dxs, mut dys): (Vec<f32>, Vec<f32>) = velocities.iter().map(|v| (v.x, v.y)).unzip();
+    let [mut dxs, mut dys] = game::velocity_columns(&velocities);
     for frame in 0..frames {
         for v in &mut velocities {
             *v = -*v;
         }
-        for d in dxs.iter_mut().chain(&mut dys) {
+        for d in dxs.iter_mut().chain(dys.iter_mut()) {
             *d = -*d;
         }
         let sign = if frame.is_multiple_of(2) { 1.0 } else { -1.0 };

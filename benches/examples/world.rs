@@ -15,11 +15,12 @@
 //! `bullets/{grid,tree,parry2d}/{with,without}_targets`, the families of `families.rs`
 //! (`moving_0_01`, `moving_0_25`, `moving_2`, `mixed_sizes`, `clustered`: `/N`;
 //! `mostly_static/.../{tiles_and_movers,movers_alone}`) with the same libraries,
-//! `rays/{collide2d,parry2d}/N`. Prints pairs (or hit sums) and milliseconds per frame.
+//! `rays/{collide2d,parry2d,box2d}/N` (N shapes, 10,000 rays) or `.../NxR` (R rays). Prints pairs (or hit sums) and milliseconds per frame.
 // Bad arguments end the program: it is a measuring tool.
 #![allow(clippy::panic)]
 
-use collide2d_benches::world::{Collide2dSim, ParryMode, ParrySim, RayScene, Scene};
+use collide2d_benches::rays::RayScene;
+use collide2d_benches::world::{Collide2dSim, ParryMode, ParrySim, Scene};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -33,18 +34,22 @@ fn main() {
         panic!("usage: world <workload>/<lib>/<size> [frames] [warm-up]");
     };
     if workload == "rays" {
-        let n = size.parse().unwrap_or_else(|_| panic!("bad size {size}"));
-        let scene = RayScene::new(n, 3);
+        // `<shapes>` (10,000 rays) or `<shapes>x<rays>`.
+        let (shapes, rays) = size.split_once('x').unwrap_or((size, "10000"));
+        let count = |s: &str| -> usize { s.parse().unwrap_or_else(|_| panic!("bad size {size}")) };
+        let (n, rays) = (count(shapes), count(rays));
+        let scene = RayScene::new(n, rays, 3);
         let start = Instant::now();
         for _ in 0..frames {
             black_box(match lib {
                 "collide2d" => scene.collide2d(),
                 "parry2d" => scene.parry2d(),
+                "box2d" => scene.box2d(),
                 _ => panic!("unknown lib {lib}"),
             });
         }
         let ms = start.elapsed().as_secs_f64() * 1e3 / frames as f64;
-        println!("{id}: {ms:.3} ms per pass of {n} rays");
+        println!("{id}: {ms:.3} ms per pass of {rays} rays");
         return;
     }
     let mut scene = match (workload, size) {

@@ -3,8 +3,9 @@
 // A bench aborts on a bad input; that is what `panic` is for here.
 #![allow(clippy::panic)]
 
+use collide2d::batch::{Circles, Column};
 use collide2d::math::Vec2;
-use collide2d::{batch::Circles, Shape};
+use collide2d::Shape;
 use collide2d::{Aabb, BroadPhase, Circle, CollisionWorld, Filter, Handle, ObjectKind, Response};
 
 /// Tiles in the level.
@@ -72,6 +73,19 @@ pub fn step(world: &CollisionWorld<()>, player: &Shape) -> Vec2 {
 /// [`BULLETS`] bullets on a 400 x 400 field, each with a velocity, seeded.
 #[must_use]
 pub fn bullets() -> Vec<(Vec2, Vec2)> {
+    bullets_of(BULLETS)
+}
+
+/// The side of the square field of `n` bullets: 400 for [`BULLETS`], as dense for any `n`.
+#[must_use]
+pub fn field_side(n: usize) -> f32 {
+    400.0 * (n as f32 / BULLETS as f32).sqrt()
+}
+
+/// `n` bullets on a field of side [`field_side`]`(n)`, each with a velocity, seeded.
+#[must_use]
+pub fn bullets_of(n: usize) -> Vec<(Vec2, Vec2)> {
+    let side = field_side(n);
     let mut x = 0x2545_f491u32;
     let mut next = || {
         x ^= x << 13;
@@ -79,9 +93,9 @@ pub fn bullets() -> Vec<(Vec2, Vec2)> {
         x ^= x << 5;
         (x >> 8) as f32 / (1u32 << 24) as f32
     };
-    (0..BULLETS)
+    (0..n)
         .map(|_| {
-            let at = Vec2::new(next() * 400.0, next() * 400.0);
+            let at = Vec2::new(next() * side, next() * side);
             (at, Vec2::from_angle(next() * std::f32::consts::TAU) * 3.0)
         })
         .collect()
@@ -107,16 +121,39 @@ pub fn bullet_world(kind: ObjectKind) -> (CollisionWorld<()>, Vec<(Handle, Vec2)
 /// The bullets in a [`Circles`], and their velocities.
 #[must_use]
 pub fn bullet_batch() -> (Circles, Vec<Vec2>) {
-    let (mut discs, mut velocities) = (Circles::with_capacity(BULLETS), Vec::new());
-    for (at, v) in bullets() {
+    bullet_batch_of(BULLETS)
+}
+
+/// [`bullets_of`]`(n)` in a [`Circles`], and their velocities.
+#[must_use]
+pub fn bullet_batch_of(n: usize) -> (Circles, Vec<Vec2>) {
+    let (mut discs, mut velocities) = (Circles::with_capacity(n), Vec::new());
+    for (at, v) in bullets_of(n) {
         discs.push_circle(&Circle::new_unchecked(at, 1.0));
         velocities.push(v);
     }
     (discs, velocities)
 }
 
+/// The velocities as x and y columns, as the discs keep their centers (the documented way to
+/// step bullets: [`Circles::translate_each_xy`]).
+#[must_use]
+pub fn velocity_columns(velocities: &[Vec2]) -> [Column; 2] {
+    [
+        velocities.iter().map(|v| v.x).collect(),
+        velocities.iter().map(|v| v.y).collect(),
+    ]
+}
+
 /// The player of the bullet frames, in the middle of the field.
 #[must_use]
 pub fn bullet_target() -> Shape {
-    Circle::new_unchecked(Vec2::new(200.0, 200.0), 8.0).into()
+    bullet_target_of(BULLETS)
+}
+
+/// The player of the frames of `n` bullets, in the middle of their field.
+#[must_use]
+pub fn bullet_target_of(n: usize) -> Shape {
+    let mid = field_side(n) / 2.0;
+    Circle::new_unchecked(Vec2::new(mid, mid), 8.0).into()
 }

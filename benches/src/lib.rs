@@ -18,6 +18,7 @@ pub mod families;
 pub mod game;
 pub mod level;
 pub mod plain;
+pub mod rays;
 pub mod rotating;
 pub mod runs;
 pub mod select;

@@ -13,8 +13,7 @@ use collide2d::math::Vec2;
 use collide2d::{Aabb, BroadPhase, Circle, CollisionWorld, Filter, Handle, ObjectKind, Shape};
 use parry2d::bounding_volume::{Aabb as PAabb, BoundingVolume};
 use parry2d::math::{Pose, Vector};
-use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
-use parry2d::query::Ray as PRay;
+use parry2d::partitioning::{Bvh, BvhWorkspace};
 use parry2d::shape::{Ball, Cuboid, Shape as PShape};
 
 /// Area per object for [`Scene::many_small`]: about 1.5 overlaps per object.
@@ -358,92 +357,5 @@ impl ParrySim {
             }
         }
         pairs
-    }
-}
-
-/// Rays and static shapes for the ray-cast bench: `n` shapes of [`Scene::many_small`] and `n`
-/// rays from random points in random directions, up to 20 units long.
-pub struct RayScene {
-    /// The collide2d world (static objects, default broad phase).
-    pub world: CollisionWorld<()>,
-    /// parry2d's tree, built once (binned strategy).
-    pub bvh: Bvh,
-    shapes: Vec<Box<dyn PShape>>,
-    poses: Vec<Pose>,
-    /// The rays, as origin and direction (unit length).
-    pub rays: Vec<(Vec2, Vec2)>,
-}
-
-/// Ray length in [`RayScene`].
-pub const RAY_LENGTH: f32 = 20.0;
-
-impl RayScene {
-    /// The seeded scene.
-    #[must_use]
-    pub fn new(n: usize, seed: u64) -> RayScene {
-        let scene = Scene::many_small(n, seed);
-        let mut world = CollisionWorld::new(BroadPhase::default());
-        for b in &scene.bodies {
-            if let Some(shape) = b.shape() {
-                let _ = world.insert(shape, Filter::DEFAULT, ObjectKind::Static, ());
-            }
-        }
-        world.update();
-        let shapes: Vec<Box<dyn PShape>> = scene.bodies.iter().map(Body::parry_shape).collect();
-        let poses: Vec<Pose> = scene.bodies.iter().map(Body::pose).collect();
-        let aabbs: Vec<PAabb> = shapes
-            .iter()
-            .zip(&poses)
-            .map(|(s, p)| s.compute_aabb(p))
-            .collect();
-        let bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &aabbs);
-        let mut rng = Rng::new(seed ^ 0xabcd);
-        let rays = (0..n)
-            .map(|_| {
-                (
-                    Vec2::new(rng.range(0.0, scene.side), rng.range(0.0, scene.side)),
-                    Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU)),
-                )
-            })
-            .collect();
-        RayScene {
-            world,
-            bvh,
-            shapes,
-            poses,
-            rays,
-        }
-    }
-
-    /// Every ray through the world's `cast_ray`; returns the sum of the hit `t`s.
-    #[inline(never)]
-    #[must_use]
-    pub fn collide2d(&self) -> f32 {
-        let mut sum = 0.0;
-        for &(o, d) in &self.rays {
-            let ray = collide2d::Ray::new(o, d);
-            if let Some((_, hit)) = self.world.cast_ray(&ray, RAY_LENGTH, u64::MAX) {
-                sum += hit.t;
-            }
-        }
-        sum
-    }
-
-    /// Every ray through parry2d's `Bvh::cast_ray` with each shape's `cast_ray` at the leaves.
-    #[inline(never)]
-    #[must_use]
-    pub fn parry2d(&self) -> f32 {
-        let mut sum = 0.0;
-        for &(o, d) in &self.rays {
-            let ray = PRay::new(Vector::new(o.x, o.y), Vector::new(d.x, d.y));
-            let hit = self.bvh.cast_ray(&ray, RAY_LENGTH, |leaf, best| {
-                let i = leaf as usize;
-                self.shapes[i].cast_ray(&self.poses[i], &ray, best, true)
-            });
-            if let Some((_, t)) = hit {
-                sum += t;
-            }
-        }
-        sum
     }
 }

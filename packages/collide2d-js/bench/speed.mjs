@@ -158,21 +158,27 @@ const pairLoop = () => new Function('as', 'bs', 'test', `// timing loop ${++loop
   let hits = 0;
   for (let i = 0; i < as.length; i++) if (test(as[i], bs[i])) hits++;
   return hits;`);
-/** CPU ns per test, median of rounds of about 100,000 tests each. */
-function pairTime(as, bs, test) {
-  const loop = pairLoop();
-  const reps = Math.ceil(100000 / as.length);
-  const times = [];
+/**
+ * CPU ns per test for each `[as, bs, test]` of `runs`, medians of rounds of about 100,000
+ * tests each. The rounds of the runs alternate, so a change in the machine's load (other
+ * processes come and go on a shared machine) falls on every library alike rather than on
+ * whichever was being timed then.
+ */
+function pairTimes(runs) {
+  const timed = runs.map(([as, bs, test]) => ({ as, bs, test, loop: pairLoop(), times: [] }));
   for (let r = 0; r < ROUNDS * 5; r++) {
-    const t0 = now();
-    for (let k = 0; k < reps; k++) loop(as, bs, test);
-    times.push(((now() - t0) * 1e6) / (as.length * reps));
+    for (const t of timed) {
+      const reps = Math.ceil(100000 / t.as.length);
+      const t0 = now();
+      for (let k = 0; k < reps; k++) t.loop(t.as, t.bs, t.test);
+      t.times.push(((now() - t0) * 1e6) / (t.as.length * reps));
+    }
   }
-  return median(times);
+  return timed.map((t) => median(t.times));
 }
 const answers = (test, [as, bs]) => as.map((a, i) => test(a, bs[i]));
 let differ = 0;
-console.log(`pair tests, CPU ns per test (median of ${ROUNDS * 5} rounds; seed ${seed}); SAT.js dispatched by kind, and its kind's function called directly:`);
+console.log(`pair tests, CPU ns per test (median of ${ROUNDS * 5} alternating rounds; seed ${seed}); SAT.js dispatched by kind, and its kind's function called directly:`);
 for (const [name, kind] of Object.entries(kinds)) {
   for (const size of SIZES) {
     const specs = Array.from({ length: size }, kind.make);
@@ -183,8 +189,7 @@ for (const [name, kind] of Object.entries(kinds)) {
       .map((theirs) => ourAnswers.filter((hit, i) => hit !== theirs[i]).length);
     differ += wrong[0] + wrong[1];
     const hits = ourAnswers.filter(Boolean).length;
-    const ns = pairTime(...ours, intersects);
-    const [dispatched, direct] = [pairTime(...sat, satTest), pairTime(...sat, kind.sat)];
+    const [ns, dispatched, direct] = pairTimes([[...ours, intersects], [...sat, satTest], [...sat, kind.sat]]);
     const cell = (t) => `${t.toFixed(1).padStart(6)} (${(t / ns).toFixed(2)}x)`;
     console.log(`  ${name.padEnd(14)}${String(size).padStart(6)} pairs  collide2d ${ns.toFixed(1).padStart(5)}  SAT.js ${cell(dispatched)} ${cell(direct)}  ${hits} hits, answers differ on ${wrong.join(' and ')}`);
     for (const s of [...ours[0], ...ours[1]]) s.free();

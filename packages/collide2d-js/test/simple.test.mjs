@@ -188,3 +188,24 @@ test('every shape has the one hidden class of all shapes, freed or not', () => {
   for (const s of [...others, freed]) assert.ok(sameClass(circle, s), describe(circle) + ' and another shape');
   assert.equal(simpleKind(freed), undefined);
 });
+
+test('a freed shape throws even when a new shape reuses its wasm memory', () => {
+  // wasm's allocator hands the freed memory to the next shape of the same size: the old
+  // handle must not answer with the new shape's numbers, from JS or from wasm.
+  const far = Shape.circle(100, 100, 1);
+  const other = Shape.rect(-50, -50, 1, 1);
+  for (const make of [() => Shape.circle(0, 0, 5), () => Shape.rect(0, 0, 5, 5)]) {
+    const old = make();
+    old.free();
+    const fresh = [make(), Shape.circle(100, 100, 2), Shape.rect(99, 99, 2, 2)];
+    assert.equal(simpleKind(old), undefined);
+    for (const b of [far, other, ...fresh]) {
+      assert.throws(() => intersects(old, b), /null pointer passed to rust|null/);
+      assert.throws(() => intersects(b, old), /null pointer passed to rust|null/);
+    }
+    assert.throws(() => containsPoint(old, 100, 100), /null pointer passed to rust|null/);
+    assert.throws(() => contains(old, fresh[0]), /null pointer passed to rust|null/);
+    assert.equal(intersects(fresh[1], far), true);
+    for (const f of fresh) f.free();
+  }
+});

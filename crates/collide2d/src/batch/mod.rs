@@ -23,6 +23,7 @@
 //! ```
 
 use alloc::vec::Vec;
+mod column;
 mod filter;
 mod kernel;
 // The 4-lane kernels, chosen when the crate is built (no run-time detection on these targets).
@@ -55,6 +56,7 @@ mod simd128;
 #[cfg(test)]
 mod tests;
 
+pub use column::Column;
 pub use kernel::Kernel;
 pub use soa::{Aabbs, Circles};
 

@@ -195,9 +195,10 @@ impl Circles {
 
     /// Moves disc `i` by `deltas[i]`, for each `i` below both lengths (the discs past the end
     /// of `deltas` stay): 20,000 bullets stepped by their velocities in one call. Moving reads
-    /// twice the bytes a query reads and writes the centers back, so it takes about as long as
-    /// one [`intersecting`](Circles::intersecting) query over them; velocities kept as x and y
-    /// columns ([`translate_each_xy`](Circles::translate_each_xy)) cost fewer instructions.
+    /// more bytes than a query and writes the centers back: from L1 it takes less time than
+    /// one [`intersecting`](Circles::intersecting) query over them, past it about as long or
+    /// longer; velocities kept as x and y columns
+    /// ([`translate_each_xy`](Circles::translate_each_xy)) cost fewer instructions.
     ///
     /// ```
     /// use collide2d::{batch::Circles, math::Vec2};
@@ -221,12 +222,14 @@ impl Circles {
     /// Moves disc `i` by `(dxs[i], dys[i])`, for each `i` below the three lengths (the others
     /// stay): [`translate_each`](Circles::translate_each) for velocities kept as two columns,
     /// as the discs' centers are. The cheapest way to step bullets by their own velocities:
-    /// the columns are added lane by lane, with no pairs to split.
+    /// the columns are added lane by lane, with no pairs to split. Keep them in
+    /// [`Column`](super::Column)s, 64-byte aligned as the centers are, so no load straddles
+    /// two cache lines.
     ///
     /// ```
-    /// use collide2d::{batch::Circles, math::Vec2};
+    /// use collide2d::{batch::{Circles, Column}, math::Vec2};
     /// let mut bullets = Circles::new();
-    /// let (mut vxs, mut vys) = (Vec::new(), Vec::new());
+    /// let (mut vxs, mut vys) = (Column::new(), Column::new());
     /// for i in 0..100 {
     ///     bullets.push(Vec2::new(i as f32, 0.0), 1.0)?;
     ///     (vxs.push(0.5), vys.push(i as f32 * 0.25));

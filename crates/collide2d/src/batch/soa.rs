@@ -1,5 +1,6 @@
 //! [`Circles`] and [`Aabbs`]: shapes stored as structure-of-arrays, one column per number.
 
+use super::column::Column;
 use super::kernel::{Filter, Kernel};
 use super::Items;
 use crate::error::ShapeError;
@@ -26,9 +27,9 @@ use alloc::vec::Vec;
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Circles {
-    pub(super) xs: Vec<f32>,
-    pub(super) ys: Vec<f32>,
-    radii: Vec<f32>,
+    pub(super) xs: Column,
+    pub(super) ys: Column,
+    radii: Column,
 }
 
 impl Circles {
@@ -42,9 +43,9 @@ impl Circles {
     #[must_use]
     pub fn with_capacity(n: usize) -> Circles {
         Circles {
-            xs: Vec::with_capacity(n),
-            ys: Vec::with_capacity(n),
-            radii: Vec::with_capacity(n),
+            xs: Column::with_capacity(n),
+            ys: Column::with_capacity(n),
+            radii: Column::with_capacity(n),
         }
     }
 
@@ -235,10 +236,10 @@ impl Extend<Circle> for Circles {
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Aabbs {
-    pub(super) min_xs: Vec<f32>,
-    pub(super) min_ys: Vec<f32>,
-    pub(super) max_xs: Vec<f32>,
-    pub(super) max_ys: Vec<f32>,
+    pub(super) min_xs: Column,
+    pub(super) min_ys: Column,
+    pub(super) max_xs: Column,
+    pub(super) max_ys: Column,
 }
 
 impl Aabbs {
@@ -252,10 +253,10 @@ impl Aabbs {
     #[must_use]
     pub fn with_capacity(n: usize) -> Aabbs {
         Aabbs {
-            min_xs: Vec::with_capacity(n),
-            min_ys: Vec::with_capacity(n),
-            max_xs: Vec::with_capacity(n),
-            max_ys: Vec::with_capacity(n),
+            min_xs: Column::with_capacity(n),
+            min_ys: Column::with_capacity(n),
+            max_xs: Column::with_capacity(n),
+            max_ys: Column::with_capacity(n),
         }
     }
 

@@ -194,6 +194,8 @@ struct Advance {
     kb: Reach,
     /// `va − vb`.
     d: DVec2,
+    /// `|va − vb|`.
+    speed: f64,
     margin: f64,
     /// `|wa| ra + |wb| rb`: how fast turning can close any gap.
     spin: f64,
@@ -205,6 +207,7 @@ impl Advance {
             ka,
             kb,
             d: ka.velocity - kb.velocity,
+            speed: (ka.velocity - kb.velocity).length(),
             margin,
             spin: ka.turn * ka.core + kb.turn * kb.core,
         }
@@ -331,7 +334,7 @@ impl Advance {
     /// `b`'s pivot to `a`'s ([`Advance::spans`]; unused for a shape that does not turn).
     fn rate(&self, spans: [f64; 2], t: f32, gap: f64) -> f64 {
         let rest = 1.0 - f64::from(t);
-        let speed = self.d.length();
+        let speed = self.speed;
         let lever = |k: &Reach, span: f64, ko: &Reach| {
             if k.turn == 0.0 {
                 return 0.0;

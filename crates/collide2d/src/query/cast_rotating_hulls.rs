@@ -1,15 +1,15 @@
 //! The advances of [`cast_shapes_rotating`](crate::cast_shapes_rotating) for two convex shapes
 //! of at most [`MAX_HULL`] vertices: no shape is placed, only the vertices, as arms from each
 //! pivot turned in `f64` (within about `1e-15 L` of the exact motion, far inside the margin),
-//! and each step measures the hulls' distance by GJK warm-started from the last step's closest
-//! vertices. The step is taken from GJK's lower bound (the separation along its axis, a
+//! and each step measures the hulls' distance by GJK warm-started from the last step's simplex.
+//! The buffers a step fills are set up once per cast, not per step. The step is taken from GJK's lower bound (the separation along its axis, a
 //! distance the shapes are at least apart whatever GJK's accuracy), the stop from its upper
 //! bound. The hit's normal and point come from GJK's closest points; the shapes themselves
 //! are placed only for a hit whose hulls come closer than their radii (then their contact
 //! decides, as on the general path).
 
 use super::{round_down, Advance, Reach, MAX_ADVANCES};
-use crate::query::gjk::hull_gap;
+use crate::query::gjk::{hull_gap, Start};
 use crate::shape::convex::Convex;
 use glam::DVec2;
 
@@ -67,7 +67,8 @@ impl Advance {
     pub(super) fn run_hulls(&self, ha: &Turning, hb: &Turning) -> Option<(f32, Near)> {
         let (mut va, mut vb) = ([DVec2::ZERO; MAX_HULL], [DVec2::ZERO; MAX_HULL]);
         let radii = ha.radius + hb.radius;
-        let mut start = (0, 0);
+        let mut curve = Curve::new(self, radii);
+        let mut start = Start::pair(0, 0);
         let mut t = 0.0f32;
         for _ in 0..MAX_ADVANCES {
             let pa = ha.place(&self.ka, f64::from(t), &mut va);
@@ -86,10 +87,17 @@ impl Advance {
                 // Apart by more than the margins, but GJK's bounds are not yet close.
                 return Some((t, None));
             };
-            let spans = [span_of(&self.ka, pb, t), span_of(&self.kb, pa, t)];
-            let step = along.max((lower - 2.0 * self.margin) / self.rate(spans, t, lower));
-            let curve = Curve::new(self, (pa, pb), radii, gap.axis, f64::from(t));
-            let step = step.max(curve.first_time(1.0 - f64::from(t)));
+            curve.fill(self, (pa, pb), gap.axis, f64::from(t));
+            let step = along.max(curve.first_time(1.0 - f64::from(t)));
+            // The distance bound's step, unless even its least rate cannot make it longer.
+            let open = lower - 2.0 * self.margin;
+            let least = |k: &Reach| k.turn * k.core.min(lower);
+            let step = if open / (self.speed + (least(&self.ka) + least(&self.kb))) <= step {
+                step
+            } else {
+                let spans = [span_of(&self.ka, pb, t), span_of(&self.kb, pa, t)];
+                step.max(open / self.rate(spans, t, lower))
+            };
             let next = f64::from(t) + step;
             if next.is_nan() || next > 1.0 {
                 return None;
@@ -107,66 +115,94 @@ impl Advance {
 /// `a`'s, less `s² (wa² ca + wb² cb) / 2`. (Where Box2D finds the root of the separation
 /// function itself, which a turning vertex can overtake, this bound only ever lies below it.)
 struct Curve {
-    /// `(n · p, n · velocity)` of each vertex of `a`, then of `b`.
-    lines: [(f64, f64); 2 * MAX_HULL],
+    /// `(n · p, n · velocity)` of each vertex of `a`.
+    lines_a: [(f64, f64); MAX_HULL],
+    /// The same for `b`.
+    lines_b: [(f64, f64); MAX_HULL],
     len_a: usize,
-    len: usize,
+    len_b: usize,
     /// `(wa² ca + wb² cb) / 2`.
     bend: f64,
     /// Both radii and two margins.
     less: f64,
+    /// The bound at 0 and the vertices giving it, as [`Curve::at`] (found by [`Curve::fill`]).
+    at_zero: (f64, usize, usize),
 }
 
 impl Curve {
-    fn new(adv: &Advance, (pa, pb): (&[DVec2], &[DVec2]), radii: f64, n: DVec2, t: f64) -> Curve {
-        let mut lines = [(0.0, 0.0); 2 * MAX_HULL];
-        let mut len = 0;
-        for (k, points) in [(&adv.ka, pa), (&adv.kb, pb)] {
-            let origin = k.pivot + k.velocity * t;
-            let drift = n.dot(k.velocity);
-            for p in points {
-                // The arm turns: its velocity is `w perp(arm)`.
-                let arm = *p - origin;
-                lines[len] = (n.dot(*p), drift + k.turn_signed * n.dot(arm.perp()));
-                len += 1;
-            }
-        }
+    /// A curve with no lines yet, for shapes with radii `radii` under the advance `adv`.
+    fn new(adv: &Advance, radii: f64) -> Curve {
         let bend = |k: &Reach| k.turn * k.turn * k.core;
         Curve {
-            lines,
-            len_a: pa.len(),
-            len,
+            lines_a: [(0.0, 0.0); MAX_HULL],
+            lines_b: [(0.0, 0.0); MAX_HULL],
+            len_a: 0,
+            len_b: 0,
             bend: 0.5 * (bend(&adv.ka) + bend(&adv.kb)),
             less: radii + 2.0 * adv.margin,
+            at_zero: (0.0, 0, 0),
         }
     }
 
-    /// The bound at `s`, and the vertex of `a` and of `b` (indices into `lines`) that give it.
+    /// Sets the lines to those of the vertices `pa` and `pb` placed at `t`, along `n`.
+    fn fill(&mut self, adv: &Advance, (pa, pb): (&[DVec2], &[DVec2]), n: DVec2, t: f64) {
+        let lines = |k: &Reach, points: &[DVec2], out: &mut [(f64, f64); MAX_HULL]| {
+            let (origin, drift) = (k.pivot + k.velocity * t, n.dot(k.velocity));
+            for (slot, p) in out.iter_mut().zip(points) {
+                // The arm turns: its velocity is `w perp(arm)`.
+                let arm = *p - origin;
+                *slot = (n.dot(*p), drift + k.turn_signed * n.dot(arm.perp()));
+            }
+        };
+        lines(&adv.ka, pa, &mut self.lines_a);
+        lines(&adv.kb, pb, &mut self.lines_b);
+        (self.len_a, self.len_b) = (pa.len(), pb.len());
+        // The greatest of `a`'s projections and the least of `b`'s, the first of equals.
+        let (top, ia) = first_best(&self.lines_a[..pa.len()], |y, best| y > best);
+        let (low, ib) = first_best(&self.lines_b[..pb.len()], |y, best| y < best);
+        self.at_zero = (low - top - self.less, ia, ib);
+    }
+
+    /// The bound at `s`, and the vertex of `a` and of `b` (indices into their lines) that give
+    /// it.
     fn at(&self, s: f64) -> (f64, usize, usize) {
-        let (a, b) = self.lines[..self.len].split_at(self.len_a);
+        let at = |(x, v): (f64, f64)| x + v * s;
         // Plain comparisons: the lines are finite (finite sweeps and shapes).
-        let (mut top, mut ia) = (a[0].0 + a[0].1 * s, 0);
-        for (i, &(x, v)) in a.iter().enumerate().skip(1) {
-            let y = x + v * s;
+        let (mut top, mut ia) = (at(self.lines_a[0]), 0);
+        for (i, &line) in self.lines_a[..self.len_a].iter().enumerate().skip(1) {
+            let y = at(line);
             if y > top {
                 (top, ia) = (y, i);
             }
         }
-        let (mut low, mut ib) = (b[0].0 + b[0].1 * s, 0);
-        for (i, &(x, v)) in b.iter().enumerate().skip(1) {
-            let y = x + v * s;
+        let (mut low, mut ib) = (at(self.lines_b[0]), 0);
+        for (i, &line) in self.lines_b[..self.len_b].iter().enumerate().skip(1) {
+            let y = at(line);
             if y < low {
                 (low, ib) = (y, i);
             }
         }
-        let g = low - top - self.less - self.bend * s * s;
-        (g, ia, self.len_a + ib)
+        (self.value(low, top, s), ia, ib)
+    }
+
+    /// The bound at `s` alone (as [`Curve::at`]).
+    fn at_value(&self, s: f64) -> f64 {
+        let at = |&(x, v): &(f64, f64)| x + v * s;
+        let a = self.lines_a[..self.len_a].iter().map(at);
+        let top = a.fold(f64::NEG_INFINITY, |m, y| if y > m { y } else { m });
+        let b = self.lines_b[..self.len_b].iter().map(at);
+        let low = b.fold(f64::INFINITY, |m, y| if y < m { y } else { m });
+        self.value(low, top, s)
+    }
+
+    fn value(&self, low: f64, top: f64, s: f64) -> f64 {
+        low - top - self.less - self.bend * s * s
     }
 
     /// The first root after 0 of the bound with the lines of vertices `ia` and `ib` alone
     /// (infinite if none): the bound is at most that, so its own first root is no later.
     fn pair_root(&self, ia: usize, ib: usize) -> f64 {
-        let ((xa, va), (xb, vb)) = (self.lines[ia], self.lines[ib]);
+        let ((xa, va), (xb, vb)) = (self.lines_a[ia], self.lines_b[ib]);
         // -bend s² + slope s + c.
         let (c, slope, bend) = (xb - xa - self.less, vb - va, self.bend);
         if bend == 0.0 {
@@ -192,11 +228,11 @@ impl Curve {
     /// the first such time where the bound is positive is taken, else the largest time of a
     /// few steps of regula falsi (Illinois) where it is.
     fn first_time(&self, rest: f64) -> f64 {
-        let (g_hi, ..) = self.at(rest);
+        let g_hi = self.at_value(rest);
         if g_hi > 0.0 {
             return f64::INFINITY;
         }
-        let (g_lo, mut ia, mut ib) = self.at(0.0);
+        let (g_lo, mut ia, mut ib) = self.at_zero;
         if g_lo <= 0.0 {
             return 0.0;
         }
@@ -254,6 +290,17 @@ impl Curve {
         }
         lo
     }
+}
+
+/// The value and index of the first line of `lines` whose `n · p` is `better` than all before.
+fn first_best(lines: &[(f64, f64)], better: impl Fn(f64, f64) -> bool) -> (f64, usize) {
+    let mut best = (lines[0].0, 0);
+    for (i, &(x, _)) in lines.iter().enumerate().skip(1) {
+        if better(x, best.0) {
+            best = (x, i);
+        }
+    }
+    best
 }
 
 /// The span [`Advance::rate`] takes for the moving shape `k` and the other's vertices at `t`.

@@ -1,6 +1,6 @@
 //! The distance between the convex hulls of two point sets in `f64` by GJK (Gilbert, Johnson
 //! and Keerthi 1988; the 2D simplex solver as in Ericson, RTCD 9.5 and Box2D's `b2ShapeDistance`),
-//! warm-started from the previous call's closest vertices, for the advances of
+//! warm-started from the previous call's simplex (as Box2D's simplex cache), for the advances of
 //! [`cast_shapes_rotating`](crate::cast_shapes_rotating). It returns both bounds: the distance
 //! between two points of the hulls (at least the distance) and the separation along an axis (at
 //! most the distance, whatever the axis), so a caller that steps by the lower bound stays
@@ -21,10 +21,37 @@ pub(crate) struct HullGap {
     pub lower: f64,
     /// The unit axis from `a` towards `b` of `lower` (zero when they touch or overlap).
     pub axis: DVec2,
-    /// The indices in `a` and `b` of a closest vertex pair, to start the next call from.
-    pub start: (usize, usize),
+    /// The simplex the call ended on, to start the next call from.
+    pub start: Start,
     /// The points of `a`'s hull and of `b`'s that are `upper` apart.
     pub points: (DVec2, DVec2),
+}
+
+/// The vertex pairs (indices in `a` and in `b`) of a simplex to start a call from: one or two,
+/// the simplex a call ended on (Box2D's simplex cache).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Start {
+    pairs: [(usize, usize); 2],
+    len: usize,
+}
+
+impl Start {
+    /// A start from the single vertex pair `(ia, ib)`.
+    pub(crate) fn pair(ia: usize, ib: usize) -> Start {
+        Start {
+            pairs: [(ia, ib); 2],
+            len: 1,
+        }
+    }
+
+    fn of(simplex: &[Vertex]) -> Start {
+        let mut start = Start::pair(simplex[0].ia, simplex[0].ib);
+        if let Some(second) = simplex.get(1) {
+            start.pairs[1] = (second.ia, second.ib);
+            start.len = 2;
+        }
+        start
+    }
 }
 
 /// A vertex of the simplex on `b − a`, with its weight in the simplex's closest point.
@@ -36,24 +63,31 @@ struct Vertex {
     weight: f64,
 }
 
-/// The distance between the hulls of `a` and `b` (both non-empty), from the vertex pair
-/// `start`, iterating until the bounds are within `eps` of each other.
-pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: (usize, usize), eps: f64) -> HullGap {
-    let vertex = |ia: usize, ib: usize| Vertex {
-        w: b[ib] - a[ia],
-        ia,
-        ib,
-        weight: 1.0,
+/// The distance between the hulls of `a` and `b` (both non-empty), from the simplex `start`,
+/// iterating until the bounds are within `eps` of each other.
+pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: Start, eps: f64) -> HullGap {
+    let vertex = |(ia, ib): (usize, usize)| {
+        let (ia, ib) = (ia.min(a.len() - 1), ib.min(b.len() - 1));
+        Vertex {
+            w: b[ib] - a[ia],
+            ia,
+            ib,
+            weight: 1.0,
+        }
     };
-    let (ia, ib) = (start.0.min(a.len() - 1), start.1.min(b.len() - 1));
-    let mut simplex = [vertex(ia, ib); 3];
+    let first = vertex(start.pairs[0]);
+    let mut simplex = [first; 3];
     let mut len = 1;
+    if start.len == 2 && start.pairs[1] != start.pairs[0] {
+        simplex[1] = vertex(start.pairs[1]);
+        len = 2;
+    }
     let mut best = HullGap {
         upper: f64::INFINITY,
         lower: f64::NEG_INFINITY,
         axis: DVec2::ZERO,
-        start: (ia, ib),
-        points: (a[ia], b[ib]),
+        start: Start::pair(first.ia, first.ib),
+        points: (a[first.ia], b[first.ib]),
     };
     for _ in 0..MAX_ITERATIONS {
         let Some(v) = solve(&mut simplex, &mut len) else {
@@ -71,7 +105,7 @@ pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: (usize, usize), eps: f64
             };
             best.points = (on(a, |s| s.ia), on(b, |s| s.ib));
         }
-        best.start = (simplex[0].ia, simplex[0].ib);
+        best.start = Start::of(&simplex[..len]);
         let n = v / upper;
         let ia = farthest(a, n);
         let ib = farthest(b, -n);
@@ -84,14 +118,14 @@ pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: (usize, usize), eps: f64
         if known || best.upper - best.lower <= eps {
             break;
         }
-        simplex[len] = vertex(ia, ib);
+        simplex[len] = vertex((ia, ib));
         len += 1;
     }
     best
 }
 
 /// The answer for hulls that touch or overlap.
-fn touching(start: (usize, usize)) -> HullGap {
+fn touching(start: Start) -> HullGap {
     HullGap {
         upper: 0.0,
         lower: f64::NEG_INFINITY,
@@ -263,15 +297,19 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (seed >> 11) as f64 / (1u64 << 53) as f64
         };
-        for _ in 0..500 {
+        // Half the calls start from the simplex the last one ended on (a pair or an edge).
+        let mut last = Start::pair(0, 0);
+        for round in 0..500 {
             let (ox, oy, turn) = (next() * 6.0 - 3.0, next() * 6.0 - 3.0, next() * 6.3);
             let (s, c) = libm::sincos(turn);
             let b: Vec<DVec2> = [d(-0.5, 0.0), d(0.5, 0.0), d(0.0, 0.7)]
                 .iter()
                 .map(|p| d(ox + c * p.x - s * p.y, oy + s * p.x + c * p.y))
                 .collect();
-            let start = ((next() * 4.0) as usize, (next() * 3.0) as usize);
+            let start = Start::pair((next() * 4.0) as usize, (next() * 3.0) as usize);
+            let start = if round % 2 == 0 { start } else { last };
             let g = hull_gap(&square, &b, start, 1e-12);
+            last = g.start;
             let exact = brute(&square, &b);
             if !separated(&square, &b) {
                 assert!(g.upper < 1e-12, "{g:?} overlapping");
@@ -305,9 +343,14 @@ mod tests {
 
     #[test]
     fn points_and_segments_are_hulls_too() {
-        let g = hull_gap(&[d(0.0, 0.0)], &[d(3.0, 4.0)], (0, 0), 0.0);
+        let g = hull_gap(&[d(0.0, 0.0)], &[d(3.0, 4.0)], Start::pair(0, 0), 0.0);
         assert_eq!((g.upper, g.lower), (5.0, 5.0));
-        let g = hull_gap(&[d(-1.0, 0.0), d(1.0, 0.0)], &[d(0.0, 2.0)], (1, 0), 0.0);
+        let g = hull_gap(
+            &[d(-1.0, 0.0), d(1.0, 0.0)],
+            &[d(0.0, 2.0)],
+            Start::pair(1, 0),
+            0.0,
+        );
         assert!(
             (g.upper - 2.0).abs() < 1e-15 && (g.lower - 2.0).abs() < 1e-15,
             "{g:?}"
@@ -316,7 +359,7 @@ mod tests {
         let crossing = hull_gap(
             &[d(-1.0, 0.0), d(1.0, 0.0)],
             &[d(0.0, -1.0), d(0.0, 1.0)],
-            (0, 0),
+            Start::pair(0, 0),
             0.0,
         );
         assert_eq!(crossing.upper, 0.0);

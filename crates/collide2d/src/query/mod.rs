@@ -48,6 +48,7 @@ pub(crate) use obb_obb::obb_filter_err;
 pub use pair_query::PairQuery;
 pub use point::{contains_point, distance_to_point, project_point, PointProjection};
 pub use ray::{cast_ray, Ray, RayHit};
+pub(crate) use ray::{ray_box, ray_circle};
 pub use sweep::Sweep;
 
 /// How two intersecting shapes overlap.

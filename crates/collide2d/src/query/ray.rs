@@ -81,26 +81,127 @@ pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
     if max_t.is_nan() || max_t < 0.0 || !ray.origin.is_finite() || !ray.dir.is_finite() {
         return None;
     }
-    let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
-    if starts_inside(shape, ray.origin) {
-        let normal = if d == DVec2::ZERO {
-            Vec2::X
-        } else {
-            (-d).normalize().as_vec2()
-        };
-        return Some(RayHit {
-            t: 0.0,
-            point: ray.origin,
-            normal,
-        });
+    match shape {
+        Shape::Circle(c) => ray_circle(c.center(), c.radius(), ray, max_t),
+        Shape::Aabb(b) => ray_box(b.min(), b.max(), ray, max_t),
+        _ => ray_general(shape, ray, max_t),
     }
+}
+
+/// [`cast_ray`] of the closed disc of `center` and `radius`, bit for bit, for a finite ray and
+/// a `max_t >= 0`: the same numbers without the `Shape` (the world's records reach it directly).
+#[inline]
+pub(crate) fn ray_circle(center: Vec2, radius: f32, ray: &Ray, max_t: f32) -> Option<RayHit> {
+    if crate::exact::cmp_dist2(ray.origin, center, 0.0, radius).is_le() {
+        return Some(start_hit(ray));
+    }
+    let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
     if d == DVec2::ZERO {
         return None;
     }
+    let span = disc_span(center.as_dvec2(), f64::from(radius), o, d)?;
+    if span.exit < 0.0 {
+        return None;
+    }
+    finish(span.enter.max(0.0), span.normal, o, d, max_t)
+}
+
+/// [`cast_ray`] of the closed box `min..max`, bit for bit, for a finite ray and a
+/// `max_t >= 0`: a box of positive width and height is clipped against its four edges as its
+/// hull would be, with the edge count known (the general loop divides by it).
+#[inline]
+pub(crate) fn ray_box(min: Vec2, max: Vec2, ray: &Ray, max_t: f32) -> Option<RayHit> {
+    let p = ray.origin;
+    if min.cmple(p).all() && p.cmple(max).all() {
+        return Some(start_hit(ray));
+    }
+    let (o, d) = (p.as_dvec2(), ray.dir.as_dvec2());
+    if d == DVec2::ZERO {
+        return None;
+    }
+    if min.x == max.x || min.y == max.y {
+        // A segment or a point: its hull's own path.
+        let part = crate::shape::convex::box_hull(min, max);
+        return first_hit_of_parts(ray, max_t, |consider| {
+            consider(line_span(&part, o, d), Some(&part))
+        });
+    }
+    let corners = [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)].map(Vec2::as_dvec2);
+    let span = clip_edges(4, |i| corners[i], o, d)?;
+    if span.exit < 0.0 {
+        return None;
+    }
+    let t = if span.enter <= 0.0 {
+        first_entry(&crate::shape::convex::box_hull(min, max), ray, span.exit)?
+    } else {
+        span.enter
+    };
+    finish(t, span.normal, o, d, max_t)
+}
+
+/// The hit at `t = 0` of a ray that starts in the shape.
+fn start_hit(ray: &Ray) -> RayHit {
+    let d = ray.dir.as_dvec2();
+    let normal = if d == DVec2::ZERO {
+        Vec2::X
+    } else {
+        (-d).normalize().as_vec2()
+    };
+    RayHit {
+        t: 0.0,
+        point: ray.origin,
+        normal,
+    }
+}
+
+/// The hit at `t` (`None` past `max_t`) with the outward `normal` there, not unit length.
+#[inline]
+fn finish(t: f64, normal: DVec2, o: DVec2, d: DVec2, max_t: f32) -> Option<RayHit> {
+    (t <= f64::from(max_t)).then(|| RayHit {
+        t: (t as f32).min(max_t),
+        // Clamped so a hit on a shape reaching past f32::MAX stays finite.
+        point: crate::query::convex::clamp_to_f32(o + d * t),
+        // Far from the origin, the normal of a small disc can cancel to zero in f64: then the
+        // ray's own direction stands in, as for a point.
+        normal: normal
+            .try_normalize()
+            .unwrap_or_else(|| (-d).normalize())
+            .as_vec2(),
+    })
+}
+
+/// [`cast_ray`] of any shape, for a finite ray and a `max_t >= 0`.
+fn ray_general(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
+    if starts_inside(shape, ray.origin) {
+        return Some(start_hit(ray));
+    }
+    let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
+    if d == DVec2::ZERO {
+        return None;
+    }
+    first_hit_of_parts(ray, max_t, |consider| match shape.as_convex() {
+        Some(part) => consider(line_span(&part, o, d), Some(&part)),
+        None => {
+            let _ = each_part(shape, &mut |part| {
+                consider(line_span(part, o, d), Some(part));
+                ControlFlow::<()>::Continue(())
+            });
+        }
+    })
+}
+
+/// The first hit among the spans `parts` hands its `consider`, for a ray whose origin lies
+/// outside the shape (exactly) and whose `dir` is not zero.
+fn first_hit_of_parts(
+    ray: &Ray,
+    max_t: f32,
+    parts: impl FnOnce(&mut dyn FnMut(Option<LineSpan>, Option<&Convex>)),
+) -> Option<RayHit> {
+    let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
     // The origin lies outside the shape, so outside every part: the first entry into any part
     // is the first point of the shape.
     let mut best: Option<(f64, DVec2)> = None;
-    let mut consider = |span: Option<LineSpan>, part: Option<&Convex>| {
+    parts(&mut |span: Option<LineSpan>, part: Option<&Convex>| {
         let Some(span) = span else { return };
         if span.exit < 0.0 {
             return;
@@ -117,35 +218,9 @@ pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
         if t <= f64::from(max_t) && best.is_none_or(|(b, _)| t < b) {
             best = Some((t, span.normal));
         }
-    };
-    // A convex shape is its one part (as `each_part` would give it); a circle's part is its
-    // centre with its radius.
-    match shape {
-        Shape::Circle(c) => consider(
-            line_span_parts(1, |_| c.center().as_dvec2(), f64::from(c.radius()), o, d),
-            None,
-        ),
-        _ => match shape.as_convex() {
-            Some(part) => consider(line_span(&part, o, d), Some(&part)),
-            None => {
-                let _ = each_part(shape, &mut |part| {
-                    consider(line_span(part, o, d), Some(part));
-                    ControlFlow::<()>::Continue(())
-                });
-            }
-        },
-    }
-    best.map(|(t, normal)| RayHit {
-        t: (t as f32).min(max_t),
-        // Clamped so a hit on a shape reaching past f32::MAX stays finite.
-        point: crate::query::convex::clamp_to_f32(o + d * t),
-        // Far from the origin, the normal of a small disc can cancel to zero in f64: then the
-        // ray's own direction stands in, as for a point.
-        normal: normal
-            .try_normalize()
-            .unwrap_or_else(|| (-d).normalize())
-            .as_vec2(),
-    })
+    });
+    let (t, normal) = best?;
+    finish(t, normal, o, d, max_t)
 }
 
 /// The first `t` in `[0, exit]` at which the ray, its origin outside `part`, meets it: for
@@ -242,6 +317,12 @@ pub(crate) fn line_span_parts(
 /// Cyrus-Beck: intersect the line with each edge's closed inner half-plane.
 /// The hull has `n >= 3` vertices, counter-clockwise.
 fn polygon_span(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
+    clip_edges(n, vertex, o, d)
+}
+
+/// [`polygon_span`]'s loop, inlined where `n` is a constant (a box's 4).
+#[inline(always)]
+fn clip_edges(n: usize, vertex: impl Fn(usize) -> DVec2, o: DVec2, d: DVec2) -> Option<LineSpan> {
     let mut span = LineSpan {
         enter: f64::NEG_INFINITY,
         exit: f64::INFINITY,
@@ -817,5 +898,55 @@ mod tests {
             }
         }
         assert!(hits > 200, "too few hits ({hits}) to compare");
+    }
+
+    /// The typed paths give the bits of the general one: a box (its hull clipped edge by edge,
+    /// a degenerate box as its segment or point) and a circle (the disc span), for rays from
+    /// integer points (corners, faces, edges grazed, along edges) and random ones, every
+    /// `max_t` kind.
+    #[test]
+    fn typed_paths_give_the_general_paths_bits() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let boxes = [
+            (v(0.0, 0.0), v(2.0, 1.0)),
+            (v(-1.0, -3.0), v(1.0, 3.0)),
+            (v(1.0, 1.0), v(1.0, 4.0)),
+            (v(2.0, -1.0), v(2.0, -1.0)),
+            (v(-0.75, 0.25), v(1.5, 0.5)),
+        ];
+        let mut hits = 0;
+        for k in 0..20_000 {
+            let (min, max) = boxes[k % boxes.len()];
+            let integer = k % 2 == 0;
+            let (origin, dir) = if integer {
+                let o = v(rng.range(-4.0, 5.0).round(), rng.range(-4.0, 5.0).round());
+                let d = v(rng.range(-3.0, 3.0).round(), rng.range(-3.0, 3.0).round());
+                (o, d)
+            } else {
+                let o = v(rng.range(-4.0, 5.0), rng.range(-4.0, 5.0));
+                (o, v(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)))
+            };
+            let ray = Ray::new(origin, dir);
+            let max_t = [f32::INFINITY, 1.0, 0.0, rng.range(0.0, 4.0)][k % 4];
+            let b = crate::shape::Aabb::new(min, max).unwrap();
+            let general = ray_general(&b.into(), &ray, max_t);
+            hits += usize::from(general.is_some());
+            let typed = ray_box(min, max, &ray, max_t);
+            assert_eq!(
+                alloc::format!("{typed:?}"),
+                alloc::format!("{general:?}"),
+                "{b:?} {ray:?} {max_t}"
+            );
+            let r = [0.5, 1.0, 2.0, 0.0][k % 4];
+            let c = Circle::new(min, r).unwrap();
+            let general = ray_general(&c.into(), &ray, max_t);
+            let typed = ray_circle(min, r, &ray, max_t);
+            assert_eq!(
+                alloc::format!("{typed:?}"),
+                alloc::format!("{general:?}"),
+                "{c:?} {ray:?} {max_t}"
+            );
+        }
+        assert!(hits > 1500, "{hits}");
     }
 }

@@ -273,6 +273,38 @@ impl FastMotion {
     }
 }
 
+/// The `fast` byte of a slot that holds no fast object.
+const NOT_FAST: u8 = 0;
+/// The `fast` byte of a fast object whose next move is not the quick one: its start is not kept
+/// (it did not move at the previous update, or was teleported since), or it is not a circle or a
+/// box, or its start is kept as a whole shape.
+const FAST: u8 = 1;
+/// The `fast` byte of a fast circle whose start is kept as a record ([`FastMotion::ARMED`] or
+/// [`FastMotion::RECORD`]): its move adds to its motion and translates its record as a circle.
+const FAST_CIRCLE: u8 = 2;
+/// [`FAST_CIRCLE`] for a box.
+const FAST_BOX: u8 = 3;
+
+/// The `fast` byte of a new object of `kind`.
+fn fast_byte(kind: ObjectKind) -> u8 {
+    if kind == ObjectKind::Fast {
+        FAST
+    } else {
+        NOT_FAST
+    }
+}
+
+/// The `fast` byte of a fast object whose sweep is `sweep` and record `record`.
+#[inline]
+fn fast_state(sweep: &FastMotion, record: &Quick) -> u8 {
+    let kept = sweep.shape == FastMotion::ARMED || sweep.shape == FastMotion::RECORD;
+    match record.circle_or_box() {
+        Some(true) if kept => FAST_CIRCLE,
+        Some(false) if kept => FAST_BOX,
+        _ => FAST,
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Object<T> {
     filter: Filter,
@@ -308,8 +340,10 @@ pub struct CollisionWorld<T = ()> {
     /// before the last update, whose box the update swept over its motion (kept until the
     /// update after, or its next move).
     aabbs: Vec<Aabb>,
-    /// True for the slots of fast objects.
-    fast: Vec<bool>,
+    /// By slot: [`NOT_FAST`], or how the next move of a fast object goes ([`FAST`],
+    /// [`FAST_CIRCLE`], [`FAST_BOX`]). A move reads it anyway, so a fast move's state costs
+    /// no other read.
+    fast: Vec<u8>,
     /// How many live objects are fast: with none, the narrow phase reads no `fast` flag.
     fast_count: usize,
     /// True once a fast object was placed by a pose: the update then keeps the local poses of
@@ -468,7 +502,7 @@ impl<T> CollisionWorld<T> {
             self.shapes.set(index as usize, shape);
             self.shapes.forget_local(index as usize);
             self.aabbs[index as usize] = aabb;
-            self.fast[index as usize] = kind == ObjectKind::Fast;
+            self.fast[index as usize] = fast_byte(kind);
             self.sweeps[index as usize] = FastMotion::NONE;
             self.groups[index as usize] = group;
             index
@@ -477,7 +511,7 @@ impl<T> CollisionWorld<T> {
             self.generations.push(0);
             self.shapes.push(shape);
             self.aabbs.push(aabb);
-            self.fast.push(kind == ObjectKind::Fast);
+            self.fast.push(fast_byte(kind));
             self.sweeps.push(FastMotion::NONE);
             self.groups.push(group);
             self.broad.push_slot();
@@ -539,8 +573,8 @@ impl<T> CollisionWorld<T> {
         self.table.leave(self.groups[i]);
         self.groups[i] = u32::MAX;
         self.shapes.clear(i);
-        self.fast_count -= usize::from(self.fast[i]);
-        self.fast[i] = false;
+        self.fast_count -= usize::from(self.fast[i] != NOT_FAST);
+        self.fast[i] = NOT_FAST;
         self.sweeps[i] = FastMotion::NONE;
         self.len -= 1;
         // A slot whose generation wrapped around is retired, so no old handle can come back.
@@ -630,8 +664,8 @@ impl<T> CollisionWorld<T> {
         self.shapes.forget_local(i);
         self.aabbs[i] = aabb;
         // Only fast objects have sweeps: no need to read the (large) sweep of the others.
-        if self.fast[i] {
-            self.sweeps[i] = FastMotion::NONE;
+        if self.fast[i] != NOT_FAST {
+            (self.sweeps[i], self.fast[i]) = (FastMotion::NONE, FAST);
         }
         self.mark(handle.index);
         Ok(())
@@ -669,8 +703,9 @@ impl<T> CollisionWorld<T> {
     #[inline]
     pub fn move_by(&mut self, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
         let i = self.live_index(handle)?;
-        if self.fast[i] {
-            return self.move_fast(i, handle, delta);
+        let fast = self.fast[i];
+        if fast != NOT_FAST {
+            return self.move_fast(i, handle, delta, fast);
         }
         // The usual case, a circle or box that just moves: its record translated in place, the
         // same numbers as `transformed`.
@@ -689,18 +724,33 @@ impl<T> CollisionWorld<T> {
         self.move_by_other(i, handle, delta)
     }
 
-    /// [`move_by`](Self::move_by) of a fast object. The usual case, a circle or box whose start
-    /// is kept (it moved since the previous update, or moved before it and was armed by it:
-    /// [`FastMotion::ARMED`]): its record translated in place (its box tight, as a dynamic one's:
-    /// the update sweeps it) and `delta` added to its motion. Others go to
-    /// [`move_fast_first`](Self::move_fast_first).
+    /// [`move_by`](Self::move_by) of a fast object, whose byte in `fast` is `fast`. The usual
+    /// case, a circle or box whose start is kept (it moved since the previous update, or moved
+    /// before it and was armed by it: [`FastMotion::ARMED`]), says so in that byte
+    /// ([`FAST_CIRCLE`], [`FAST_BOX`]): its record translated in place as that kind (its box
+    /// tight, as a dynamic one's: the update sweeps it) and `delta` added to its motion. Others
+    /// go to [`move_fast_first`](Self::move_fast_first).
     #[inline]
-    fn move_fast(&mut self, i: usize, handle: Handle, delta: Vec2) -> Result<(), WorldError> {
+    fn move_fast(
+        &mut self,
+        i: usize,
+        handle: Handle,
+        delta: Vec2,
+        fast: u8,
+    ) -> Result<(), WorldError> {
+        if fast == FAST {
+            return self.move_fast_first(i, handle, delta);
+        }
         let sweep = &mut self.sweeps[i];
         let motion = if sweep.shape == FastMotion::ARMED {
             // `-0 + delta`, bit for bit; finite when the move is (checked below).
             delta
-        } else if sweep.shape == FastMotion::RECORD {
+        } else {
+            debug_assert_eq!(
+                sweep.shape,
+                FastMotion::RECORD,
+                "a quick byte keeps its start"
+            );
             let motion = sweep.motion + delta;
             // `v - v` is 0 for a finite `v`, else NaN (fewer instructions than `is_finite`).
             #[allow(clippy::eq_op)]
@@ -709,19 +759,12 @@ impl<T> CollisionWorld<T> {
                 return Err(self.motion_error(i, delta));
             }
             motion
-        } else {
-            return self.move_fast_first(i, handle, delta);
         };
-        let Some(aabb) = self
-            .shapes
-            .translate(i, delta)
-            .map_err(|()| non_finite_move(delta))?
-        else {
-            // Not a circle or box (a kept record says it is one: never).
-            return self.move_fast_first(i, handle, delta);
-        };
+        let aabb = &mut self.aabbs[i];
+        self.shapes
+            .translate_as(i, delta, fast == FAST_CIRCLE, aabb)
+            .ok_or_else(|| non_finite_move(delta))?;
         (sweep.motion, sweep.shape) = (motion, FastMotion::RECORD);
-        self.aabbs[i] = aabb;
         self.mark(handle.index);
         Ok(())
     }
@@ -756,6 +799,7 @@ impl<T> CollisionWorld<T> {
             .ok_or_else(|| non_finite_move(delta))?;
         self.add_motion(i, delta, || (record, None))?;
         self.shapes.set_record(i, moved);
+        self.fast[i] = fast_state(&self.sweeps[i], &moved);
         self.aabbs[i] = end;
         self.mark(handle.index);
         Ok(())
@@ -804,7 +848,7 @@ impl<T> CollisionWorld<T> {
             .ok_or(WorldError::StaleHandle { handle })?;
         let moved = shape.transformed(&Pose::from_translation(delta));
         let end = Self::checked_aabb(&moved)?;
-        if self.fast[i] {
+        if self.fast[i] != NOT_FAST {
             // Cloned at the first move since the previous update only.
             let start = (!self.sweeps[i].is_moving()).then(|| shape.into_owned());
             self.add_motion(i, delta, || (Quick::OTHER, start))?;

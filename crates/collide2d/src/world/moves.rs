@@ -103,7 +103,8 @@ impl<T> CollisionWorld<T> {
             Self::checked_aabb(&local.transformed(&pose))?;
         }
         drop(local);
-        let since = match (self.fast[i], self.shapes.last_pose(i)) {
+        let fast = self.fast[i] != super::NOT_FAST;
+        let since = match (fast, self.shapes.last_pose(i)) {
             (true, Some(last)) => self.pose_motion(i, last, &pose)?,
             (true, None) => {
                 // Its first pose places it: a teleport.
@@ -121,6 +122,10 @@ impl<T> CollisionWorld<T> {
             .get(i)
             .ok_or(WorldError::StaleHandle { handle })?;
         self.aabbs[i] = Self::checked_aabb(&placed)?;
+        if fast {
+            // Placed as another kind, maybe (a box turned, a turned box upright again).
+            self.fast[i] = super::fast_state(&self.sweeps[i], &self.shapes.record(i));
+        }
         self.mark(handle.index);
         Ok(())
     }

@@ -1,76 +1,68 @@
 //! Sorting an update's candidate pairs `(a, b)` into `(a, b)` order, the order of
-//! [`CollisionWorld::pairs`](super::CollisionWorld::pairs) and of the events: by counting when
-//! the pairs are many for the slots, by comparison of packed keys when they are few.
+//! [`CollisionWorld::pairs`](super::CollisionWorld::pairs) and of the events: by counting on
+//! the high bits of `a`, then sorting each bucket's few pairs.
 
 use alloc::vec::Vec;
 
 /// The sort's scratch, kept between updates so a frame allocates nothing.
 #[derive(Debug, Default)]
 pub(super) struct PairSort {
-    /// Per slot: how many pairs it is first in, then where its run ends.
+    /// Per bucket (of first slots): how many pairs it holds, then where its run ends.
     counts: Vec<u32>,
-    /// The slots first in more than one pair.
+    /// The buckets holding more than one pair.
     multi: Vec<u32>,
     scratch: Vec<(u32, u32)>,
-    /// The pairs packed as `a * 2^32 + b`.
-    keys: Vec<u64>,
 }
 
 impl PairSort {
-    /// Sorts pairs `(a, b)` of slots below `slots`. Many pairs for the slots: a counting sort on
-    /// `a` (linear), then each run of equal `a` longer than one by `b`. Few pairs among many
-    /// slots (movers over a large static level): the counting sort's pass over every slot would
-    /// cost each frame what the static objects number, so they are packed into `u64` keys and
-    /// sorted by comparison (half the instructions of comparing the pairs as tuples).
+    /// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a`'s high bits (linear),
+    /// then each run of equal bits longer than one by `(a, b)`. All of `a` when the pairs are
+    /// many for the slots; when they are few among many slots (movers over a large static
+    /// level), its high bits only, a bucket per pair: a pass over every slot would cost each
+    /// frame what the static objects number, and a sort by comparison half as much again as
+    /// the buckets.
     pub(super) fn sort(&mut self, pairs: &mut Vec<(u32, u32)>, slots: usize) {
         if pairs.len() < 32 {
             pairs.sort_unstable();
-        } else if pairs.len() < slots / 8 {
-            self.sort_keys(pairs);
-        } else {
-            self.counting_sort(pairs, slots);
+            return;
         }
+        // A bucket per slot up to eight slots per pair; past that, up to one bucket per pair
+        // (fewer buckets cost less to scan, but lengthen the runs).
+        let mut shift = 0;
+        if slots / 8 > pairs.len() {
+            while (slots >> shift) > pairs.len() {
+                shift += 1;
+            }
+        }
+        self.counting_sort(pairs, slots >> shift, shift);
     }
 
-    fn sort_keys(&mut self, pairs: &mut [(u32, u32)]) {
-        let keys = &mut self.keys;
-        keys.clear();
-        keys.extend(
-            pairs
-                .iter()
-                .map(|&(a, b)| (u64::from(a) << 32) | u64::from(b)),
-        );
-        keys.sort_unstable();
-        for (pair, &key) in pairs.iter_mut().zip(keys.iter()) {
-            *pair = ((key >> 32) as u32, key as u32);
-        }
-    }
-
-    fn counting_sort(&mut self, pairs: &mut Vec<(u32, u32)>, slots: usize) {
+    /// The counting sort on `a >> shift`, of which there are `buckets + 1` values at most.
+    fn counting_sort(&mut self, pairs: &mut Vec<(u32, u32)>, buckets: usize, shift: u32) {
         let Self {
             counts,
             multi,
             scratch,
-            ..
         } = self;
+        let bucket = |a: u32| (u64::from(a) >> shift) as usize;
         let n = pairs.len();
         counts.clear();
-        counts.resize(slots + 1, 0);
+        counts.resize(buckets + 2, 0);
         for &(a, _) in pairs.iter() {
-            counts[a as usize + 1] += 1;
+            counts[bucket(a) + 1] += 1;
         }
         // At most one run per two pairs; `multi[runs]` is written whether or not it is kept (no
         // branch), so only its length is needed, not its old contents.
         if multi.len() < n / 2 + 1 {
             multi.resize(n / 2 + 1, 0);
         }
-        // The runs are listed here, in slot order, not as the counts reach two (the pairs'
+        // The runs are listed here, in bucket order, not as the counts reach two (the pairs'
         // random order): they are then sorted front to back, reading `counts` and `pairs` in
         // order, where a random order missed the cache on each run at 100k objects.
         let mut runs = 0;
         let mut sum = 0;
         for (i, count) in counts.iter_mut().enumerate() {
-            // `counts[i]` is slot `i - 1`'s count (nothing at 0, so the wrap is never kept).
+            // `counts[i]` is bucket `i - 1`'s count (nothing at 0, so the wrap is never kept).
             multi[runs] = (i as u32).wrapping_sub(1);
             runs += usize::from(*count >= 2);
             sum += *count;
@@ -83,16 +75,16 @@ impl PairSort {
         scratch.clear();
         scratch.resize(n, (0, 0));
         for &p in pairs.iter() {
-            let at = &mut counts[p.0 as usize];
+            let at = &mut counts[bucket(p.0)];
             scratch[*at as usize] = p;
             *at += 1;
         }
         core::mem::swap(pairs, scratch);
         pairs.truncate(n);
-        // `counts[a]` is now the end of `a`'s run, and so `counts[a - 1]` its start.
-        for &a in &multi[..runs] {
-            let start = if a == 0 { 0 } else { counts[a as usize - 1] };
-            match &mut pairs[start as usize..counts[a as usize] as usize] {
+        // `counts[k]` is now the end of bucket `k`'s run, and so `counts[k - 1]` its start.
+        for &k in &multi[..runs] {
+            let start = if k == 0 { 0 } else { counts[k as usize - 1] };
+            match &mut pairs[start as usize..counts[k as usize] as usize] {
                 // The usual run, two long: one comparison, whose outcome is a coin toss (so no
                 // branch on it).
                 [x, y] => (*x, *y) = (*x.min(y), *x.max(y)),
@@ -129,8 +121,9 @@ mod tests {
             pairs.swap(i, x as usize % (i + 1));
         }
         let mut sort = PairSort::default();
-        // A few (by comparison); many for 460 slots (counting); scattered among a million slots
-        // (packed keys); counting again, on the scratch the others left.
+        // A few (by comparison); many for 460 slots (a bucket per slot); scattered among a
+        // million slots (buckets of 1,024 slots); a bucket per slot again, on the scratch the
+        // others left.
         for (take, slots) in [(20, 460), (1_200, 460), (1_200, 1_000_000), (1_100, 460)] {
             let mut got = pairs[..take].to_vec();
             let mut want = got.clone();
@@ -138,7 +131,7 @@ mod tests {
             sort.sort(&mut got, slots);
             assert_eq!(got, want, "{take} pairs of {slots} slots");
         }
-        // Slots up to the largest index: the keys keep all 32 bits of each.
+        // Slots up to the largest index: buckets of up to every slot.
         let mut got: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (a, u32::MAX - b)).collect();
         got.extend([(7, u32::MAX), (u32::MAX - 1, u32::MAX), (7, u32::MAX)]);
         let mut want = got.clone();

@@ -174,16 +174,22 @@ impl<T> CollisionWorld<T> {
             return None;
         }
         let mut best: Option<(u32, RayHit)> = None;
-        let mut consider = |s: u32, shape: Option<&Shape>, limit: f32| -> f32 {
-            if let Some(o) = shape {
-                if let Some(hit) = cast_ray(o, ray, limit) {
-                    let better = match &best {
-                        None => true,
-                        Some((bs, bh)) => ray_order(ray, &hit, bh).then(s.cmp(bs)).is_lt(),
-                    };
-                    if better {
-                        best = Some((s, hit));
-                    }
+        let mut consider = |s: u32, limit: f32| -> f32 {
+            // A circle or box is cast on its record; another shape is read whole.
+            let hit = match self.shapes.record(s as usize).cast_ray(ray, limit) {
+                Some(hit) => hit,
+                None => self
+                    .shapes
+                    .get(s as usize)
+                    .and_then(|o| cast_ray(&o, ray, limit)),
+            };
+            if let Some(hit) = hit {
+                let better = match &best {
+                    None => true,
+                    Some((bs, bh)) => ray_order(ray, &hit, bh).then(s.cmp(bs)).is_lt(),
+                };
+                if better {
+                    best = Some((s, hit));
                 }
             }
             best.as_ref().map_or(limit, |(_, h)| h.t)
@@ -196,7 +202,7 @@ impl<T> CollisionWorld<T> {
                 // layer is in `mask`: the shape is all that is left to read (not the object, a
                 // cache miss per leaf).
                 debug_assert!(self.live(s, Sight::all(mask)).is_some());
-                consider(s, self.shapes.get(s as usize).as_deref(), max_t)
+                consider(s, max_t)
             });
         best.map(|(s, hit)| (self.handle(s), hit))
     }

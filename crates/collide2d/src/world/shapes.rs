@@ -175,6 +175,26 @@ impl Shapes {
         *record = moved;
         Ok(Some(aabb))
     }
+
+    /// [`translate`](Self::translate) of a slot known to hold a circle (`circle`) or a box,
+    /// the moved shape's bounding box written to `aabb`: `None` (nothing written) when a moved
+    /// coordinate is not finite. Each kind writes on its own path, in vectors.
+    #[inline(always)]
+    pub(super) fn translate_as(
+        &mut self,
+        slot: usize,
+        delta: Vec2,
+        circle: bool,
+        aabb: &mut Aabb,
+    ) -> Option<()> {
+        let record = &mut self.records[slot];
+        if circle {
+            (*record, *aabb) = record.translated_as(delta, true)?;
+        } else {
+            (*record, *aabb) = record.translated_as(delta, false)?;
+        }
+        Some(())
+    }
 }
 
 #[cfg(test)]

@@ -120,6 +120,57 @@ fn fast_objects_armed_by_an_update_sweep_as_if_placed_there() {
 }
 
 #[test]
+fn the_fast_byte_follows_each_change_of_the_slot() {
+    let (mut world, _) = world_with_wall(BroadPhase::default());
+    let byte = |world: &CollisionWorld, h: Handle| world.fast[h.index as usize];
+    let bullet = world.insert(circle(0.0, 0.5), Filter::DEFAULT, ObjectKind::Fast, ());
+    let bullet = bullet.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(byte(&world, bullet), FAST);
+    assert_eq!(world.move_by(bullet, Vec2::X), Ok(()));
+    assert_eq!(byte(&world, bullet), FAST_CIRCLE);
+    world.update();
+    // Armed: the next move is the quick one.
+    assert_eq!(byte(&world, bullet), FAST_CIRCLE);
+    // Removed and its slot given to a dynamic object before the update that disarms it.
+    assert_eq!(world.remove(bullet), Ok(()));
+    let crate_ = world.insert(circle(0.0, 0.5), Filter::DEFAULT, ObjectKind::Dynamic, ());
+    let crate_ = crate_.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(crate_.index, bullet.index);
+    world.update();
+    assert_eq!(byte(&world, crate_), NOT_FAST);
+    assert_eq!(world.move_by(crate_, Vec2::X), Ok(()));
+    assert_eq!(world.motion(crate_), Ok(Vec2::ZERO));
+    // A fast box: quick once moved, not once a pose turns it, quick again upright.
+    let b = Aabb::raw(Vec2::new(-1.0, -1.0), Vec2::new(1.0, 1.0));
+    let b = world.insert(b.into(), Filter::DEFAULT, ObjectKind::Fast, ());
+    let b = b.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(world.move_by(b, Vec2::Y), Ok(()));
+    assert_eq!(byte(&world, b), FAST_BOX);
+    let turned = Pose::new(Vec2::new(0.0, 2.0), 0.5);
+    assert_eq!(world.set_pose(b, turned), Ok(()));
+    assert_eq!(byte(&world, b), FAST);
+    assert_eq!(world.move_by(b, Vec2::Y), Ok(()));
+    assert_eq!(
+        world.set_pose(b, Pose::new(Vec2::new(0.0, 4.0), 0.0)),
+        Ok(())
+    );
+    assert_eq!(byte(&world, b), FAST);
+    world.update();
+    assert_eq!(byte(&world, b), FAST);
+    assert_eq!(world.move_by(b, Vec2::Y), Ok(()));
+    assert_eq!(byte(&world, b), FAST_BOX);
+    world.update();
+    assert_eq!(byte(&world, b), FAST_BOX);
+    // A teleport forgets the start.
+    let here = world.shape(b).map(|s| s.into_owned());
+    assert_eq!(
+        world.set_shape(b, here.unwrap_or_else(|e| panic!("{e}"))),
+        Ok(())
+    );
+    assert_eq!(byte(&world, b), FAST);
+}
+
+#[test]
 fn dynamic_objects_moved_by_are_only_translated() {
     for broad in both() {
         let (mut world, wall) = world_with_wall(broad);

@@ -94,6 +94,10 @@ impl<T> CollisionWorld<T> {
             } else {
                 FastMotion::NONE
             };
+            // The slot may hold another object since (removed, inserted again).
+            if self.fast[slot as usize] != super::NOT_FAST {
+                self.fast[slot as usize] = super::fast_state(sweep, &records[slot as usize]);
+            }
         }
         self.start_shapes.clear();
 
@@ -162,7 +166,9 @@ impl<T> CollisionWorld<T> {
             }
         }
         let starts = (&sweeps[..], start_shapes, shapes);
-        let neither_fast = |a: u32, b: u32| !(any_fast && (fast[a as usize] || fast[b as usize]));
+        let neither_fast = |a: u32, b: u32| {
+            !(any_fast && (fast[a as usize] | fast[b as usize]) != super::NOT_FAST)
+        };
         // The usual pair, two circles or boxes and no contact wanted: decided from their 16-byte
         // records (`records`), or `None` for `test`.
         let quick_hit = |(a, b): (u32, u32), records: &[Quick; 2]| -> Option<bool> {

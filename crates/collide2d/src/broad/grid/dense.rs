@@ -1,156 +1,202 @@
-//! A static list's cells indexed densely, so moving objects find the static ones near them
-//! without searching: a level of 100,000 tiles costs a mover two reads per row it looks at,
-//! where a galloping search in the sorted list missed the cache a dozen times.
+//! A static list indexed densely in cells of its own, so moving objects find the static ones
+//! near them without searching: a level of 100,000 tiles costs a mover one read per row of
+//! cells its box can reach, where a galloping search in the sorted list missed the cache a
+//! dozen times.
 //!
-//! Built only for lists of static objects (which change seldom) and only when the list's cell
-//! range is not much larger than the list, so a sparse level keeps the search instead.
-//!
-//! The index also knows its widest and tallest box: a mover then reads only the cells whose
-//! objects can reach its box (on average fewer than 3 of the 3x3 around its cell when the
-//! objects are about half a cell wide), not every neighbour cell.
+//! The index's cells are half as wide as the widest (and tallest) static box, rounded up to a
+//! power of two, not the grid's: a mover then reads only the cells where a box reaching its own
+//! can start, which hold about as many boxes as can overlap it (the grid's cells, sized for the
+//! movers, held several times that). Built only for lists of static objects (which change
+//! seldom), with cells made coarser until there are at most four per box, so a sparse level
+//! keeps a small index.
 
-use super::cells::{cell_of, key, unkey, Entry};
+use super::cells::{cell_of, cells_of, Entry};
 use super::sweep::Sink;
-use crate::math::Vec2;
+use crate::shape::Aabb;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-/// For each cell of a list's range, row by row, the index of its first entry.
-#[derive(Debug)]
-pub(super) struct Dense {
+/// A static box of the index and its slot.
+#[derive(Clone, Copy, Debug)]
+struct Item {
+    aabb: Aabb,
+    slot: u32,
+}
+
+/// The cells of an index: `1 /` their width (a power of two, so cells are exact), and the
+/// range where boxes start, from cell `(x0, y0)`, `width * height` cells.
+#[derive(Clone, Copy, Debug)]
+struct Cells {
+    inv: f32,
     x0: i64,
     y0: i64,
     width: i64,
     height: i64,
-    /// `width * height + 1` indices: cell `i`'s entries are `starts[i]..starts[i + 1]`.
+    /// How many cells cover the widest and the tallest box.
+    before: (i64, i64),
+}
+
+/// The boxes of a static list sorted by their cell (of the index's own cells, row by row), then
+/// `min x`; for each cell of the range, the index of its first box.
+#[derive(Debug)]
+pub(super) struct Dense {
+    cells: Cells,
+    /// `width * height + 1` indices: cell `i`'s boxes are `items[starts[i]..starts[i + 1]]`.
     starts: Vec<u32>,
-    /// The largest width and height of the boxes listed (in `f64`: exact differences).
-    reach: (f64, f64),
+    items: Vec<Item>,
 }
 
 impl Dense {
-    /// The index of a sorted `list` whose columns span `columns`, or `None` when it would hold
-    /// more than four cells per entry.
-    pub(super) fn build(list: &[Entry], columns: (i32, i32)) -> Option<Dense> {
-        let (first, last) = (list.first()?, list.last()?);
-        let (y0, y1) = (
-            i64::from(unkey(first.key()).1),
-            i64::from(unkey(last.key()).1),
-        );
-        let (x0, x1) = (i64::from(columns.0), i64::from(columns.1));
-        let (width, height) = (x1 - x0 + 1, y1 - y0 + 1);
-        if width <= 0 || width.saturating_mul(height) > 4 * list.len() as i64 + 64 {
-            return None;
+    /// The index of `list`, or `None` for an empty list or boxes too large for cells of `f32`.
+    pub(super) fn build(list: &[Entry]) -> Option<Dense> {
+        let first = list.first()?;
+        let (mut lo, mut hi) = (first.aabb.min(), first.aabb.min());
+        let mut reach = (0.0f64, 0.0f64);
+        for e in list {
+            let (min, max) = (e.aabb.min(), e.aabb.max());
+            (lo, hi) = (lo.min(min), hi.max(min));
+            let (dmin, dmax) = (min.as_dvec2(), max.as_dvec2());
+            reach = (reach.0.max(dmax.x - dmin.x), reach.1.max(dmax.y - dmin.y));
         }
-        let mut starts = Vec::with_capacity((width * height) as usize + 1);
-        let mut at = 0;
-        for cy in y0..=y1 {
-            for cx in x0..=x1 {
-                let k = key(cx as i32, cy as i32);
-                while at < list.len() && list[at].key() < k {
-                    at += 1;
-                }
-                starts.push(at as u32);
+        // The smallest power of two at least the widest box (and a normal `f32`), then coarser
+        // while the cells would be more than four per box.
+        let mut size = f64::from(f32::MIN_POSITIVE);
+        while size < reach.0.max(reach.1) / 2.0 {
+            size *= 2.0;
+        }
+        loop {
+            let inv = (1.0 / size) as f32;
+            if !(size <= f64::from(f32::MAX) && inv > 0.0 && inv.is_finite()) {
+                return None;
             }
+            let (x0, y0) = (i64::from(cell_of(lo.x, inv)), i64::from(cell_of(lo.y, inv)));
+            let (width, height) = (
+                i64::from(cell_of(hi.x, inv)) - x0 + 1,
+                i64::from(cell_of(hi.y, inv)) - y0 + 1,
+            );
+            if width.saturating_mul(height) <= 4 * list.len() as i64 + 64 {
+                // Whole cells covering the widest box (exact: `size` is a power of two).
+                let cover = |reach: f64| {
+                    let mut k = 0;
+                    while f64::from(k) * size < reach {
+                        k += 1;
+                    }
+                    i64::from(k)
+                };
+                let cells = Cells {
+                    inv,
+                    x0,
+                    y0,
+                    width,
+                    height,
+                    before: (cover(reach.0), cover(reach.1)),
+                };
+                return Some(Dense::fill(first, list, cells));
+            }
+            size *= 2.0;
         }
-        starts.push(list.len() as u32);
-        let reach = list.iter().fold((0.0f64, 0.0f64), |(w, h), e| {
-            let (lo, hi) = (e.aabb.min().as_dvec2(), e.aabb.max().as_dvec2());
-            (w.max(hi.x - lo.x), h.max(hi.y - lo.y))
-        });
-        Some(Dense {
+    }
+
+    /// The index of `list` in `cells`, where every box starts.
+    fn fill(first: &Entry, list: &[Entry], cells: Cells) -> Dense {
+        let Cells {
+            inv,
             x0,
             y0,
             width,
             height,
-            starts,
-            reach,
-        })
-    }
-
-    /// The entries keyed in row `cy`, columns `cx0..=cx1`: consecutive cells of a row are
-    /// consecutive in the list.
-    fn range(&self, cx0: i64, cx1: i64, cy: i64) -> Range<usize> {
-        let (row, lo, hi) = (
-            cy - self.y0,
-            cx0.max(self.x0),
-            cx1.min(self.x0 + self.width - 1),
-        );
-        if row < 0 || row >= self.height || lo > hi {
-            return 0..0;
+            ..
+        } = cells;
+        let cell = |e: &Entry| {
+            let min = e.aabb.min();
+            let (x, y) = (cell_of(min.x, inv), cell_of(min.y, inv));
+            ((i64::from(y) - y0) * width + (i64::from(x) - x0)) as usize
+        };
+        // A counting sort by cell, then each cell's few boxes by `min x` (then slot).
+        let mut starts = alloc::vec![0u32; (width * height) as usize + 1];
+        for e in list {
+            starts[cell(e) + 1] += 1;
         }
-        let at = (row * self.width + lo - self.x0) as usize;
-        let end = at + (hi - lo) as usize + 1;
-        self.starts[at] as usize..self.starts[end] as usize
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut at = starts.clone();
+        // Every place is written by the scatter; the list's first entry fills them until then.
+        let blank = Item {
+            aabb: first.aabb,
+            slot: first.slot,
+        };
+        let mut items = alloc::vec![blank; list.len()];
+        for e in list {
+            let c = cell(e);
+            items[at[c] as usize] = Item {
+                aabb: e.aabb,
+                slot: e.slot,
+            };
+            at[c] += 1;
+        }
+        for w in starts.windows(2) {
+            items[w[0] as usize..w[1] as usize]
+                .sort_unstable_by_key(|i| (super::cells::ordered(i.aabb.min().x), i.slot));
+        }
+        Dense {
+            cells,
+            starts,
+            items,
+        }
+    }
+
+    /// The cells where a box overlapping `b` can start, within the index: its rows, and in
+    /// each row its columns (counted from the index's first). `before` whole cells cover every
+    /// box listed, so one that reaches `b` starts at most that many cells before `b` does; the
+    /// cells are a power of two wide, so `x * inv` is exact (or saturates) and so are the cells.
+    #[inline]
+    fn reaching(&self, b: &Aabb) -> (Range<i64>, Range<i64>) {
+        let c = &self.cells;
+        let ((lx, ly), (hx, hy)) = (cells_of(b.min(), c.inv), cells_of(b.max(), c.inv));
+        let columns = (i64::from(lx) - c.before.0).max(c.x0) - c.x0
+            ..i64::from(hx).min(c.x0 + c.width - 1) - c.x0 + 1;
+        let rows = (i64::from(ly) - c.before.1).max(c.y0) - c.y0
+            ..i64::from(hy).min(c.y0 + c.height - 1) - c.y0 + 1;
+        (rows, columns)
+    }
+
+    /// The boxes starting in `columns` of row `row` (of [`Dense::reaching`], not empty):
+    /// consecutive cells of a row are consecutive in `items`, sorted by `min x`.
+    #[inline]
+    fn row(&self, row: i64, columns: &Range<i64>) -> &[Item] {
+        let at = (row * self.cells.width + columns.start) as usize;
+        let end = at + (columns.end - columns.start) as usize;
+        &self.items[self.starts[at] as usize..self.starts[end] as usize]
     }
 }
 
-/// The cell (of cells `1 / inv` wide) of every coordinate at or above `x - reach`: an object
-/// of `b` whose box ends at or after `x` starts at or after `x - reach`, and so in this cell or
-/// a later one ([`cell_of`] never decreases). The difference is rounded down (in `f64`, with a
-/// margin over its rounding, then to the `f32` at or below it), so the cell is never too late.
-fn first_cell_reaching(x: f32, reach: f64, inv: f32) -> i64 {
-    let low = f64::from(x) - reach;
-    let low = low - (f64::from(x).abs() + reach) * 1e-12 - f64::from(f32::MIN_POSITIVE);
-    let mut f = low as f32;
-    if f64::from(f) > low {
-        f = f.next_down();
-    }
-    i64::from(cell_of(f, inv))
-}
-
-/// [`cross_pairs`](super::sweep::cross_pairs) with `b`'s cells read from its index: each cell
-/// of `a` against the cells around it in `b` (of the 3x3) that `b`'s boxes, at most
-/// `dense.reach` wide and tall, can reach from the cell's objects' boxes; cells are `1 / inv`
-/// wide.
+/// [`cross_pairs`](super::sweep::cross_pairs) with the static list read from its index: each
+/// object of `a` against the boxes starting in the cells its box can be reached from, each row
+/// of them in order of `min x` up to the object's right side.
 pub(super) fn cross_pairs_dense(
     a: &[Entry],
-    b: &[Entry],
     dense: &Dense,
-    inv: f32,
     out: &mut Vec<(u32, u32)>,
     limit: usize,
 ) {
     let mut sink = Sink::new(out, limit);
-    let mut i = 0;
-    while i < a.len() && !sink.full() {
-        let k = a[i].key();
-        let mut j = i + 1;
-        while j < a.len() && a[j].key() == k {
-            j += 1;
+    for p in a {
+        if sink.full() {
+            break;
         }
-        let (cx, cy) = unkey(k);
-        let (cx, cy) = (i64::from(cx), i64::from(cy));
-        // The cell's objects' extent: `b`'s objects starting right of or above it, or ending
-        // left of or below it, are in cells not read.
-        let (lo, hi) = a[i..j]
-            .iter()
-            .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), p| {
-                (lo.min(p.aabb.min()), hi.max(p.aabb.max()))
-            });
-        let right = hi.x;
-        let (x0, x1) = (
-            first_cell_reaching(lo.x, dense.reach.0, inv).max(cx - 1),
-            i64::from(cell_of(hi.x, inv)).min(cx + 1),
-        );
-        let (y0, y1) = (
-            first_cell_reaching(lo.y, dense.reach.1, inv).max(cy - 1),
-            i64::from(cell_of(hi.y, inv)).min(cy + 1),
-        );
-        for row in y0..=y1 {
-            // One row's cells in a row of the list: sorted by `min x`, so the entries starting
-            // right of the cell's objects end the row.
-            for e in b[dense.range(x0, x1, row)]
-                .iter()
-                .take_while(|e| e.aabb.min().x <= right)
-            {
-                sink.reserve(j - i);
-                for p in &a[i..j] {
-                    sink.test(p, e);
-                }
+        let (rows, columns) = dense.reaching(&p.aabb);
+        if columns.is_empty() {
+            continue;
+        }
+        let right = p.aabb.max().x;
+        for row in rows {
+            let items = dense.row(row, &columns);
+            sink.reserve(items.len());
+            for e in items.iter().take_while(|e| e.aabb.min().x <= right) {
+                sink.test_boxes(p.slot, &p.aabb, e.slot, &e.aabb);
             }
         }
-        i = j;
     }
     sink.finish();
 }
@@ -158,45 +204,76 @@ pub(super) fn cross_pairs_dense(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::Aabb;
+    use crate::math::Vec2;
+
+    fn entry(slot: u32, min: Vec2, size: Vec2) -> Entry {
+        Entry {
+            order: 0,
+            slot,
+            cx: 0,
+            aabb: Aabb::raw(min, min + size),
+        }
+    }
 
     #[test]
-    fn a_range_holds_exactly_the_entries_of_its_cells() {
-        // Entries in a scattered set of cells, sorted by key.
-        let b = Aabb::raw(Vec2::ZERO, Vec2::ZERO);
-        let mut list: Vec<Entry> = (0..60u32)
-            .map(|i| {
-                let (cx, cy) = ((i * 7 % 11) as i32 - 3, (i * 5 % 9) as i32 - 4);
-                Entry {
-                    order: key(0, cy) & !0xffff_ffff | u64::from(cx as u32 ^ 0x8000_0000),
-                    slot: i,
-                    cx,
-                    aabb: b,
-                }
-            })
-            .collect();
-        list.sort_unstable_by_key(Entry::order);
-        let dense = Dense::build(&list, (-3, 7)).unwrap();
-        for cy in -6..7i64 {
-            for cx0 in -5..9i64 {
-                for cx1 in cx0 - 1..cx0 + 3 {
-                    let mut want: Vec<u32> = list
+    fn movers_meet_exactly_the_static_boxes_they_overlap() {
+        let mut x = 12345u32;
+        let mut next = |n: u32| {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (x >> 8) % n
+        };
+        // Static boxes on integer and half-integer coordinates (so many only touch), of sizes
+        // 0 to 3, dense and sparse (coarser cells), near the origin and far from it, and movers
+        // over the same ground.
+        for (spread, offset, scale) in [(20, 0.0, 1.0), (200, -3.0, 0.5), (60, 1.0e6, 2.0)] {
+            let point = |next: &mut dyn FnMut(u32) -> u32| {
+                Vec2::new(next(spread) as f32, next(spread) as f32) * scale
+                    - Vec2::splat(spread as f32 * scale / 2.0)
+                    + Vec2::splat(offset)
+            };
+            let statics: Vec<Entry> = (0..300)
+                .map(|i| {
+                    let size = Vec2::new(next(7) as f32, next(7) as f32) * 0.5;
+                    entry(i, point(&mut next), size)
+                })
+                .collect();
+            let movers: Vec<Entry> = (0..200)
+                .map(|i| {
+                    let size = Vec2::new(next(9) as f32, next(9) as f32) * 0.5;
+                    entry(1000 + i, point(&mut next), size)
+                })
+                .collect();
+            let dense = Dense::build(&statics).unwrap();
+            let mut got = Vec::new();
+            cross_pairs_dense(&movers, &dense, &mut got, usize::MAX);
+            got.sort_unstable();
+            let mut want: Vec<(u32, u32)> = movers
+                .iter()
+                .flat_map(|m| {
+                    statics
                         .iter()
-                        .filter(|e| {
-                            let (x, y) = unkey(e.key());
-                            i64::from(y) == cy && (cx0..=cx1).contains(&i64::from(x))
-                        })
-                        .map(|e| e.slot)
-                        .collect();
-                    let mut got: Vec<u32> = list[dense.range(cx0, cx1, cy)]
-                        .iter()
-                        .map(|e| e.slot)
-                        .collect();
-                    want.sort_unstable();
-                    got.sort_unstable();
-                    assert_eq!(got, want, "row {cy}, columns {cx0}..={cx1}");
-                }
-            }
+                        .filter(|s| s.aabb.overlaps(&m.aabb))
+                        .map(|s| (s.slot, m.slot))
+                })
+                .collect();
+            want.sort_unstable();
+            assert!(want.len() > 20, "{spread}: {}", want.len());
+            assert_eq!(got, want, "spread {spread}");
         }
+        // Points only (no width): the smallest cells, made coarser until few.
+        let statics: Vec<Entry> = (0..64)
+            .map(|i| entry(i, Vec2::new(i as f32, (i % 8) as f32) * 1e-3, Vec2::ZERO))
+            .collect();
+        let dense = Dense::build(&statics).unwrap();
+        let mover = entry(99, Vec2::new(0.004, 0.0), Vec2::splat(0.002));
+        let mut got = Vec::new();
+        cross_pairs_dense(&[mover], &dense, &mut got, usize::MAX);
+        got.sort_unstable();
+        let want: Vec<(u32, u32)> = statics
+            .iter()
+            .filter(|s| s.aabb.overlaps(&mover.aabb))
+            .map(|s| (s.slot, 99))
+            .collect();
+        assert_eq!(got, want);
     }
 }

@@ -46,7 +46,7 @@ pub(crate) struct Grid {
     evict: Vec<bool>,
     /// The column range of each list's keys, `(i32::MAX, i32::MIN)` when empty.
     columns: Vec<(i32, i32)>,
-    /// By group, for a list of static objects unchanged since the previous `sync`, its cells
+    /// By group, for a list of static objects unchanged since the previous `sync`, its boxes
     /// indexed (see [`Dense`]).
     dense: Vec<Option<Dense>>,
     /// The group whose list holds each slot, or `NONE` (also for large objects).
@@ -198,7 +198,7 @@ impl Grid {
                 self.dense[g] = None;
             } else if self.dense[g].is_none() && list.len() >= 256 && view.table.is_static(g as u32)
             {
-                self.dense[g] = Dense::build(list, self.columns[g]);
+                self.dense[g] = Dense::build(list);
             }
             if let (Some(first), Some(last)) = (list.first(), list.last()) {
                 let (_, y0) = unkey(first.key());
@@ -239,14 +239,7 @@ impl Grid {
                         (h, g)
                     };
                     match &self.dense[b] {
-                        Some(d) => cross_pairs_dense(
-                            &self.lists[a],
-                            &self.lists[b],
-                            d,
-                            self.inv,
-                            out,
-                            limit,
-                        ),
+                        Some(d) => cross_pairs_dense(&self.lists[a], d, out, limit),
                         None => cross_pairs(&self.lists[a], &self.lists[b], out, limit),
                     }
                 }

@@ -2,6 +2,7 @@
 //! rows of one list, and the 3x3 cells around each cell for two lists.
 
 use super::cells::{key, unkey, Entry};
+use crate::shape::Aabb;
 use alloc::vec::Vec;
 use glam::Vec4;
 
@@ -136,8 +137,14 @@ impl<'a> Sink<'a> {
     /// the slots.
     #[inline]
     pub(super) fn test(&mut self, a: &Entry, b: &Entry) {
-        self.buf[self.len] = (a.slot, b.slot);
-        self.len += usize::from(a.aabb.overlaps(&b.aabb));
+        self.test_boxes(a.slot, &a.aabb, b.slot, &b.aabb);
+    }
+
+    /// [`Sink::test`] of slots `a` and `b` with boxes `box_a` and `box_b`.
+    #[inline]
+    pub(super) fn test_boxes(&mut self, a: u32, box_a: &Aabb, b: u32, box_b: &Aabb) {
+        self.buf[self.len] = (a, b);
+        self.len += usize::from(box_a.overlaps(box_b));
     }
 
     /// [`Sink::test`] of `a` against the first of `others` (sorted by `min x`, none starting

@@ -59,11 +59,20 @@ impl Trees {
         let tight = &view.aabbs[slot];
         let held = self.trees[group as usize].nodes[leaf as usize].aabb;
         contains(&held, tight)
-            && perimeter(&held) <= 2.0 * perimeter(&self.fat(tight)) + self.margin
+            && perimeter(&held) <= 2.0 * perimeter(&self.fat(view, group, tight)) + self.margin
     }
 
-    fn fat(&self, b: &Aabb) -> Aabb {
-        Aabb::raw(b.min() - self.margin, b.max() + self.margin).outward()
+    /// The leaf box of `b` in `group`'s tree: enlarged by the margin so a small move keeps the
+    /// leaf, except in a static group, whose objects seldom move: there the box stays tight (one
+    /// ulp wider, so a ray along an edge stays in), as Box2D keeps static proxies, so rays and
+    /// queries test no leaf they miss by the margin.
+    fn fat(&self, view: &View<'_>, group: u32, b: &Aabb) -> Aabb {
+        let margin = if view.table.is_static(group) {
+            0.0
+        } else {
+            self.margin
+        };
+        Aabb::raw(b.min() - margin, b.max() + margin).outward()
     }
 
     pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
@@ -102,7 +111,7 @@ impl Trees {
             if group != NULL && group == old_group {
                 let g = group as usize;
                 if self.leaving[g] == 1 {
-                    let fat = self.fat(&view.aabbs[s]);
+                    let fat = self.fat(view, group, &view.aabbs[s]);
                     self.trees[g].nodes[leaf as usize].aabb = fat;
                     continue;
                 }
@@ -113,7 +122,7 @@ impl Trees {
                 self.proxies[s] = (NULL, NULL);
             }
             if group != NULL {
-                let fat = self.fat(&view.aabbs[s]);
+                let fat = self.fat(view, group, &view.aabbs[s]);
                 let leaf = self.trees[group as usize].insert(fat, slot);
                 drop_quads(&mut self.quads[group as usize]);
                 self.proxies[s] = (group, leaf);

@@ -145,17 +145,36 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
                 slabs.enter_quad(node, *max_t)
             };
             let hit = hit & node.mask;
+            // Lane `i`'s key: its entry time with the lane's tag in the low bits; and the stack
+            // entry of a key (the tag's low two bits are the lane).
+            let t = early.to_array();
+            let key = |i: usize| (t[i].to_bits() & !7) | u32::from(node.tag[i]);
+            let entry = |k: u32| (node.child[(k & 3) as usize], k);
             if hit == 0 {
                 None
+            } else if hit & (hit - 1) == 0 {
+                // One lane (the commonest case of a short ray): its child is next, nothing to
+                // sort or push.
+                Some(entry(key(hit.trailing_zeros() as usize)))
+            } else if hit.count_ones() == 2 {
+                // Two lanes (the next commonest): the nearer is next, the other pushed.
+                let (a, b) = (
+                    key(hit.trailing_zeros() as usize),
+                    key(31 - hit.leading_zeros() as usize),
+                );
+                let far = entry(a.max(b));
+                if len < inline.len() {
+                    inline[len] = far;
+                    len += 1;
+                } else {
+                    spill.push(far);
+                }
+                Some(entry(a.min(b)))
             } else {
                 // The hit lanes sorted by key without branches, a miss last: the nearest is
                 // next, the others go on the stack farthest first.
-                let (t, tag) = (early.to_array(), node.tag);
                 // A miss's bits all set by a mask rather than a branch, which would mispredict.
-                let key = |i: usize| {
-                    let miss = ((hit >> i) & 1).wrapping_sub(1);
-                    (t[i].to_bits() & !7) | u32::from(tag[i]) | miss
-                };
+                let key = |i: usize| key(i) | ((hit >> i) & 1).wrapping_sub(1);
                 let [mut k0, mut k1, mut k2, mut k3] = [key(0), key(1), key(2), key(3)];
                 let sort = |a: &mut u32, b: &mut u32| {
                     let (lo, hi) = ((*a).min(*b), (*a).max(*b));
@@ -166,7 +185,6 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
                 sort(&mut k0, &mut k2);
                 sort(&mut k1, &mut k3);
                 sort(&mut k1, &mut k2);
-                let entry = |k: u32| (node.child[(k & 3) as usize], k);
                 let items = [entry(k3), entry(k2), entry(k1)];
                 if len + items.len() <= inline.len() {
                     // Each written, kept unless a miss: no branch.
