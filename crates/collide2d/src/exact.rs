@@ -69,9 +69,34 @@ impl Filtered {
         if e1 == 0.0 && e2 == 0.0 && e3 == 0.0 {
             Filtered::exact(v)
         } else {
-            Filtered {
-                v,
-                m: p.abs() + q.abs() + r.abs() + s.abs(),
+            Filtered::sum4_rounded(p, q, r, s)
+        }
+    }
+
+    /// [`Filtered::sum4`] where `f64` rounds: the exact sum as a compressed expansion, its
+    /// largest component as the value, bounded by the others. A bound from the inputs'
+    /// magnitudes instead (`|p| + |q| + ...`) is useless where they cancel: at coordinates
+    /// near `1e38` every later filter would fail and fall to exact arithmetic.
+    #[cold]
+    #[inline(never)]
+    fn sum4_rounded(p: f64, q: f64, r: f64, s: f64) -> Filtered {
+        let mut e = Expansion::default();
+        for x in [p, -q, r, -s] {
+            if x != 0.0 {
+                e.grow(x);
+            }
+        }
+        e.compress();
+        match e.parts().split_last() {
+            None => Filtered::exact(0.0),
+            Some((&top, rest)) => {
+                // The value misses `sum(rest)`, at most `sum |rest|` (rounded here, hence the
+                // factor above 2^52): within `2^-52 m`, as an input rounded once is.
+                let missed: f64 = rest.iter().map(|x| x.abs()).sum();
+                Filtered {
+                    v: top,
+                    m: top.abs() + missed * 6_755_399_441_055_744.0, // 1.5 * 2^52
+                }
             }
         }
     }
@@ -110,6 +135,10 @@ impl Field for Filtered {
 /// comparisons of sums of four `f32` points stay within this after zero elimination, almost
 /// always (larger ones spill to the heap).
 const INLINE: usize = 24;
+
+/// Past this many components a product's partial sum is compressed (see
+/// [`Expansion::compress`]), so it stays inline and each step's cost bounded.
+const COMPRESS_AT: usize = 12;
 
 /// An exact sum of non-overlapping `f64` components, increasing in magnitude, zeros removed;
 /// stored inline up to [`INLINE`] components, on the heap past that.
@@ -250,6 +279,60 @@ impl Expansion {
         out
     }
 
+    /// Rewrites the components so that no two overlap or sit next to each other (Shewchuk's
+    /// COMPRESS): the same value in at most as many components as its span of exponents
+    /// needs, about 22 for any degree-4 polynomial of `f32` inputs (`[2^-596, 2^520]`).
+    /// Without it, products of sums keep every partial product and grow to thousands of
+    /// components where exponents are far apart, each later step costing their square.
+    fn compress(&mut self) {
+        let parts: &mut [f64] = if self.heap {
+            &mut self.spilled
+        } else {
+            &mut self.inline[..self.len]
+        };
+        let m = parts.len();
+        if m < 2 {
+            return;
+        }
+        // Largest first: sums that carry into larger components, stored from the top down.
+        let mut bottom = m - 1;
+        let mut q = parts[m - 1];
+        for i in (0..m - 1).rev() {
+            let (big, small) = fast_two_sum(q, parts[i]);
+            if small != 0.0 {
+                parts[bottom] = big;
+                bottom -= 1;
+                q = small;
+            } else {
+                q = big;
+            }
+        }
+        parts[bottom] = q;
+        // Then smallest first, keeping each non-zero remainder.
+        let mut top = 0;
+        for i in bottom + 1..m {
+            let (big, small) = fast_two_sum(parts[i], q);
+            if small != 0.0 {
+                parts[top] = small;
+                top += 1;
+            }
+            q = big;
+        }
+        parts[top] = q;
+        let kept = if q == 0.0 { top } else { top + 1 };
+        if self.heap {
+            self.spilled.truncate(kept);
+            if kept <= INLINE {
+                self.inline[..kept].copy_from_slice(&self.spilled);
+                self.len = kept;
+                self.spilled.clear();
+                self.heap = false;
+            }
+        } else {
+            self.len = kept;
+        }
+    }
+
     /// The sign of the exact value.
     pub(crate) fn sign(&self) -> Ordering {
         // The largest component decides: the others sum to less than half an ulp of it.
@@ -283,12 +366,18 @@ impl Field for Expansion {
         for &c in small.parts() {
             large.grow(c);
         }
+        if large.parts().len() > COMPRESS_AT {
+            large.compress();
+        }
         large
     }
     fn sub(self, o: Self) -> Self {
         let mut out = self;
         for &c in o.parts() {
             out.grow(-c);
+        }
+        if out.parts().len() > COMPRESS_AT {
+            out.compress();
         }
         out
     }
@@ -297,7 +386,11 @@ impl Field for Expansion {
         for &c in o.parts() {
             let term = self.scale(c);
             acc = acc.add(term);
+            if acc.parts().len() > COMPRESS_AT {
+                acc.compress();
+            }
         }
+        acc.compress();
         acc
     }
 }
@@ -870,6 +963,38 @@ mod tests {
         // (1 + e)(1 - e) = 1 - e^2: the rounded product is 1, the error term is -e^2.
         assert_eq!(x, 1.0);
         assert_eq!(y, -f64::EPSILON * f64::EPSILON);
+    }
+
+    #[test]
+    fn products_of_sums_across_every_exponent_stay_compressed_and_exact() {
+        // Sums of four f32 of exponents far apart (the differences of far vertices), their
+        // degree-4 products: without compression thousands of components.
+        let sum = |p: [f32; 4]| {
+            Expansion::from_f32(p[0])
+                .sub(Expansion::from_f32(p[1]))
+                .add(Expansion::from_f32(p[2]).sub(Expansion::from_f32(p[3])))
+        };
+        let x = sum([1.8e38, -3.1e-38, 7.0e19, 1.0e-45]);
+        let y = sum([-1.7e38, 2.9e-30, -5.0e9, 3.0e-41]);
+        let z = sum([1.1e38, 1.0, -1.0e-20, 2.5e28]);
+        let w = sum([-9.0e37, 4.0e-42, 6.0e3, -1.0e-33]);
+        let xy = x.clone().mul(y.clone()).sub(z.clone().mul(w.clone()));
+        let zw = z.clone().mul(w.clone()).sub(x.clone().mul(y.clone()));
+        let big = xy.clone().mul(zw.clone());
+        assert!(
+            big.parts().len() <= INLINE,
+            "{} components",
+            big.parts().len()
+        );
+        assert!(!big.heap);
+        // xy = -zw exactly: their sum is zero, their product minus -xy² is zero.
+        assert_eq!(xy.clone().add(zw).sign(), Ordering::Equal);
+        let square = xy.clone().mul(xy);
+        assert_eq!(big.add(square).sign(), Ordering::Equal);
+        // Compression keeps the value: a small term past the large ones still decides.
+        let tiny = Expansion::from_f32(1.0e-45);
+        let e = x.clone().mul(x.clone()).add(tiny).sub(x.clone().mul(x));
+        assert_eq!(e.sign(), Ordering::Greater);
     }
 
     #[test]

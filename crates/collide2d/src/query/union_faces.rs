@@ -181,6 +181,38 @@ impl Piece {
         Some(depth.max(0.0))
     }
 
+    /// An interval of `t >= 0` holding every `t` where the ray `t u` is inside the piece
+    /// (`u` of length about 1), or `None` when the ray surely misses it: a superset, widened
+    /// past the rounding of the faces' values (each within `2^-52` of itself, see
+    /// [`Filtered`]), so that a union of these covers at least what the pieces cover.
+    pub fn ray_cover(&self, u: DVec2) -> Option<(f64, f64)> {
+        const EPS: f64 = 1e-13;
+        let (mut lo, mut hi) = (0.0f64, f64::INFINITY);
+        for f in &self.faces {
+            let len = f.e.length();
+            if len == 0.0 || !len.is_finite() {
+                continue;
+            }
+            // Inside the face's side: t a >= b, a = (e × u) / |e|, b = (e × p) / |e| (the
+            // signed distance of the line beyond the origin), each within its delta.
+            let (a, b) = (f.e.perp_dot(u) / len, f.e.perp_dot(f.p) / len);
+            let (da, db) = (EPS, EPS * (f.p.x.abs() + f.p.y.abs()) + 1e-300);
+            if a - da > 0.0 {
+                // t >= b / a: its least over the deltas.
+                let num = b - db;
+                lo = lo.max(num / if num >= 0.0 { a + da } else { a - da });
+            } else if a + da < 0.0 {
+                // t <= b / a: its greatest over the deltas.
+                let num = b + db;
+                hi = hi.min(num / if num >= 0.0 { a - da } else { a + da });
+            } else if b - db > 0.0 {
+                // Along the ray, the origin outside: from where the steepest tilt allows.
+                lo = lo.max((b - db) / (a.abs() + da));
+            }
+        }
+        (lo <= hi).then_some((lo, hi))
+    }
+
     /// The piece's box meets the box from `lo` to `hi`.
     pub fn meets(&self, lo: DVec2, hi: DVec2) -> bool {
         !(self.lo.cmpgt(hi).any() || self.hi.cmplt(lo).any())

@@ -183,6 +183,12 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         b.aabb().max().as_dvec2() - a.aabb().min().as_dvec2(),
     );
     let exit = (-dlo).min(dhi).min_element().max(0.0);
+    let far = dlo.abs().max(dhi.abs()).length();
+    let out = {
+        let f = &set.get(k0).faces[order[0].1];
+        DVec2::new(f.e.y, -f.e.x).normalize_or(DVec2::X)
+    };
+    let exit = exit.min(ray_exit(&mut set, a, b, out, far));
     let bound = best.map_or(exit, |b| b.dist.min(exit));
     let reach = bound * (1.0 + 1e-9) + slack;
     let near = set.gather(a, b, DVec2::splat(-reach), DVec2::splat(reach));
@@ -213,6 +219,29 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         // Unreachable but for rounding: the box's exit is exposed.
         None => parts::contact(a, b),
     }
+}
+
+/// A distance at least that of the union's boundary from the origin (the origin in the
+/// union): where the ray from the origin along `u` leaves the union of the pieces' covers
+/// ([`Piece::ray_cover`], supersets, so it leaves no sooner than the union does, and that
+/// exit is a boundary point), `far` at most. Cheap, in `f64`: it bounds the exact search.
+fn ray_exit(set: &mut Pieces, a: &Shape, b: &Shape, u: DVec2, far: f64) -> f64 {
+    let end = u * far;
+    let on_ray = set.gather(a, b, end.min(DVec2::ZERO), end.max(DVec2::ZERO));
+    let mut covers: Vec<(f64, f64)> = on_ray
+        .iter()
+        .filter_map(|&k| set.get(k).ray_cover(u))
+        .collect();
+    covers.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let mut reach = 0.0f64;
+    for (lo, hi) in covers {
+        if lo > reach {
+            break;
+        }
+        reach = reach.max(hi);
+    }
+    // `|u|` is 1 within rounding.
+    (reach * (1.0 + 1e-12)).min(far)
 }
 
 /// The largest coordinate of a piece's box: the scale of its rounding.
