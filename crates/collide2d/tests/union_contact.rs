@@ -424,3 +424,46 @@ fn a_face_crossing_a_nearly_parallel_edge_gets_a_finite_parameter() {
     }
     check_pair(&a, &b).unwrap();
 }
+
+#[test]
+fn coordinates_near_the_f32_limit_take_bounded_exact_work() {
+    // Like the `query_pair` fuzz input that timed out: vertices near ±1.8e38 next to ones
+    // near 1 or 1e-20, so differences of vertices are not exact in `f64`. The exact
+    // fallbacks' expansions grew to thousands of components (each product keeping every
+    // partial product) and one contact took seconds; compressed, each stays small.
+    // Moves of a few units are below the coordinates' `f32` spacing here, so the reference
+    // checks of `check_pair` cannot apply: the answer must be well formed and symmetric.
+    let a: Shape = Polygon::new(&[
+        v(1.8e38, -1.7e38),
+        v(1.0, 0.5),
+        v(1.0, -2e-40),
+        v(-1.0, 1.8e38),
+        v(0.5, -1e-20),
+        v(-1.7e38, 1e20),
+        v(-1.0, -1.0),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Compound::new(vec![
+        Aabb::new(v(0.5, -1.0), v(1.7e38, 0.0)).unwrap().into(),
+        Aabb::new(v(-1e-20, -1e-20), v(1.8e38, 3e-38))
+            .unwrap()
+            .into(),
+        polygon(&[
+            (-2e-40, -1.0),
+            (2.0, -1e-20),
+            (1.8e38, -1.0),
+            (1e20, 0.0),
+            (1.0, 0.0),
+        ]),
+    ])
+    .unwrap()
+    .into();
+    let c = contact(&a, &b).unwrap();
+    assert!(
+        c.normal.is_finite() && c.depth.is_finite() && c.depth >= 0.0,
+        "{c:?}"
+    );
+    assert!((c.normal.length() - 1.0).abs() < 1e-5, "{c:?}");
+    assert_eq!(contact(&b, &a), Some(c.flipped()));
+}

@@ -213,6 +213,23 @@ impl Piece {
         (lo <= hi).then_some((lo, hi))
     }
 
+    /// The segment from `p` to `q` (rounded values of exact points, each coordinate within
+    /// `2^-52` of itself) lies in the piece's interior, decided in `f64` with a margin far
+    /// above the rounding: `false` when unsure.
+    pub fn holds_inside(&self, p: DVec2, q: DVec2) -> bool {
+        const EPS: f64 = 1e-12;
+        self.faces.iter().all(|g| {
+            let inside = |x: DVec2| {
+                let (w, e) = (x - g.p, g.e);
+                let side = e.x * w.y - e.y * w.x;
+                let size =
+                    (e.x.abs() + e.y.abs()) * (x.x.abs() + x.y.abs() + g.p.x.abs() + g.p.y.abs());
+                side > EPS * size
+            };
+            inside(p) && inside(q)
+        })
+    }
+
     /// The piece's box meets the box from `lo` to `hi`.
     pub fn meets(&self, lo: DVec2, hi: DVec2) -> bool {
         !(self.lo.cmpgt(hi).any() || self.hi.cmplt(lo).any())

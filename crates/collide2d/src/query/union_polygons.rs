@@ -103,7 +103,8 @@ const CANCELS: f64 = 1.0 / (1u64 << 40) as f64;
 
 /// The face's box, padded past rounding.
 fn face_box(f: &Face) -> (DVec2, DVec2) {
-    let (p, q) = (f.p, f.p + f.e);
+    let end = Sum::diff(f.b1, f.a1).filtered();
+    let (p, q) = (f.p, DVec2::new(end.0.value(), end.1.value()));
     let pad = 1e-12 * p.abs().max(q.abs()).max_element() + 1e-300;
     (p.min(q) - pad, p.max(q) + pad)
 }
@@ -118,6 +119,12 @@ fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize]) -> Option<Found> {
         .filter(|&&m| m != k)
         .map(|&m| set.get(m))
         .filter(|p| p.meets(lo, hi));
+    // Deep in the union most faces lie inside one other piece, decided in `f64`: covered,
+    // without the exact stretches.
+    let (p, q) = (f.p, f.p + f.e);
+    if others.clone().any(|m| m.holds_inside(p, q)) {
+        return None;
+    }
     let t = nearest_exposed(f, others)?;
     let mut x = f.at(t.approx());
     if x.abs().max_element() <= CANCELS * f.p.abs().max(f.e.abs()).max_element() {
