@@ -202,9 +202,10 @@ impl Piece {
                 let num = b - db;
                 lo = lo.max(num / if num >= 0.0 { a + da } else { a - da });
             } else if a + da < 0.0 {
-                // t <= b / a: its greatest over the deltas.
-                let num = b + db;
-                hi = hi.min(num / if num >= 0.0 { a - da } else { a + da });
+                // t <= b / a: its greatest over the deltas (a < 0: the least b, then the
+                // a of least size when that b is at most 0, of most size when above).
+                let num = b - db;
+                hi = hi.min(num / if num <= 0.0 { a + da } else { a - da });
             } else if b - db > 0.0 {
                 // Along the ray, the origin outside: from where the steepest tilt allows.
                 lo = lo.max((b - db) / (a.abs() + da));
