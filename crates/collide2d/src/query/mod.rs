@@ -30,6 +30,7 @@ mod ray;
 mod soa;
 mod sweep;
 mod union_boundary;
+mod union_bounded;
 mod union_boxes;
 mod union_certified;
 mod union_contact;
@@ -220,6 +221,16 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 /// parts is a slit, not a seam. With a circle or capsule among the parts these decisions are
 /// taken within `1e-9` of the largest coordinate. Depths and points carry the accuracy of
 /// convex contacts.
+///
+/// The work of that search is bounded: above 64 pairs of parts (pairs whose boxes overlap, or
+/// whose differences lie within the search's reach), or past a fixed count of the search's
+/// own steps, the depth is a separating move along the deepest pair of parts' normal, not
+/// always the shortest: `b` moves along it past every pair of parts whose extents across it
+/// overlap (computed so that rounding can only lengthen the move), with one point, midway
+/// between the surfaces of the last pair passed. Moving `b` by `normal * depth` leaves the
+/// interiors disjoint. Shapes of a few parts (a 12-vertex concave polygon has at most 8)
+/// stay below the bound; hostile input (hundreds of tiny parts, faces exactly on each other)
+/// gets its answer in milliseconds, not seconds.
 ///
 /// ```
 /// use collide2d::{contact, math::Vec2, Point, Polygon};

@@ -309,7 +309,7 @@ mod tests {
                 continue;
             };
             decided += 1;
-            let want = union_polygons::contact(&a, &b);
+            let want = union_polygons::contact(&a, &b).unwrap();
             match (got, want) {
                 (None, None) => {}
                 (Some(g), Some(w)) => {

@@ -28,14 +28,26 @@ use glam::DVec2;
 /// convex contacts' documented error.
 const MARGIN: f64 = 4e-6;
 
-/// The contact of `a` and `b` when the fast path decides it: `Some(None)` when they do not
-/// intersect, `Some(Some(c))` the certified deepest pair's contact; `None` when the exact
-/// search must decide.
-pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
-    let mut deepest = Deepest { best: None };
+/// What the fast path found.
+pub(crate) enum Fast {
+    /// Decided: `None` when the shapes do not intersect, else the certified deepest pair's
+    /// contact.
+    Decided(Option<Contact>),
+    /// The search must decide: the deepest pair's contact, and how many pairs of pieces have
+    /// overlapping boxes (a measure of the search's work).
+    Search { deepest: Contact, pairs: usize },
+}
+
+/// The contact of `a` and `b` when the fast path decides it, else what the search needs.
+pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
+    let mut deepest = Deepest {
+        best: None,
+        pairs: 0,
+    };
     let _ = search(a, b, &mut deepest);
+    let pairs = deepest.pairs;
     let Some((c, key)) = deepest.best else {
-        return Some(None);
+        return Fast::Decided(None);
     };
     let scale = [a.aabb(), b.aabb()]
         .iter()
@@ -48,7 +60,11 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         margin: MARGIN * f64::from(scale),
         skip: key,
     };
-    search(a, b, &mut near).is_continue().then_some(Some(c))
+    if search(a, b, &mut near).is_continue() {
+        Fast::Decided(Some(c))
+    } else {
+        Fast::Search { deepest: c, pairs }
+    }
 }
 
 /// The contact of two pieces, by the kernel made for their kinds.
@@ -72,6 +88,8 @@ fn piece_contact(a: &Piece, b: &Piece) -> Option<Contact> {
 /// lower numbers on ties, as [`parts::contact`](crate::query::parts::contact)).
 struct Deepest {
     best: Option<(Contact, (u32, u32))>,
+    /// Pairs of pieces whose boxes overlap.
+    pairs: usize,
 }
 
 impl PairSearch for Deepest {
@@ -91,6 +109,7 @@ impl PairSearch for Deepest {
         if !a.aabb().overlaps(&b.aabb()) {
             return ControlFlow::Continue(());
         }
+        self.pairs += 1;
         if let Some(c) = piece_contact(a, b) {
             let deeper = self.best.as_ref().is_none_or(|(best, key)| {
                 c.depth > best.depth || (c.depth == best.depth && (ia, ib) < *key)

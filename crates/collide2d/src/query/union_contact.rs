@@ -13,9 +13,13 @@
 //! of parts' own contact, when no other pair's difference comes near its point. The rest take
 //! the search: shapes made of polygons, segments and points [`union_polygons`], whose
 //! decisions are exact; shapes with a rounded part (a circle or capsule, in a compound or as
-//! the other shape) [`union_rounded`], whose decisions carry a tolerance.
+//! the other shape) [`union_rounded`], whose decisions carry a tolerance. Where more than
+//! [`LIMIT`](union_bounded::LIMIT) pairs of parts would enter the search, [`union_bounded`]
+//! answers a separating move along the deepest pair's normal, not always the shortest.
 
 use crate::query::parts::each_part;
+use crate::query::union_bounded::{self, LIMIT};
+use crate::query::union_certified::Fast;
 use crate::query::{union_boxes, union_certified, union_polygons, union_rounded, Contact};
 use crate::shape::Shape;
 use core::ops::ControlFlow;
@@ -39,12 +43,18 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     if let Some(decided) = union_boxes::contact(a, b) {
         return decided;
     }
-    if let Some(decided) = union_certified::contact(a, b) {
-        return decided;
-    }
-    if rounded(a) || rounded(b) {
+    let deepest = match union_certified::contact(a, b) {
+        Fast::Decided(decided) => return decided,
+        Fast::Search { deepest, pairs } if pairs > LIMIT => {
+            return Some(union_bounded::contact(a, b, &deepest))
+        }
+        Fast::Search { deepest, .. } => deepest,
+    };
+    let searched = if rounded(a) || rounded(b) {
         union_rounded::contact(a, b)
     } else {
         union_polygons::contact(a, b)
-    }
+    };
+    // The search's own reach held more than `LIMIT` pairs.
+    searched.unwrap_or_else(|_| Some(union_bounded::contact(a, b, &deepest)))
 }

@@ -13,6 +13,7 @@ use crate::exact::{Field, Filtered};
 use crate::query::union_exact::{cross_f, dot_f, Prod, Ratio};
 use crate::query::union_faces::{Face, Piece};
 use alloc::vec::Vec;
+use core::cell::Cell;
 use core::cmp::Ordering;
 
 /// Where the line of another piece's edge `g` crosses the face `f`: the parameter
@@ -25,6 +26,8 @@ struct At<'f> {
     g: &'f Face,
     /// `β < 0`: the fraction is `α / −β`.
     hi: bool,
+    /// Counts the comparisons the filters could not tell (the search's costly work).
+    exact: &'f Cell<usize>,
 }
 
 impl At<'_> {
@@ -43,14 +46,20 @@ impl At<'_> {
     /// Compares with another crossing of `f`, exactly.
     fn cmp(&self, f: &Face, o: &At) -> Ordering {
         let by_filter = self.nf.mul(o.df).sub(o.nf.mul(self.df)).sign();
-        by_filter.unwrap_or_else(|| self.ratio(f).cmp(&o.ratio(f)))
+        by_filter.unwrap_or_else(|| {
+            self.exact.set(self.exact.get() + 1);
+            self.ratio(f).cmp(&o.ratio(f))
+        })
     }
 
     /// Compares with a fixed parameter of `f`, exactly.
     fn cmp_ratio(&self, f: &Face, r: &Ratio) -> Ordering {
         let (rn, rd) = r.filtered();
         let by_filter = self.nf.mul(rd).sub(rn.mul(self.df)).sign();
-        by_filter.unwrap_or_else(|| self.ratio(f).cmp(r))
+        by_filter.unwrap_or_else(|| {
+            self.exact.set(self.exact.get() + 1);
+            self.ratio(f).cmp(r)
+        })
     }
 
     /// The value, rounded.
@@ -112,7 +121,8 @@ fn neg(x: Filtered) -> Filtered {
 }
 
 /// The parameters `t` of `f` that `piece` covers (see the module docs), or `None` for none.
-fn covered<'f>(f: &Face, piece: &'f Piece) -> Option<Span<'f>> {
+/// Decisions the filters cannot tell count in `exact`.
+fn covered<'f>(f: &Face, piece: &'f Piece, exact: &'f Cell<usize>) -> Option<Span<'f>> {
     let e = f.dir();
     let mut span = Span { lo: None, hi: None };
     for g in &piece.faces {
@@ -121,6 +131,11 @@ fn covered<'f>(f: &Face, piece: &'f Piece) -> Option<Span<'f>> {
         let from = (f.fs.0.sub(g.fs.0), f.fs.1.sub(g.fs.1));
         let (alpha_f, beta_f) = (cross_f(g.fd, from), cross_f(g.fd, f.fd));
         let closed = || Prod::dot(d, e).sign_given(dot_f(g.fd, f.fd)).is_le();
+        let unsure = [alpha_f, beta_f]
+            .iter()
+            .filter(|x| x.sign().is_none())
+            .count();
+        exact.set(exact.get() + unsure);
         match Prod::cross(d, e).sign_given(beta_f) {
             Ordering::Equal => match Prod::cross(d, f.start_from(g)).sign_given(alpha_f) {
                 Ordering::Greater => {}
@@ -137,6 +152,7 @@ fn covered<'f>(f: &Face, piece: &'f Piece) -> Option<Span<'f>> {
                     df: beta_f,
                     g,
                     hi: false,
+                    exact,
                 };
                 span.lo = Some(tighter_lo(
                     f,
@@ -153,6 +169,7 @@ fn covered<'f>(f: &Face, piece: &'f Piece) -> Option<Span<'f>> {
                     df: neg(beta_f),
                     g,
                     hi: true,
+                    exact,
                 };
                 span.hi = Some(tighter_hi(
                     f,
@@ -223,12 +240,14 @@ fn merged<'f>(f: &Face, mut spans: Vec<Span<'f>>) -> Vec<Span<'f>> {
 }
 
 /// The exposed point of `f` nearest the origin, as a parameter in `[0, 1]`, given the other
-/// pieces that may cover it; `None` when they cover all of it.
+/// pieces that may cover it; `None` when they cover all of it. The decisions its filters
+/// cannot tell (exact products, the costly work) add to `exact`.
 pub(crate) fn nearest_exposed<'p>(
     f: &Face,
     others: impl Iterator<Item = &'p Piece>,
+    exact: &Cell<usize>,
 ) -> Option<Ratio> {
-    let spans: Vec<Span> = others.filter_map(|p| covered(f, p)).collect();
+    let spans: Vec<Span> = others.filter_map(|p| covered(f, p, exact)).collect();
     let (zero, one) = (Ratio::int(0.0), Ratio::int(1.0));
     let foot = f.foot();
     let (t, at_zero, at_one) = if foot.cmp(&zero).is_le() {

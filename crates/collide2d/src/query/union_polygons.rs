@@ -14,6 +14,7 @@
 
 use crate::math::Vec2;
 use crate::query::part_pairs::{search, PairSearch};
+use crate::query::union_bounded::{OverLimit, LIMIT, WORK};
 use crate::query::union_exact::{sum_sign, Prod, Ratio, Sum};
 use crate::query::union_exposed::nearest_exposed;
 use crate::query::union_faces::{Face, Piece};
@@ -21,6 +22,7 @@ use crate::query::{convex, parts, Contact};
 use crate::shape::convex::Convex;
 use crate::shape::{Aabb, Shape};
 use alloc::vec::Vec;
+use core::cell::Cell;
 use core::cmp::Ordering;
 use core::f64::consts::TAU;
 use core::ops::ControlFlow;
@@ -97,6 +99,10 @@ struct Found {
     dist: f64,
 }
 
+/// A decision that needs exact products costs as much as this many pieces weighed in `f64`
+/// (a few hundred nanoseconds to microseconds, where coordinates span many exponents).
+const EXACT_COST: usize = 16;
+
 /// A face's point this small against its start and direction is computed exactly: `f.at`
 /// rounds it by `2^-52` of those, which can be most of it.
 const CANCELS: f64 = 1.0 / (1u64 << 40) as f64;
@@ -110,8 +116,9 @@ fn face_box(f: &Face) -> (DVec2, DVec2) {
 }
 
 /// The exposed point of face `fi` of piece `k` nearest the origin, with the pieces listed in
-/// `near` as the possible covers.
-fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize]) -> Option<Found> {
+/// `near` as the possible covers; `work` counts the pieces the face is weighed against, and
+/// the decisions that needed exact products, [`EXACT_COST`] each.
+fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize], work: &mut usize) -> Option<Found> {
     let f = &set.get(k).faces[fi];
     let (lo, hi) = face_box(f);
     let others = near
@@ -119,13 +126,17 @@ fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize]) -> Option<Found> {
         .filter(|&&m| m != k)
         .map(|&m| set.get(m))
         .filter(|p| p.meets(lo, hi));
+    *work += others.clone().count();
     // Deep in the union most faces lie inside one other piece, decided in `f64`: covered,
     // without the exact stretches.
     let (p, q) = (f.p, f.p + f.e);
     if others.clone().any(|m| m.holds_inside(p, q)) {
         return None;
     }
-    let t = nearest_exposed(f, others)?;
+    let exact = Cell::new(0);
+    let t = nearest_exposed(f, others, &exact);
+    *work += exact.get() * EXACT_COST;
+    let t = t?;
     let mut x = f.at(t.approx());
     if x.abs().max_element() <= CANCELS * f.p.abs().max(f.e.abs()).max_element() {
         // The sum cancelled (the point is near the origin, the face's start far): its
@@ -141,8 +152,10 @@ fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize]) -> Option<Found> {
     })
 }
 
-/// The contact of `a` and `b` (every part without radius, one of them concave or compound).
-pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
+/// The contact of `a` and `b` (every part without radius, one of them concave or compound);
+/// `Err` when more than [`LIMIT`] pieces lie within the search's reach, or its work (faces
+/// weighed against one piece, exact decisions [`EXACT_COST`] each) passes [`WORK`].
+pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit> {
     let mut set = Pieces::default();
     let at_origin = set.gather(a, b, DVec2::ZERO, DVec2::ZERO);
     let holding: Vec<(usize, f64)> = at_origin
@@ -152,7 +165,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     let Some(&(k0, depth0)) = holding.iter().reduce(|x, y| if y.1 > x.1 { y } else { x }) else {
         // No piece with interior holds the origin: apart, or touching where a thin part
         // (a segment or point of each shape) meets the other.
-        return parts::contact(a, b);
+        return Ok(parts::contact(a, b));
     };
     let mut order: Vec<(f64, usize)> = set
         .get(k0)
@@ -171,13 +184,20 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         let (lo, hi) = (k.lo, k.hi);
         set.gather(a, b, lo, hi)
     };
+    if near_k0.len() > LIMIT {
+        return Err(OverLimit);
+    }
+    let mut work = 0;
     for &(d, fi) in &order {
         if d > depth0 + slack {
             break;
         }
-        if let Some(found) = exposed(&set, k0, fi, &near_k0) {
+        if work > WORK {
+            return Err(OverLimit);
+        }
+        if let Some(found) = exposed(&set, k0, fi, &near_k0, &mut work) {
             if found.dist <= d + slack {
-                return Some(finish(&set, &found, &holding));
+                return Ok(Some(finish(&set, &found, &holding)));
             }
             if best.is_none_or(|b| found.dist < b.dist) {
                 best = Some(found);
@@ -199,6 +219,9 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     let bound = best.map_or(exit, |b| b.dist.min(exit));
     let reach = bound * (1.0 + 1e-9) + slack;
     let near = set.gather(a, b, DVec2::splat(-reach), DVec2::splat(reach));
+    if near.len() > LIMIT {
+        return Err(OverLimit);
+    }
     let mut faces: Vec<(f64, usize, usize)> = near
         .iter()
         .flat_map(|&k| {
@@ -215,17 +238,20 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         if best.is_some_and(|b| d > b.dist + slack) {
             break;
         }
-        if let Some(found) = exposed(&set, k, fi, &near) {
+        if work > WORK {
+            return Err(OverLimit);
+        }
+        if let Some(found) = exposed(&set, k, fi, &near, &mut work) {
             if best.is_none_or(|b| found.dist < b.dist) {
                 best = Some(found);
             }
         }
     }
-    match best {
+    Ok(match best {
         Some(found) => Some(finish(&set, &found, &holding)),
         // Unreachable but for rounding: the box's exit is exposed.
         None => parts::contact(a, b),
-    }
+    })
 }
 
 /// A distance at least that of the union's boundary from the origin (the origin in the

@@ -25,6 +25,7 @@
 use crate::math::Vec2;
 use crate::query::convex::{self, closest_on_segment};
 use crate::query::union_boundary::{candidates, faces_within, widest_gap, Cone, Piece, Side};
+use crate::query::union_bounded::{OverLimit, LIMIT, WORK_ROUNDED};
 use crate::query::Contact;
 use crate::shape::convex::Convex;
 use crate::shape::Shape;
@@ -88,6 +89,8 @@ struct Differences<'p, 's> {
     built: Vec<Option<Piece>>,
     /// The difference that covered the last point asked about: the likeliest to cover the next.
     last: usize,
+    /// Points classified against one difference so far: the search's work.
+    work: usize,
 }
 
 impl<'p, 's> Differences<'p, 's> {
@@ -104,6 +107,7 @@ impl<'p, 's> Differences<'p, 's> {
             bounds,
             built,
             last: 0,
+            work: 0,
         }
     }
 
@@ -135,6 +139,7 @@ impl<'p, 's> Differences<'p, 's> {
             |(lo, hi): (DVec2, DVec2)| !(x.cmplt(lo - eps).any() || x.cmpgt(hi + eps).any());
         let mut cones = Vec::new();
         let last = self.last;
+        self.work += 1;
         if holds(self.bounds(last)) && self.piece(last).classify(x, eps, &mut cones) == Side::Inside
         {
             return Cover::Covered;
@@ -145,6 +150,7 @@ impl<'p, 's> Differences<'p, 's> {
             if !holds(self.bounds(k)) {
                 continue;
             }
+            self.work += 1;
             match self.piece(k).classify(x, eps, &mut cones) {
                 Side::Inside => {
                     self.last = k;
@@ -180,7 +186,8 @@ enum Cover {
 /// that boundary (the common case), that contact is the answer, bit for bit; otherwise the
 /// nearest boundary point is searched, with the union's boundary decided up to a tolerance of
 /// `1e-9` of the largest coordinate (a gap between two parts narrower than that counts as a seam).
-pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
+/// `Err` when the search's work passes its bounds ([`LIMIT`], [`WORK_ROUNDED`]).
+pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit> {
     let (mut pa, mut pb) = (Vec::new(), Vec::new());
     parts_of(a, &mut pa);
     parts_of(b, &mut pb);
@@ -197,7 +204,9 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
             }
         }
     }
-    let (first, k0) = best?;
+    let Some((first, k0)) = best else {
+        return Ok(None);
+    };
     let scale = pa
         .iter()
         .chain(&pb)
@@ -217,21 +226,23 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         .map_or(f64::from(first.depth), |(_, exit)| exit * far);
     let x0 = -n0 * low;
     match diffs.cover(x0, eps) {
-        Cover::Open { .. } if low > eps => Some(first),
+        Cover::Open { .. } if low > eps => Ok(Some(first)),
         Cover::Open { gap, on, cones } => {
             // Touching: the deepest pair's normal stands when moving `b` along it leaves every
             // difference's cone at the origin (`-normal` lies in none of them).
             if cones.iter().all(|c| !c.holds(-n0, ANGLE_TOL)) {
-                return Some(first);
+                return Ok(Some(first));
             }
-            Some(finish(&pa, &pb, x0, gap, &on, eps))
+            Ok(Some(finish(&pa, &pb, x0, gap, &on, eps)))
         }
-        Cover::Covered => Some(search(&mut diffs, &pa, &pb, -n0, low, eps)),
+        Cover::Covered => search(&mut diffs, &pa, &pb, -n0, low, eps).map(Some),
     }
 }
 
 /// The nearest point of the union's boundary, where the deepest pair's is covered: `dir` is the
 /// direction from the origin to that pair's nearest point, `low` its distance (a lower bound).
+/// `Err` when more than [`LIMIT`] differences lie within reach, or the points classified
+/// against one difference pass [`WORK_ROUNDED`].
 fn search(
     diffs: &mut Differences,
     pa: &[Part],
@@ -239,7 +250,7 @@ fn search(
     dir: DVec2,
     low: f64,
     eps: f64,
-) -> Contact {
+) -> Result<Contact, OverLimit> {
     let count = pa.len() * pb.len();
     // Where the ray along `dir` leaves the union: its spans through the differences, merged.
     let far = (0..count)
@@ -277,6 +288,9 @@ fn search(
             gap.length() <= high + eps
         })
         .collect();
+    if near.len() > LIMIT {
+        return Err(OverLimit);
+    }
     for &k in &near {
         diffs.piece(k);
     }
@@ -290,6 +304,9 @@ fn search(
     // The nearest uncovered end or foot of a face bounds the crossings worth computing.
     let mut best: Option<(f64, DVec2)> = None;
     for (d, x) in own {
+        if diffs.work > WORK_ROUNDED {
+            return Err(OverLimit);
+        }
         if matches!(diffs.cover(x, eps), Cover::Open { .. }) {
             best = Some((d, x));
             break;
@@ -300,16 +317,19 @@ fn search(
         if best.is_some_and(|(b, _)| d >= b) {
             break;
         }
+        if diffs.work > WORK_ROUNDED {
+            return Err(OverLimit);
+        }
         if matches!(diffs.cover(x, eps), Cover::Open { .. }) {
             best = Some((d, x));
             break;
         }
     }
     let x = best.map_or(exit_point, |(_, x)| x);
-    match diffs.cover(x, eps) {
+    Ok(match diffs.cover(x, eps) {
         Cover::Open { gap, on, .. } => finish(pa, pb, x, gap, &on, eps),
         Cover::Covered => finish(pa, pb, x, -dir, &[], eps),
-    }
+    })
 }
 
 /// The contact whose move `v = −x` leaves the shapes touching at the boundary point `x`:
