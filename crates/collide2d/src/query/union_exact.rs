@@ -234,6 +234,10 @@ pub(crate) fn sum_sign(p: &Prod, q: &Prod) -> Ordering {
         })
 }
 
+/// How many times a comparison of fractions on heap expansions costs one on fixed-size
+/// products (coordinates far apart in magnitude make expansions long).
+pub(crate) const HEAVY: usize = 32;
+
 /// A fraction `num / den` of degree-2 numbers, `den > 0`, with their `f64` values.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ratio {
@@ -289,6 +293,17 @@ impl Ratio {
     #[inline(never)]
     fn approx_exact(&self) -> f64 {
         self.num.exact().approx() / self.den.exact().approx()
+    }
+
+    /// The relative cost of an exact comparison with this fraction: 1 where its vectors are
+    /// exact in `f64` (fixed-size products), [`HEAVY`] where it needs heap expansions.
+    pub fn exact_cost(&self) -> usize {
+        let small = |p: &Prod| p.u.exact_f64().is_some() && p.w.exact_f64().is_some();
+        if small(&self.num) && small(&self.den) {
+            1
+        } else {
+            HEAVY
+        }
     }
 
     /// Compares the two fractions exactly.

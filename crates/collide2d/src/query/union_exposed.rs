@@ -26,7 +26,8 @@ struct At<'f> {
     g: &'f Face,
     /// `β < 0`: the fraction is `α / −β`.
     hi: bool,
-    /// Counts the comparisons the filters could not tell (the search's costly work).
+    /// Counts the comparisons the filters could not tell, weighted by their cost (the search's
+    /// costly work).
     exact: &'f Cell<usize>,
 }
 
@@ -47,8 +48,10 @@ impl At<'_> {
     fn cmp(&self, f: &Face, o: &At) -> Ordering {
         let by_filter = self.nf.mul(o.df).sub(o.nf.mul(self.df)).sign();
         by_filter.unwrap_or_else(|| {
-            self.exact.set(self.exact.get() + 1);
-            self.ratio(f).cmp(&o.ratio(f))
+            let (x, y) = (self.ratio(f), o.ratio(f));
+            let cost = x.exact_cost().max(y.exact_cost());
+            self.exact.set(self.exact.get() + cost);
+            x.cmp(&y)
         })
     }
 
@@ -57,8 +60,10 @@ impl At<'_> {
         let (rn, rd) = r.filtered();
         let by_filter = self.nf.mul(rd).sub(rn.mul(self.df)).sign();
         by_filter.unwrap_or_else(|| {
-            self.exact.set(self.exact.get() + 1);
-            self.ratio(f).cmp(r)
+            let x = self.ratio(f);
+            let cost = x.exact_cost().max(r.exact_cost());
+            self.exact.set(self.exact.get() + cost);
+            x.cmp(r)
         })
     }
 

@@ -100,7 +100,7 @@ struct Found {
 }
 
 /// A decision that needs exact products costs as much as this many pieces weighed in `f64`
-/// (a few hundred nanoseconds to microseconds, where coordinates span many exponents).
+/// (times [`HEAVY`](crate::query::union_exact::HEAVY) on heap expansions).
 const EXACT_COST: usize = 16;
 
 /// A face's point this small against its start and direction is computed exactly: `f.at`
