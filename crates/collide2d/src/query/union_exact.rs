@@ -11,6 +11,7 @@
 use crate::exact::{two_sum, Expansion, Field, Filtered};
 use crate::exact_small::{self, Small};
 use crate::math::Vec2;
+use core::cell::Cell;
 use core::cmp::Ordering;
 use glam::DVec2;
 
@@ -234,6 +235,10 @@ pub(crate) fn sum_sign(p: &Prod, q: &Prod) -> Ordering {
         })
 }
 
+/// The work of a decision that needs exact products, in units of one piece weighed against a
+/// face in `f64`: the searches' work bounds count it.
+pub(crate) const EXACT_COST: usize = 16;
+
 /// How many times a comparison of fractions on heap expansions costs one on fixed-size
 /// products (coordinates far apart in magnitude make expansions long).
 pub(crate) const HEAVY: usize = 32;
@@ -295,17 +300,6 @@ impl Ratio {
         self.num.exact().approx() / self.den.exact().approx()
     }
 
-    /// The relative cost of an exact comparison with this fraction: 1 where its vectors are
-    /// exact in `f64` (fixed-size products), [`HEAVY`] where it needs heap expansions.
-    pub fn exact_cost(&self) -> usize {
-        let small = |p: &Prod| p.u.exact_f64().is_some() && p.w.exact_f64().is_some();
-        if small(&self.num) && small(&self.den) {
-            1
-        } else {
-            HEAVY
-        }
-    }
-
     /// Compares the two fractions exactly.
     #[inline]
     pub fn cmp(&self, o: &Ratio) -> Ordering {
@@ -331,9 +325,27 @@ impl Ratio {
         DVec2::new(at(sx, dx), at(sy, dy))
     }
 
+    /// [`cmp`](Self::cmp), adding the work of an exact comparison to `cost` when the filter
+    /// cannot tell: [`EXACT_COST`] on fixed-size products, [`HEAVY`] times that on heap
+    /// expansions.
+    #[inline]
+    pub fn cmp_weighed(&self, o: &Ratio, cost: &Cell<usize>) -> Ordering {
+        self.nf
+            .mul(o.df)
+            .sub(o.nf.mul(self.df))
+            .sign()
+            .unwrap_or_else(|| self.cmp_exact_weighed(o, cost))
+    }
+
     #[cold]
     #[inline(never)]
     fn cmp_exact(&self, o: &Ratio) -> Ordering {
+        self.cmp_exact_weighed(o, &Cell::new(0))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn cmp_exact_weighed(&self, o: &Ratio, cost: &Cell<usize>) -> Ordering {
         let small = (
             self.num.small(),
             o.den.small(),
@@ -341,8 +353,10 @@ impl Ratio {
             self.den.small(),
         );
         if let (Some(a), Some(b), Some(c), Some(d)) = small {
+            cost.set(cost.get() + EXACT_COST);
             return exact_small::cross_sign(&a, &b, &c, &d);
         }
+        cost.set(cost.get() + EXACT_COST * HEAVY);
         self.num
             .exact()
             .mul(o.den.exact())

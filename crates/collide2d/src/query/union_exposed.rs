@@ -10,7 +10,7 @@
 //! covered unless neither interval holds it.
 
 use crate::exact::{Field, Filtered};
-use crate::query::union_exact::{cross_f, dot_f, Prod, Ratio};
+use crate::query::union_exact::{cross_f, dot_f, Prod, Ratio, EXACT_COST};
 use crate::query::union_faces::{Face, Piece};
 use alloc::vec::Vec;
 use core::cell::Cell;
@@ -26,8 +26,7 @@ struct At<'f> {
     g: &'f Face,
     /// `β < 0`: the fraction is `α / −β`.
     hi: bool,
-    /// Counts the comparisons the filters could not tell, weighted by their cost (the search's
-    /// costly work).
+    /// Adds up the work of the comparisons the filters could not tell.
     exact: &'f Cell<usize>,
 }
 
@@ -47,24 +46,14 @@ impl At<'_> {
     /// Compares with another crossing of `f`, exactly.
     fn cmp(&self, f: &Face, o: &At) -> Ordering {
         let by_filter = self.nf.mul(o.df).sub(o.nf.mul(self.df)).sign();
-        by_filter.unwrap_or_else(|| {
-            let (x, y) = (self.ratio(f), o.ratio(f));
-            let cost = x.exact_cost().max(y.exact_cost());
-            self.exact.set(self.exact.get() + cost);
-            x.cmp(&y)
-        })
+        by_filter.unwrap_or_else(|| self.ratio(f).cmp_weighed(&o.ratio(f), self.exact))
     }
 
     /// Compares with a fixed parameter of `f`, exactly.
     fn cmp_ratio(&self, f: &Face, r: &Ratio) -> Ordering {
         let (rn, rd) = r.filtered();
         let by_filter = self.nf.mul(rd).sub(rn.mul(self.df)).sign();
-        by_filter.unwrap_or_else(|| {
-            let x = self.ratio(f);
-            let cost = x.exact_cost().max(r.exact_cost());
-            self.exact.set(self.exact.get() + cost);
-            x.cmp(r)
-        })
+        by_filter.unwrap_or_else(|| self.ratio(f).cmp_weighed(r, self.exact))
     }
 
     /// The value, rounded.
@@ -140,7 +129,7 @@ fn covered<'f>(f: &Face, piece: &'f Piece, exact: &'f Cell<usize>) -> Option<Spa
             .iter()
             .filter(|x| x.sign().is_none())
             .count();
-        exact.set(exact.get() + unsure);
+        exact.set(exact.get() + unsure * EXACT_COST);
         match Prod::cross(d, e).sign_given(beta_f) {
             Ordering::Equal => match Prod::cross(d, f.start_from(g)).sign_given(alpha_f) {
                 Ordering::Greater => {}
@@ -245,14 +234,20 @@ fn merged<'f>(f: &Face, mut spans: Vec<Span<'f>>) -> Vec<Span<'f>> {
 }
 
 /// The exposed point of `f` nearest the origin, as a parameter in `[0, 1]`, given the other
-/// pieces that may cover it; `None` when they cover all of it. The decisions its filters
-/// cannot tell (exact products, the costly work) add to `exact`.
+/// pieces that may cover it; `None` when they cover all of it. Its work adds to `exact`: 1 per
+/// piece weighed, [`EXACT_COST`] per decision its filters cannot tell (more on heap
+/// expansions, see [`Ratio::cmp_weighed`]).
 pub(crate) fn nearest_exposed<'p>(
     f: &Face,
     others: impl Iterator<Item = &'p Piece>,
     exact: &Cell<usize>,
 ) -> Option<Ratio> {
-    let spans: Vec<Span> = others.filter_map(|p| covered(f, p, exact)).collect();
+    let spans: Vec<Span> = others
+        .filter_map(|p| {
+            exact.set(exact.get() + 1);
+            covered(f, p, exact)
+        })
+        .collect();
     let (zero, one) = (Ratio::int(0.0), Ratio::int(1.0));
     let foot = f.foot();
     let (t, at_zero, at_one) = if foot.cmp(&zero).is_le() {

@@ -99,10 +99,6 @@ struct Found {
     dist: f64,
 }
 
-/// A decision that needs exact products costs as much as this many pieces weighed in `f64`
-/// (times [`HEAVY`](crate::query::union_exact::HEAVY) on heap expansions).
-const EXACT_COST: usize = 16;
-
 /// A face's point this small against its start and direction is computed exactly: `f.at`
 /// rounds it by `2^-52` of those, which can be most of it.
 const CANCELS: f64 = 1.0 / (1u64 << 40) as f64;
@@ -116,8 +112,8 @@ fn face_box(f: &Face) -> (DVec2, DVec2) {
 }
 
 /// The exposed point of face `fi` of piece `k` nearest the origin, with the pieces listed in
-/// `near` as the possible covers; `work` counts the pieces the face is weighed against, and
-/// the decisions that needed exact products, [`EXACT_COST`] each.
+/// `near` as the possible covers; `work` adds up the pieces the face is weighed against and
+/// the decisions that needed exact products ([`nearest_exposed`]).
 fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize], work: &mut usize) -> Option<Found> {
     let f = &set.get(k).faces[fi];
     let (lo, hi) = face_box(f);
@@ -126,7 +122,6 @@ fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize], work: &mut usize) 
         .filter(|&&m| m != k)
         .map(|&m| set.get(m))
         .filter(|p| p.meets(lo, hi));
-    *work += others.clone().count();
     // Deep in the union most faces lie inside one other piece, decided in `f64`: covered,
     // without the exact stretches.
     let (p, q) = (f.p, f.p + f.e);
@@ -135,7 +130,7 @@ fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize], work: &mut usize) 
     }
     let exact = Cell::new(0);
     let t = nearest_exposed(f, others, &exact);
-    *work += exact.get() * EXACT_COST;
+    *work += exact.get();
     let t = t?;
     let mut x = f.at(t.approx());
     if x.abs().max_element() <= CANCELS * f.p.abs().max(f.e.abs()).max_element() {
@@ -154,7 +149,7 @@ fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize], work: &mut usize) 
 
 /// The contact of `a` and `b` (every part without radius, one of them concave or compound);
 /// `Err` when more than [`LIMIT`] pieces lie within the search's reach, or its work (faces
-/// weighed against one piece, exact decisions [`EXACT_COST`] each) passes [`WORK`].
+/// weighed against one piece, exact decisions more: [`nearest_exposed`]) passes [`WORK`].
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit> {
     let mut set = Pieces::default();
     let at_origin = set.gather(a, b, DVec2::ZERO, DVec2::ZERO);
