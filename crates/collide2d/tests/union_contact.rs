@@ -467,3 +467,66 @@ fn coordinates_near_the_f32_limit_take_bounded_exact_work() {
     assert!((c.normal.length() - 1.0).abs() < 1e-5, "{c:?}");
     assert_eq!(contact(&b, &a), Some(c.flipped()));
 }
+
+/// The `query_pair` fuzz crash's shapes: circles of radius 1 at (-2, -1), (-1, -1), (-1, 3)
+/// and (-6.3e-30, -1), and `b` a circle of radius 1 at (-1, -1), moved by `(0, dy)`. In
+/// Minkowski terms, discs of radius 2 at (±1, -dy), (0, -dy) and (0, -4 - dy): the middle one
+/// touches the bottom one at a single point straight below it, a cusp.
+fn stacked_circles(dy: f32) -> (Shape, Shape) {
+    let circle = |x, y| Shape::from(Circle::new(v(x, y), 1.0).unwrap());
+    let a = Compound::new(vec![
+        circle(-2.0, -1.0),
+        circle(-1.0, -1.0),
+        circle(-1.0, 3.0),
+        circle(-6.310_887_2e-30, -1.0),
+    ])
+    .unwrap()
+    .into();
+    (a, circle(-1.0, -1.0 + dy))
+}
+
+/// `c` (a contact of `a` and `b`) is an exit: `b` moved by `normal * (depth + eps)` is apart
+/// from `a`, by `normal * (depth - eps)` still overlaps (exact reference).
+fn exits_by(a: &Shape, b: &Shape, c: &Contact, eps: f32) -> Result<(), String> {
+    let (n, d) = (c.normal, c.depth);
+    if reference::intersects(a, &moved(b, n * (d + eps))) {
+        return Err(format!("moving by depth + {eps} still overlaps: {c:?}"));
+    }
+    if !reference::intersects(a, &moved(b, n * (d - eps))) {
+        return Err(format!("moving by depth - {eps} separates: {c:?}"));
+    }
+    Ok(())
+}
+
+#[test]
+fn a_cusp_between_two_circles_of_a_compound_is_not_an_exit() {
+    // The answer was normal (0, 1), depth 2: `b` touching the circles at (-1, -1) and
+    // (-1, 3) at once, where any further move overlaps the top one again. The middle disc's
+    // bottom arc is at distance 2 too and exposed beside the cusp: the depth stays 2, along
+    // a normal that leaves through it.
+    let (a, b) = stacked_circles(0.0);
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let c = contact(x, y).unwrap();
+        assert!((c.depth - 2.0).abs() < 1e-5, "{c:?}");
+        assert!(c.normal.x.abs() > 1e-3, "{c:?}");
+        exits_by(x, y, &c, EPS).unwrap();
+    }
+    assert_eq!(contact(&b, &a), contact(&a, &b).map(|c| c.flipped()));
+    check_pair(&a, &b).unwrap();
+}
+
+#[test]
+fn a_cusp_nearest_of_all_is_answered_by_an_exit_beside_it() {
+    // `b` half a unit higher: the cusp, at distance 1.5, is now strictly the nearest boundary
+    // point, and the exits beside it come as near as one likes without reaching it. The answer
+    // is one of them, at most `1e-6` of the coordinates (4) deeper; the gap between the two
+    // discs there is narrow, so only small moves past the depth are apart.
+    let (a, b) = stacked_circles(0.5);
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let c = contact(x, y).unwrap();
+        assert!(c.depth >= 1.5 - 1e-6 && c.depth <= 1.5 + 4e-6, "{c:?}");
+        assert!(c.normal.x.abs() > 1e-5, "{c:?}");
+        exits_by(x, y, &c, 1e-6).unwrap();
+    }
+    assert_eq!(contact(&b, &a), contact(&a, &b).map(|c| c.flipped()));
+}

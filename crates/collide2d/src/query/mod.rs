@@ -34,6 +34,7 @@ mod union_bounded;
 mod union_boxes;
 mod union_certified;
 mod union_contact;
+mod union_cusp;
 mod union_exact;
 mod union_exposed;
 mod union_faces;
@@ -214,6 +215,14 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 /// positive depth: the move out along the gap. (One exception: a segment or point part of one
 /// shape lying along the only way out counts as no obstacle, so moving along the normal may
 /// keep the two touching along it.)
+///
+/// The move ends where `b` can leave: moving it by `normal * (depth + ε)` leaves the shapes
+/// apart (or touching along a flat side) for every small `ε > 0`. A cusp is not such an end:
+/// where two rounded parts touch at a single point right behind each other along the move (a
+/// circle of `b` touching two circles of `a` stacked along the normal), any further move
+/// overlaps again. When such a point is nearer than every end, the ends beside it come
+/// arbitrarily close to its distance; the answer is one of them, at most `1e-6` of the
+/// largest coordinate deeper, where the gap between the two parts is still narrow.
 ///
 /// Whether they intersect is exact. For shapes made of polygons, boxes, segments and points,
 /// which parts of the differences' boundaries the other parts cover (seams included) and

@@ -273,6 +273,13 @@ impl Piece {
 }
 
 impl Cone {
+    /// The direction `d` points into the cone's interior, more than `tol` radians from its
+    /// sides, closed or not (a move along a flat side only touches).
+    pub fn enters(&self, d: DVec2, tol: f64) -> bool {
+        let t = (angle(d) - self.start).wrap();
+        t > tol && t < self.len - tol
+    }
+
     /// The direction `d` lies in the cone: within `tol` radians of a closed one, more than
     /// `tol` inside an open one.
     pub fn holds(&self, d: DVec2, tol: f64) -> bool {
@@ -518,10 +525,18 @@ mod tests {
     }
 
     #[test]
-    fn open_half_planes_back_to_back_leave_their_tangent_uncovered() {
+    fn a_cusp_of_two_rounded_faces_is_on_the_boundary_but_no_exit() {
+        // Two discs touching at (0, -2), one above and one below: their open half-planes back
+        // to back leave the tangent uncovered, but the ray from the origin runs down out of
+        // one straight into the other, so the point is no exit (a cusp is not an exit).
         let tangent = [cone(0.0, 180.0, false), cone(180.0, 180.0, false)];
         let gap = widest_gap(&tangent, 1e-9).unwrap();
         assert!(gap.y.abs() < 1e-6, "{gap}");
+        let exits = crate::query::union_cusp::exits;
+        assert!(!exits(DVec2::new(0.0, -2.0), &tangent, 1e-9));
+        // Seen from a ray along the tangent, the same point is an exit.
+        assert!(exits(DVec2::new(2.0, 0.0), &tangent, 1e-9));
+        assert!(exits(DVec2::new(-2.0, 0.0), &tangent, 1e-9));
     }
 
     #[test]
