@@ -530,3 +530,18 @@ fn a_cusp_nearest_of_all_is_answered_by_an_exit_beside_it() {
     }
     assert_eq!(contact(&b, &a), contact(&a, &b).map(|c| c.flipped()));
 }
+
+#[test]
+fn a_capsule_touching_two_boxes_gets_a_normal_that_separates_from_both() {
+    // The capsule's round end touches one box's side at its corner and the other box's top
+    // at its corner, where that top's flat face meets a rounded corner of the difference:
+    // sliding along the top only keeps touching, so the normal must lift off it too.
+    let a: Shape = Compound::new(vec![
+        Aabb::new(v(4.0, 1.0), v(5.0, 2.0)).unwrap().into(),
+        Aabb::new(v(1.0, -2.0), v(3.0, 0.0)).unwrap().into(),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Capsule::new(v(3.0, 1.0), v(0.0, 2.0), 1.0).unwrap().into();
+    check_pair(&a, &b).unwrap();
+}

@@ -6,7 +6,8 @@
 //! by more than a tolerance, or on the boundaries of several pieces whose tangent cones there
 //! cover every direction between them (two flat faces back to back: a seam). A flat face's cone
 //! is a closed half-plane (a polygon corner's, a closed wedge); a rounded face's only the open
-//! half-plane, since a curve leaves a sliver uncovered along its tangent.
+//! half-plane, since a curve leaves a sliver uncovered along its tangent (where a rounded corner
+//! meets a flat face, the half-plane is closed on the flat face's side only).
 //!
 //! The nearest boundary point lies on some piece's boundary, where the distance to the origin is
 //! smallest along a face (its foot or its ends) or where two pieces' boundaries cross; those are
@@ -35,13 +36,13 @@ pub(crate) enum Side {
     Boundary,
 }
 
-/// A set of directions: the angles from `start` counter-clockwise through `len`, ends
-/// included when `closed`.
+/// A set of directions: the angles from `start` counter-clockwise through `len`, each end
+/// included when closed (`closed.0` the start, `closed.1` the end).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Cone {
     start: f64,
     len: f64,
-    closed: bool,
+    closed: (bool, bool),
 }
 
 /// The hull feature of a piece nearest to a point: its distance (negative inside the hull),
@@ -194,10 +195,21 @@ impl Piece {
         if self.radius() > eps && near.signed > 0.0 {
             // On the rounded boundary: the half-plane towards the hull, closed along a flat side.
             let inward = near.hull_point - x;
+            let start = angle(inward) - PI / 2.0;
+            let closed = match near.at_vertex {
+                None => (n >= 2, n >= 2),
+                Some(i) => {
+                    self.flat_side(i, x - near.hull_point, eps)
+                        .map_or((false, false), |along| {
+                            let at_start = along.dot(direction(start)) > 0.0;
+                            (at_start, !at_start)
+                        })
+                }
+            };
             cones.push(Cone {
-                start: angle(inward) - PI / 2.0,
+                start,
                 len: PI,
-                closed: near.at_vertex.is_none() && n >= 2,
+                closed,
             });
             return Side::Boundary;
         }
@@ -210,7 +222,7 @@ impl Piece {
                 Cone {
                     start: angle(out),
                     len: turn(out, back),
-                    closed: true,
+                    closed: (true, true),
                 }
             }
             None => {
@@ -221,12 +233,32 @@ impl Piece {
                 Cone {
                     start: angle(pts[(edge + 1) % n] - pts[edge]),
                     len: PI,
-                    closed: true,
+                    closed: (true, true),
                 }
             }
         };
         cones.push(cone);
         Side::Boundary
+    }
+
+    /// Where the rounded corner at hull vertex `i` meets the flat side of one of its edges at
+    /// the point `hull[i] + out` (within `eps` of that side's line): the direction of the flat
+    /// side from there. Moving that way stays on the boundary; moving along the corner's arc
+    /// leaves the piece.
+    fn flat_side(&self, i: usize, out: DVec2, eps: f64) -> Option<DVec2> {
+        let pts = self.points();
+        let n = pts.len();
+        if n < 2 {
+            return None;
+        }
+        let (next, prev) = ((i + 1) % n, (i + n - 1) % n);
+        [(i, pts[next] - pts[i]), (prev, pts[prev] - pts[i])]
+            .into_iter()
+            .find(|&(e, _)| {
+                let m = self.normal(e);
+                m.dot(out) > 0.0 && m.perp_dot(out).abs() <= eps
+            })
+            .map(|(_, along)| along)
     }
 
     /// The faces of the boundary, as segments and arcs.
@@ -280,15 +312,21 @@ impl Cone {
         t > tol && t < self.len - tol
     }
 
-    /// The direction `d` lies in the cone: within `tol` radians of a closed one, more than
+    /// The direction `d` lies in the cone: within `tol` radians of a closed end, more than
     /// `tol` inside an open one.
     pub fn holds(&self, d: DVec2, tol: f64) -> bool {
         let t = (angle(d) - self.start).wrap();
-        if self.closed {
-            t <= self.len + tol || t >= TAU - tol
-        } else {
-            t > tol && t < self.len - tol
-        }
+        let (from, to) = self.ends(tol);
+        let r = (t - from).wrap();
+        // An open end excludes its own direction.
+        r <= to - from && (self.closed.0 || r > 0.0) && (self.closed.1 || r < to - from)
+    }
+
+    /// The cone's angles relative to `start`, widened by `tol` at a closed end and narrowed at
+    /// an open one.
+    fn ends(&self, tol: f64) -> (f64, f64) {
+        let widen = |closed: bool| if closed { tol } else { -tol };
+        (-widen(self.closed.0), self.len + widen(self.closed.1))
     }
 }
 
@@ -298,11 +336,8 @@ pub(crate) fn widest_gap(cones: &[Cone], tol: f64) -> Option<DVec2> {
     let mut spans: Vec<(f64, f64)> = cones
         .iter()
         .filter_map(|c| {
-            let (s, e) = if c.closed {
-                (c.start - tol, c.start + c.len + tol)
-            } else {
-                (c.start + tol, c.start + c.len - tol)
-            };
+            let (from, to) = c.ends(tol);
+            let (s, e) = (c.start + from, c.start + to);
             (e > s).then(|| {
                 let s0 = s.wrap();
                 (s0, s0 + (e - s).min(TAU))
@@ -511,6 +546,7 @@ mod tests {
     use super::*;
 
     fn cone(start_deg: f64, len_deg: f64, closed: bool) -> Cone {
+        let closed = (closed, closed);
         Cone {
             start: start_deg.to_radians(),
             len: len_deg.to_radians(),
