@@ -1,6 +1,7 @@
 //! Two `Arbitrary` shapes (built through the constructors), then every query, checking the
 //! documented laws: symmetry, `intersects` ⇔ `contact` ⇔ `distance == 0`, no NaN, contacts that
-//! separate a convex pair when followed.
+//! separate the shapes when followed (a convex pair exactly along the normal; concave and
+//! compound pairs along it or within a small move of it).
 #![no_main]
 
 use collide2d::math::{Pose, Vec2};
@@ -63,10 +64,21 @@ fn check(a: &Shape, b: &Shape) {
         // Soundness: b moved along the normal a little past the depth no longer touches a.
         // The margin covers the rounding of coordinates up to `scale`.
         let scale = extent(a).max(extent(b)).max(c.depth);
+        let margin = 1e-3 * scale + 1e-40;
+        let apart_after = |v: Vec2| !intersects(a, &b.transformed(&Pose::from_translation(v)));
         if is_convex(a) && is_convex(b) && scale < 1e36 {
-            let step = c.normal * (c.depth + 1e-3 * scale + 1e-40);
-            let moved = b.transformed(&Pose::from_translation(step));
-            assert!(!intersects(a, &moved), "contact {c:?} does not separate");
+            let step = c.normal * (c.depth + margin);
+            assert!(apart_after(step), "contact {c:?} does not separate");
+        } else if scale < 1e30 {
+            // The whole shape's minimum translation: past the depth the shapes are apart, or
+            // (the nearest boundary point is the tip of a narrow notch facing sideways) a
+            // further move of `2 margin` in some direction parts them.
+            let step = c.normal * (c.depth + margin);
+            let ring = (0..16).map(|k| Vec2::from_angle(k as f32 * core::f32::consts::TAU / 16.0));
+            let apart = core::iter::once(Vec2::ZERO)
+                .chain(ring.map(|u| u * (2.0 * margin)))
+                .any(|d| apart_after(step + d));
+            assert!(apart, "contact {c:?} does not separate the whole shapes");
         }
     }
     let _ = contains(a, b);

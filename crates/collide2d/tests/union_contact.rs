@@ -1,0 +1,547 @@
+//! Contacts of concave and compound shapes: the minimum translation of the whole shape,
+//! checked against the exact reference in `support/reference.rs` (rational arithmetic; a
+//! concave polygon there is one region, whatever the library's decomposition).
+//!
+//! For a contact with normal `n` and depth `d`, moving `b` by `v`:
+//! - `v = n (d + eps)` leaves the shapes apart (or, where the nearest boundary point is the
+//!   tip of a notch not facing the origin, apart after a further move of at most `2 eps`);
+//! - `v = n (d - eps)` keeps them overlapping, robustly (every move of `eps / 2` more too);
+//! - every `v` of length `d - eps`, in sampled directions, keeps them overlapping: no
+//!   direction separates sooner.
+//!
+//! Shapes sit on a small integer grid, so touching and one-unit-apart pairs are common.
+
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+mod support;
+
+use collide2d::math::{Pose, Vec2};
+use collide2d::{
+    contact, intersects, Aabb, Capsule, Circle, Compound, Contact, ConvexPolygon, Obb, Point,
+    Polygon, Segment, Shape,
+};
+use proptest::prelude::*;
+use support::reference;
+
+/// The slack of every check: far above the `f32` rounding of coordinates below 64, far below
+/// the smallest feature of the grid (a lattice point is at least `1/64` from a lattice line).
+const EPS: f32 = 1e-3;
+
+fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+fn moved(s: &Shape, by: Vec2) -> Shape {
+    s.transformed(&Pose::from_translation(by))
+}
+
+/// `b` moved by `by` meets `a`, and so does every move within `EPS / 2` of it.
+fn overlaps_robustly(a: &Shape, b: &Shape, by: Vec2) -> bool {
+    (0..8)
+        .map(|k| Vec2::from_angle(k as f32 * core::f32::consts::TAU / 8.0) * (EPS * 0.5))
+        .chain([Vec2::ZERO])
+        .all(|d| reference::intersects(a, &moved(b, by + d)))
+}
+
+/// `b` moved by `by`, or by some move within `2 EPS` of it, is apart from `a`.
+fn apart_nearby(a: &Shape, b: &Shape, by: Vec2) -> bool {
+    let ring = (0..32).map(|k| Vec2::from_angle(k as f32 * core::f32::consts::TAU / 32.0));
+    core::iter::once(Vec2::ZERO)
+        .chain(ring.map(|u| u * (EPS * 2.0)))
+        .any(|d| !reference::intersects(a, &moved(b, by + d)))
+}
+
+/// The three claims of the module docs for `c = contact(a, b)`.
+fn check_contact(a: &Shape, b: &Shape, c: &Contact) -> Result<(), String> {
+    let (n, d) = (c.normal, c.depth);
+    if !(d.is_finite() && d >= 0.0 && (n.length() - 1.0).abs() < 1e-5) {
+        return Err(format!("malformed {c:?}"));
+    }
+    if d == 0.0 {
+        // A touching contact's normal separates: any small move along it.
+        if reference::intersects(a, &moved(b, n * EPS)) {
+            return Err(format!("touching normal does not separate: {c:?}"));
+        }
+    } else if !apart_nearby(a, b, n * (d + EPS)) {
+        return Err(format!("moving by depth + eps still overlaps: {c:?}"));
+    }
+    if d > 2.0 * EPS {
+        if !overlaps_robustly(a, b, n * (d - EPS)) {
+            return Err(format!("moving by depth - eps separates: {c:?}"));
+        }
+        for k in 0..16 {
+            let u = Vec2::from_angle(0.1 + k as f32 * core::f32::consts::TAU / 16.0);
+            if !reference::intersects(a, &moved(b, u * (d - EPS))) {
+                return Err(format!("direction {u} separates sooner than {c:?}"));
+            }
+        }
+    }
+    for p in c.points.iter() {
+        // Midway between the surfaces: within half the depth of each shape.
+        let near = |s: &Shape| reference::point_distance(s, *p) <= f64::from(d) * 0.5 + 1e-3;
+        if !near(a) || !near(b) {
+            return Err(format!("point {p} is not between the surfaces of {c:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks `contact` in both argument orders against the reference.
+fn check_pair(a: &Shape, b: &Shape) -> Result<(), String> {
+    let hit = reference::intersects(a, b);
+    for (x, y) in [(a, b), (b, a)] {
+        match contact(x, y) {
+            Some(c) if hit => check_contact(x, y, &c)?,
+            None if !hit => {}
+            other => return Err(format!("intersects {hit}, contact {other:?}")),
+        }
+    }
+    Ok(())
+}
+
+// ---- shapes on the integer grid ----
+
+fn int(lo: i32, hi: i32) -> impl Strategy<Value = f32> {
+    (lo..=hi).prop_map(|i| i as f32)
+}
+
+fn point2() -> impl Strategy<Value = Vec2> {
+    (int(-8, 8), int(-8, 8)).prop_map(|(x, y)| v(x, y))
+}
+
+/// A box `[x, x + w] x [y, y + h]`.
+fn rect() -> impl Strategy<Value = Shape> {
+    (point2(), int(1, 6), int(1, 6)).prop_map(|(o, w, h)| Aabb::new(o, o + v(w, h)).unwrap().into())
+}
+
+/// A concave polygon: lattice points at sorted angles around a centre, on two radii (a star,
+/// 6 to 12 vertices), or an L.
+fn concave() -> BoxedStrategy<Shape> {
+    let star = (point2(), 3usize..=6, int(3, 7), int(1, 3), 0.0f32..1.0).prop_filter_map(
+        "not simple or convex",
+        |(c, k, outer, inner, turn)| {
+            let pts: Vec<Vec2> = (0..2 * k)
+                .map(|i| {
+                    let r = if i % 2 == 0 { outer } else { inner };
+                    let a = (i as f32 + turn) * core::f32::consts::PI / k as f32;
+                    c + (Vec2::from_angle(a) * r).round()
+                })
+                .collect();
+            let p = Polygon::new(&pts).ok()?;
+            (!p.is_convex()).then(|| p.into())
+        },
+    );
+    let l = (point2(), int(1, 4), int(1, 4), int(1, 4), int(1, 4)).prop_map(|(o, a, b, c, d)| {
+        let pts = [
+            (0.0, 0.0),
+            (a + b, 0.0),
+            (a + b, c),
+            (a, c),
+            (a, c + d),
+            (0.0, c + d),
+        ];
+        Polygon::new(&pts.map(|(x, y)| o + v(x, y))).unwrap().into()
+    });
+    prop_oneof![star, l].boxed()
+}
+
+/// A sprite hitbox: 2 to 4 rectangles, often flush or overlapping.
+fn hitbox() -> BoxedStrategy<Shape> {
+    (
+        point2(),
+        prop::collection::vec((int(-3, 3), int(-3, 3), int(1, 4), int(1, 4)), 2..=4),
+    )
+        .prop_map(|(o, rects)| {
+            let parts = rects
+                .into_iter()
+                .map(|(x, y, w, h)| Aabb::new(o + v(x, y), o + v(x + w, y + h)).unwrap().into())
+                .collect();
+            Compound::new(parts).unwrap().into()
+        })
+        .boxed()
+}
+
+/// A shape of kind `k`: point, segment, circle, box, rotated box, capsule, convex polygon,
+/// concave polygon, hitbox, compound of a concave polygon and a disc.
+fn shape(k: usize) -> BoxedStrategy<Shape> {
+    match k {
+        0 => point2().prop_map(|p| Point::new(p).unwrap().into()).boxed(),
+        1 => (point2(), point2())
+            .prop_map(|(p, q)| Segment::new(p, q).unwrap().into())
+            .boxed(),
+        2 => (point2(), int(0, 4))
+            .prop_map(|(c, r)| Circle::new(c, r).unwrap().into())
+            .boxed(),
+        3 => rect().boxed(),
+        4 => (
+            point2(),
+            int(1, 3),
+            int(1, 3),
+            prop_oneof![
+                Just(0.0f32),
+                Just(core::f32::consts::FRAC_PI_4),
+                -3.0f32..3.0
+            ],
+        )
+            .prop_map(|(c, w, h, a)| Obb::new(c, v(w, h), a).unwrap().into())
+            .boxed(),
+        5 => (point2(), point2(), int(0, 3))
+            .prop_map(|(p, q, r)| Capsule::new(p, q, r).unwrap().into())
+            .boxed(),
+        6 => prop::collection::vec(point2(), 3..=6)
+            .prop_filter_map("collinear", |pts| {
+                ConvexPolygon::new(&reference::convex_hull(&pts))
+                    .ok()
+                    .map(Shape::from)
+            })
+            .boxed(),
+        7 => concave(),
+        8 => hitbox(),
+        _ => (concave(), point2(), int(1, 3))
+            .prop_map(|(p, c, r)| {
+                Compound::new(vec![p, Circle::new(c, r).unwrap().into()])
+                    .unwrap()
+                    .into()
+            })
+            .boxed(),
+    }
+}
+
+const KINDS: usize = 10;
+
+/// Cases per property: `COLLIDE2D_SOAK` times 64 (as in `properties.rs`).
+fn config() -> ProptestConfig {
+    let soak = std::env::var("COLLIDE2D_SOAK")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok());
+    ProptestConfig {
+        cases: 64 * soak.unwrap_or(1).max(1),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn concave_polygons_against_every_kind((a, b) in (0..KINDS).prop_flat_map(|k| (concave(), shape(k)))) {
+        check_pair(&a, &b).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn hitboxes_against_every_kind((a, b) in (0..KINDS).prop_flat_map(|k| (hitbox(), shape(k)))) {
+        check_pair(&a, &b).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn shapes_one_unit_apart_or_touching_along_an_axis(
+        (a, b) in (7usize..KINDS, 0..KINDS).prop_flat_map(|(i, k)| (shape(i), shape(k))),
+        axis in 0usize..2,
+        gap in 0i32..=1,
+    ) {
+        // Slide b along an axis until its box touches a's, then back off by `gap` units: the
+        // bounding boxes touch or lie one unit apart.
+        let (ba, bb) = (a.aabb(), b.aabb());
+        let shift = if axis == 0 { v(ba.max().x - bb.min().x + gap as f32, 0.0) } else { v(0.0, ba.max().y - bb.min().y + gap as f32) };
+        let b = moved(&b, shift);
+        check_pair(&a, &b).map_err(TestCaseError::fail)?;
+    }
+}
+
+// ---- named regressions ----
+
+fn polygon(pts: &[(f32, f32)]) -> Shape {
+    Polygon::new(&pts.iter().map(|&(x, y)| v(x, y)).collect::<Vec<_>>())
+        .unwrap()
+        .into()
+}
+
+#[test]
+fn point_inside_a_concave_polygon_is_pushed_out_through_its_edge_not_a_diagonal() {
+    // Issue 17, first example: the per-part answer measured to the internal diagonal
+    // (3,-9)-(-2,-2), 9/sqrt(74) = 1.046, and left the point inside. The nearest edge is
+    // (3,-9)-(-3,-3), on x + y = -6, 3/sqrt(2) away.
+    let a: Shape = Point::new(v(0.0, -3.0)).unwrap().into();
+    let b = polygon(&[(3.0, -9.0), (-3.0, -3.0), (-2.0, -2.0), (2.0, 4.0)]);
+    let c = contact(&a, &b).unwrap();
+    assert!((c.depth - 3.0 / 2f32.sqrt()).abs() < 1e-5, "{c:?}");
+    assert!(c.normal.distance(v(1.0, 1.0).normalize()) < 1e-6, "{c:?}");
+    check_pair(&a, &b).unwrap();
+}
+
+#[test]
+fn box_against_a_concave_polygon_moves_the_whole_polygon_out() {
+    // Issue 17, second example: the per-part answer was (0, 1) by 17, after which the
+    // polygon's vertex (4, -11) sat at (4, 6), inside the box (along (0, 1) it takes 20). The
+    // shortest move is up and to the left, about 17.24, until the polygon's edge from (12, -8)
+    // to (19, 16) passes through the box's corner (-1, 9).
+    let a: Shape = Aabb::from_rect(-1.0, -10.0, 21.0, 19.0).unwrap().into();
+    let b = polygon(&[
+        (19.0, 16.0),
+        (-3.0, 5.0),
+        (-6.0, 5.0),
+        (4.0, -11.0),
+        (12.0, -8.0),
+    ]);
+    let c = contact(&a, &b).unwrap();
+    assert!((c.depth - 17.24).abs() < 0.01 && c.normal.x < -0.9, "{c:?}");
+    assert!(
+        !reference::intersects(&a, &moved(&b, c.normal * (c.depth + EPS))),
+        "{c:?}"
+    );
+    check_pair(&a, &b).unwrap();
+}
+
+#[test]
+fn point_touching_a_reflex_vertex_gets_a_normal_out_of_the_notch() {
+    // An L whose reflex corner (2, 2) the point touches: moving b along the normal by any
+    // small amount must leave the point in the notch, outside b.
+    let l = polygon(&[
+        (0.0, 0.0),
+        (4.0, 0.0),
+        (4.0, 2.0),
+        (2.0, 2.0),
+        (2.0, 4.0),
+        (0.0, 4.0),
+    ]);
+    let p: Shape = Point::new(v(2.0, 2.0)).unwrap().into();
+    let c = contact(&p, &l).unwrap();
+    assert_eq!(c.depth, 0.0);
+    assert!(c.normal.x < 0.0 && c.normal.y < 0.0, "{c:?}");
+    for step in [1e-4, 1e-2, 0.5] {
+        assert!(
+            !intersects(&p, &moved(&l, c.normal * step)),
+            "{step}: {c:?}"
+        );
+    }
+    check_pair(&p, &l).unwrap();
+}
+
+#[test]
+fn circle_snug_in_a_gap_of_its_own_width_is_inside_the_union() {
+    // Two boxes 2 apart and a circle of radius 1 between them: they only touch, but every
+    // move of the circle except along the gap overlaps a box, so the seam rule puts it inside
+    // the union: the depth is the move along the gap until the circle's centre reaches a
+    // box's end (where it touches both corners), 2 units.
+    let walls: Shape = Compound::new(vec![
+        Aabb::new(v(0.0, 0.0), v(4.0, 1.0)).unwrap().into(),
+        Aabb::new(v(0.0, 3.0), v(4.0, 4.0)).unwrap().into(),
+    ])
+    .unwrap()
+    .into();
+    let ball: Shape = Circle::new(v(2.0, 2.0), 1.0).unwrap().into();
+    let c = contact(&walls, &ball).unwrap();
+    assert!((c.depth - 2.0).abs() < 1e-5, "{c:?}");
+    assert!(c.normal.y.abs() < 1e-6, "{c:?}");
+}
+
+/// Two boxes side by side with a gap of `gap` between `x = 0` and `x = gap` (a seam when 0),
+/// and a third box far away, so the shape's coordinates reach `1e7`: a tolerance relative to
+/// them (`1e-9` of the largest coordinate is `0.01`) would take a `0.001` slit for a seam.
+fn slit(gap: f32) -> Shape {
+    let r = |x0, y0, x1, y1| Shape::from(Aabb::new(v(x0, y0), v(x1, y1)).unwrap());
+    Compound::new(vec![
+        r(-10.0, 0.0, 0.0, 10.0),
+        r(gap, 0.0, 10.0, 10.0),
+        r(1e7, 1e7, 1e7 + 1.0, 1e7 + 1.0),
+    ])
+    .unwrap()
+    .into()
+}
+
+#[test]
+fn a_point_in_a_narrow_slit_touches_and_one_on_a_seam_is_inside_exactly() {
+    let p: Shape = Point::new(v(0.0, 5.0)).unwrap().into();
+    // A slit 0.001 wide: the point on its left wall only touches, and leaves along +x.
+    let c = contact(&slit(0.001), &p).unwrap();
+    assert_eq!((c.depth, c.normal), (0.0, Vec2::X), "{c:?}");
+    assert!(!intersects(&slit(0.001), &moved(&p, c.normal * 0.0005)));
+    // Flush boxes: a seam, inside the union; out through the top or bottom, 5 away.
+    let c = contact(&slit(0.0), &p).unwrap();
+    assert!(
+        (c.depth - 5.0).abs() < 1e-5 && c.normal.x.abs() < 1e-6,
+        "{c:?}"
+    );
+    // One f32 step apart at 1: still a slit, not a seam.
+    let c = contact(&slit(f32::EPSILON), &p).unwrap();
+    assert_eq!(c.depth, 0.0, "{c:?}");
+}
+
+#[test]
+fn a_box_across_a_seam_of_a_hitbox_is_pushed_out_of_the_whole_hitbox() {
+    // A box straddling the seam x = 0 of two flush boxes, its bottom 2 below their top: out
+    // through the top, 2 up (the per-part answer moved it 1 sideways, out of one part and
+    // into the other).
+    let b: Shape = Aabb::new(v(-1.0, 8.0), v(1.0, 9.0)).unwrap().into();
+    let c = contact(&slit(0.0), &b).unwrap();
+    assert!((c.depth - 2.0).abs() < 1e-5 && c.normal == Vec2::Y, "{c:?}");
+    check_pair(&slit(0.0), &b).unwrap();
+}
+
+#[test]
+fn an_exposed_point_that_rounds_to_the_origin_gets_a_finite_normal() {
+    // Found by fuzzing: the point (1, 1) on the box's right edge, by triangles that meet it
+    // 1e-20 off the diagonal. The union's nearest exposed point is within rounding of the
+    // origin but not at it exactly: its distance rounded to 0 and the normal (the point
+    // divided by that distance) was NaN.
+    let tri = |p: [(f32, f32); 3]| -> Shape {
+        ConvexPolygon::new(&p.map(|(x, y)| v(x, y))).unwrap().into()
+    };
+    let b: Shape = Compound::new(vec![
+        tri([(-1.0, 2.0), (-1e-20, -1e-20), (3e-8, 1.0)]),
+        tri([(-1e-20, 1e-20), (2.0, -0.5), (2.0, 2.0)]),
+        Aabb::new(v(0.0, 3e-8), v(1.0, 2.0)).unwrap().into(),
+    ])
+    .unwrap()
+    .into();
+    let a: Shape = Point::new(v(1.0, 1.0)).unwrap().into();
+    for c in [contact(&a, &b).unwrap(), contact(&b, &a).unwrap()] {
+        assert!(c.normal.is_finite() && c.depth.is_finite(), "{c:?}");
+        assert!((c.normal.length() - 1.0).abs() < 1e-5, "{c:?}");
+    }
+    check_pair(&a, &b).unwrap();
+}
+
+#[test]
+fn a_face_crossing_a_nearly_parallel_edge_gets_a_finite_parameter() {
+    // Found with the test above: where a face crosses the nearly parallel edge of another
+    // piece, the crossing's parameter is a fraction of two cross products that round to 0 in
+    // `f64`; `0 / 0` made the exposed point, depth and normal NaN.
+    let tri = |p: [(f32, f32); 3]| -> Shape {
+        ConvexPolygon::new(&p.map(|(x, y)| v(x, y))).unwrap().into()
+    };
+    let b: Shape = Compound::new(vec![
+        tri([(-1.0, -0.1), (0.5, -1e-20), (0.1, 0.5)]),
+        tri([(-1.0, -0.1), (2.0, 0.1), (-1.0, 1e-20)]),
+    ])
+    .unwrap()
+    .into();
+    let a: Shape = Point::new(v(1e-20, 3e-8)).unwrap().into();
+    for c in [contact(&a, &b).unwrap(), contact(&b, &a).unwrap()] {
+        assert!(c.normal.is_finite() && c.depth.is_finite(), "{c:?}");
+        assert!((c.normal.length() - 1.0).abs() < 1e-5, "{c:?}");
+    }
+    check_pair(&a, &b).unwrap();
+}
+
+#[test]
+fn coordinates_near_the_f32_limit_take_bounded_exact_work() {
+    // Like the `query_pair` fuzz input that timed out: vertices near ±1.8e38 next to ones
+    // near 1 or 1e-20, so differences of vertices are not exact in `f64`. The exact
+    // fallbacks' expansions grew to thousands of components (each product keeping every
+    // partial product) and one contact took seconds; compressed, each stays small.
+    // Moves of a few units are below the coordinates' `f32` spacing here, so the reference
+    // checks of `check_pair` cannot apply: the answer must be well formed and symmetric.
+    let a: Shape = Polygon::new(&[
+        v(1.8e38, -1.7e38),
+        v(1.0, 0.5),
+        v(1.0, -2e-40),
+        v(-1.0, 1.8e38),
+        v(0.5, -1e-20),
+        v(-1.7e38, 1e20),
+        v(-1.0, -1.0),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Compound::new(vec![
+        Aabb::new(v(0.5, -1.0), v(1.7e38, 0.0)).unwrap().into(),
+        Aabb::new(v(-1e-20, -1e-20), v(1.8e38, 3e-38))
+            .unwrap()
+            .into(),
+        polygon(&[
+            (-2e-40, -1.0),
+            (2.0, -1e-20),
+            (1.8e38, -1.0),
+            (1e20, 0.0),
+            (1.0, 0.0),
+        ]),
+    ])
+    .unwrap()
+    .into();
+    let c = contact(&a, &b).unwrap();
+    assert!(
+        c.normal.is_finite() && c.depth.is_finite() && c.depth >= 0.0,
+        "{c:?}"
+    );
+    assert!((c.normal.length() - 1.0).abs() < 1e-5, "{c:?}");
+    assert_eq!(contact(&b, &a), Some(c.flipped()));
+}
+
+/// The `query_pair` fuzz crash's shapes: circles of radius 1 at (-2, -1), (-1, -1), (-1, 3)
+/// and (-6.3e-30, -1), and `b` a circle of radius 1 at (-1, -1), moved by `(0, dy)`. In
+/// Minkowski terms, discs of radius 2 at (±1, -dy), (0, -dy) and (0, -4 - dy): the middle one
+/// touches the bottom one at a single point straight below it, a cusp.
+fn stacked_circles(dy: f32) -> (Shape, Shape) {
+    let circle = |x, y| Shape::from(Circle::new(v(x, y), 1.0).unwrap());
+    let a = Compound::new(vec![
+        circle(-2.0, -1.0),
+        circle(-1.0, -1.0),
+        circle(-1.0, 3.0),
+        circle(-6.310_887_2e-30, -1.0),
+    ])
+    .unwrap()
+    .into();
+    (a, circle(-1.0, -1.0 + dy))
+}
+
+/// `c` (a contact of `a` and `b`) is an exit: `b` moved by `normal * (depth + eps)` is apart
+/// from `a`, by `normal * (depth - eps)` still overlaps (exact reference).
+fn exits_by(a: &Shape, b: &Shape, c: &Contact, eps: f32) -> Result<(), String> {
+    let (n, d) = (c.normal, c.depth);
+    if reference::intersects(a, &moved(b, n * (d + eps))) {
+        return Err(format!("moving by depth + {eps} still overlaps: {c:?}"));
+    }
+    if !reference::intersects(a, &moved(b, n * (d - eps))) {
+        return Err(format!("moving by depth - {eps} separates: {c:?}"));
+    }
+    Ok(())
+}
+
+#[test]
+fn a_cusp_between_two_circles_of_a_compound_is_not_an_exit() {
+    // The answer was normal (0, 1), depth 2: `b` touching the circles at (-1, -1) and
+    // (-1, 3) at once, where any further move overlaps the top one again. The middle disc's
+    // bottom arc is at distance 2 too and exposed beside the cusp: the depth stays 2, along
+    // a normal that leaves through it.
+    let (a, b) = stacked_circles(0.0);
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let c = contact(x, y).unwrap();
+        assert!((c.depth - 2.0).abs() < 1e-5, "{c:?}");
+        assert!(c.normal.x.abs() > 1e-3, "{c:?}");
+        exits_by(x, y, &c, EPS).unwrap();
+    }
+    assert_eq!(contact(&b, &a), contact(&a, &b).map(|c| c.flipped()));
+    check_pair(&a, &b).unwrap();
+}
+
+#[test]
+fn a_cusp_nearest_of_all_is_answered_by_an_exit_beside_it() {
+    // `b` half a unit higher: the cusp, at distance 1.5, is now strictly the nearest boundary
+    // point, and the exits beside it come as near as one likes without reaching it. The answer
+    // is one of them, at most `1e-6` of the coordinates (4) deeper; the gap between the two
+    // discs there is narrow, so only small moves past the depth are apart.
+    let (a, b) = stacked_circles(0.5);
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let c = contact(x, y).unwrap();
+        assert!(c.depth >= 1.5 - 1e-6 && c.depth <= 1.5 + 4e-6, "{c:?}");
+        assert!(c.normal.x.abs() > 1e-5, "{c:?}");
+        exits_by(x, y, &c, 1e-6).unwrap();
+    }
+    assert_eq!(contact(&b, &a), contact(&a, &b).map(|c| c.flipped()));
+}
+
+#[test]
+fn a_capsule_touching_two_boxes_gets_a_normal_that_separates_from_both() {
+    // The capsule's round end touches one box's side at its corner and the other box's top
+    // at its corner, where that top's flat face meets a rounded corner of the difference:
+    // sliding along the top only keeps touching, so the normal must lift off it too.
+    let a: Shape = Compound::new(vec![
+        Aabb::new(v(4.0, 1.0), v(5.0, 2.0)).unwrap().into(),
+        Aabb::new(v(1.0, -2.0), v(3.0, 0.0)).unwrap().into(),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Capsule::new(v(3.0, 1.0), v(0.0, 2.0), 1.0).unwrap().into();
+    check_pair(&a, &b).unwrap();
+}
