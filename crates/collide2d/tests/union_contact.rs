@@ -545,3 +545,96 @@ fn a_capsule_touching_two_boxes_gets_a_normal_that_separates_from_both() {
     let b: Shape = Capsule::new(v(3.0, 1.0), v(0.0, 2.0), 1.0).unwrap().into();
     check_pair(&a, &b).unwrap();
 }
+
+/// The convex parts of `s`, compounds opened.
+fn leaves(s: &Shape, out: &mut Vec<Shape>) {
+    match s {
+        Shape::Compound(c) => c.parts().iter().for_each(|p| leaves(p, out)),
+        _ => out.push(s.clone()),
+    }
+}
+
+/// The `query_pair` fuzz input `crash-f381`: nested compounds of segments, points and boxes,
+/// most of them thin, some at `P` = 4.6e27. Near the origin, `b`'s segment from (0, -3) to
+/// (0, 5) crosses `a`'s diagonal; at `P`, vertical segments of both lie on one line.
+fn far_segments() -> (Shape, Shape) {
+    const P: f32 = 4.592_514_7e27;
+    const T: f32 = -5.375_081_3e-32;
+    let seg = |a: (f32, f32), b: (f32, f32)| -> Shape {
+        Segment::new(v(a.0, a.1), v(b.0, b.1)).unwrap().into()
+    };
+    let rect = |lo: (f32, f32), hi: (f32, f32)| -> Shape {
+        Aabb::new(v(lo.0, lo.1), v(hi.0, hi.1)).unwrap().into()
+    };
+    let pt = |x: f32, y: f32| -> Shape { Point::new(v(x, y)).unwrap().into() };
+    let all = |parts: Vec<Shape>| -> Shape { Compound::new(parts).unwrap().into() };
+    let a = all(vec![
+        all(vec![
+            all(vec![seg((P, P), (T, T)), rect((T, T), (0.0, P))]),
+            all(vec![
+                rect((T, T), (0.0, 0.0)),
+                rect((T, T), (0.0, 0.0)),
+                rect((T, T), (T, 8.0)),
+                pt(-8.0, -5.0),
+            ]),
+        ]),
+        all(vec![
+            all(vec![
+                rect((T, 4.594_790_3e27), (P, 1.304_479_2e28)),
+                seg((P, P), (P, 3.857_487_8e27)),
+                seg((P, P), (P, P)),
+                seg((P, -8.0), (-8.0, -8.0)),
+            ]),
+            pt(P, P),
+            all(vec![seg((P, P), (P, P)), seg((P, P), (P, 8.0))]),
+            pt(5.0, -4.572_686_2e-32),
+        ]),
+    ]);
+    let b = all(vec![
+        all(vec![
+            all(vec![
+                rect((T, T), (0.0, 0.0)),
+                rect((8.637_423e28, T), (8.637_423e28, 0.0)),
+                rect((4.594_790_3e27, P), (1.304_479_2e28, 9.185_029_4e27)),
+                seg((P, P), (3.857_487_8e27, P)),
+            ]),
+            all(vec![seg((P, P), (P, 1.004_932_4e-38)), pt(-8.0, -8.0)]),
+            pt(P, P),
+            all(vec![seg((P, P), (P, P)), seg((P, P), (P, 8.0))]),
+        ]),
+        pt(5.0, P),
+        all(vec![
+            all(vec![
+                seg((1.239_794_5e-38, 5.0), (0.0, -3.0)),
+                rect((-8.0, -8.0), (-8.0, -8.0)),
+            ]),
+            pt(-8.0, -8.0),
+        ]),
+        pt(-8.0, -8.0),
+    ]);
+    (a, b)
+}
+
+#[test]
+fn collinear_segments_far_out_stay_touching_along_the_move_and_count_as_no_obstacle() {
+    // Found by fuzzing: the contact is the crossing near the origin, 3 up. Past it, only the
+    // collinear segments at 4.6e27 (pieces without interior) still meet, as the docs allow;
+    // a move of 1e-3 of the coordinates past it (the fuzz check's margin) carries `b`'s
+    // segment at y = P into `a`'s box 2.3e24 above, so the check's smaller moves decide.
+    let (a, b) = far_segments();
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let c = contact(x, y).unwrap();
+        assert_eq!(c.depth, 3.0, "{c:?}");
+        assert!((c.normal - v(0.0, 1.0) * c.normal.y.signum()).length() < 1e-6);
+        let (mut px, mut py) = (Vec::new(), Vec::new());
+        leaves(x, &mut px);
+        leaves(&moved(y, c.normal * (c.depth + 1e20)), &mut py);
+        // Every pair of parts that still meets only touches: no overlap of area is left.
+        for (p, q) in px.iter().flat_map(|p| py.iter().map(move |q| (p, q))) {
+            if let Some(pc) = contact(p, q) {
+                assert_eq!(pc.depth, 0.0, "{p:?} {q:?} {pc:?}");
+            }
+        }
+        assert!(intersects(x, &moved(y, c.normal * (c.depth + 1e25))));
+    }
+}
