@@ -638,3 +638,57 @@ fn collinear_segments_far_out_stay_touching_along_the_move_and_count_as_no_obsta
         assert!(intersects(x, &moved(y, c.normal * (c.depth + 1e25))));
     }
 }
+
+#[test]
+fn a_thin_part_far_smaller_than_the_coordinates_still_covers_its_difference() {
+    // Found by fuzzing: a box 1.8e16 by 131072 and a short capsule near the origin, two
+    // squares turned 45 degrees at 1e28. The differences `B − A` of the small parts have
+    // edges that round to length 0 in `f64`; such an edge got the normal (1, 0), which cut
+    // the piece, so points deep inside it were called outside: the contact was 1.28e28 along
+    // the diagonal, leaving `b` over the small parts, then (with the normals mended) 1.62e28,
+    // past the nearer exit at a corner of that piece, whose cone used the zero edge.
+    let a: Shape = Compound::new(vec![
+        Obb::new(v(-8.0, 32768.0), v(1.801_439_9e16, 65536.0), 0.0)
+            .unwrap()
+            .into(),
+        Capsule::new(v(-1.1e-44, -65536.0), v(-131_072.0, 28672.0), 8.0)
+            .unwrap()
+            .into(),
+        Obb::new(
+            v(-9.903_520_3e27, -9.903_520_3e27),
+            v(9.903_520_3e27, 9.903_520_3e27),
+            3.926_991,
+        )
+        .unwrap()
+        .into(),
+        Obb::new(
+            v(-1.759_218_6e13, -9.903_520_3e27),
+            v(2.350_988_7e-38, 9.903_520_3e27),
+            3.926_991,
+        )
+        .unwrap()
+        .into(),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Obb::new(
+        v(1.466_015_5e13, -9.903_520_3e27),
+        v(9.903_520_3e27, 9.903_520_3e27),
+        3.926_991,
+    )
+    .unwrap()
+    .into();
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let c = contact(x, y).unwrap();
+        // Moves 1e-3 of the depth either side: far above the rounding at 1e28.
+        let (out, short) = (c.depth * 1.001, c.depth * 0.999);
+        assert!(!intersects(x, &moved(y, c.normal * out)), "{c:?}");
+        for k in 0..720 {
+            let u = Vec2::from_angle(k as f32 * core::f32::consts::TAU / 720.0);
+            assert!(
+                intersects(x, &moved(y, u * short)),
+                "{u} separates sooner than {c:?}"
+            );
+        }
+    }
+}

@@ -91,10 +91,20 @@ impl Piece {
         let diff = difference(a, b);
         let pts = diff.points();
         let n = pts.len();
+        // An edge that rounded to length zero (a part's short side added to coordinates far
+        // larger) takes the normal of the nearest edge before it with a length: its line runs
+        // through the same point, so the half-planes stay those of the hull. (A fixed normal
+        // there cut the hull and called points deep inside it outside.)
         let normals = (0..n)
             .map(|i| {
-                let e = pts[(i + 1) % n] - pts[i];
-                DVec2::new(e.y, -e.x).normalize_or(DVec2::X)
+                (0..n)
+                    .map(|back| {
+                        let k = (i + n - back) % n;
+                        let e = pts[(k + 1) % n] - pts[k];
+                        DVec2::new(e.y, -e.x)
+                    })
+                    .find(|m| *m != DVec2::ZERO)
+                    .map_or(DVec2::X, DVec2::normalize)
             })
             .collect();
         Piece { diff, normals }
@@ -125,6 +135,12 @@ impl Piece {
     /// The outward unit normal of edge `i` (from point `i` to the next).
     fn normal(&self, i: usize) -> DVec2 {
         self.normals[i]
+    }
+
+    /// The unit direction of edge `i`, from its normal (so a zero-length edge has one).
+    fn along(&self, i: usize) -> DVec2 {
+        let m = self.normal(i);
+        DVec2::new(-m.y, m.x)
     }
 
     fn nearest(&self, x: DVec2) -> Nearest {
@@ -217,8 +233,11 @@ impl Piece {
         let corner = (0..n).find(|&i| pts[i].distance(x) <= eps);
         let cone = match corner {
             Some(i) => {
-                let (prev, next) = (pts[(i + n - 1) % n], pts[(i + 1) % n]);
-                let (out, back) = (next - pts[i], prev - pts[i]);
+                // Along the edges with a length on either side (see `new`).
+                let ahead = (i..i + n)
+                    .find(|&k| pts[(k + 1) % n] != pts[k % n])
+                    .unwrap_or(i);
+                let (out, back) = (self.along(ahead % n), -self.along((i + n - 1) % n));
                 Cone {
                     start: angle(out),
                     len: turn(out, back),
@@ -231,7 +250,7 @@ impl Piece {
                     .min_by(|a, b| a.1.total_cmp(&b.1))
                     .map_or(0, |(i, _)| i);
                 Cone {
-                    start: angle(pts[(edge + 1) % n] - pts[edge]),
+                    start: angle(self.along(edge)),
                     len: PI,
                     closed: (true, true),
                 }
@@ -287,7 +306,7 @@ impl Piece {
                     } else {
                         (pts[i], pts[(i + 1) % n])
                     };
-                    let m = DVec2::new(q.y - p.y, p.x - q.x).normalize_or(DVec2::X);
+                    let m = self.normal(i);
                     out.push(Face::Segment(p + m * r, q + m * r));
                     if r > 0.0 {
                         let after = if n == 2 { -m } else { self.normal((i + 1) % n) };
