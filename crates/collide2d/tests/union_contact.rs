@@ -692,3 +692,35 @@ fn a_thin_part_far_smaller_than_the_coordinates_still_covers_its_difference() {
         }
     }
 }
+
+#[test]
+fn a_segment_through_a_slit_far_narrower_than_the_coordinates_leaves_through_it() {
+    // Found by fuzzing (`crash-f727`): `a` a segment 55 long through the origin, `b` two
+    // segments along the y axis with a gap of about 1e-31 between their ends, which `a`
+    // crosses. The way out is back through the gap: a few times the depth further, the
+    // upper segment comes in. The fuzz check's margin (1e-3 of the coordinates) cannot see
+    // that window, so it also moves by parts of the depth itself.
+    const T: f32 = -5.375_081_3e-32;
+    let a: Shape = Obb::new(v(T, -7.840_229_3e-32), v(6.162_976e-33, 27.675_632), 1.0)
+        .unwrap()
+        .into();
+    let b: Shape = Compound::new(vec![
+        Segment::new(v(1e-45, -5.0), v(T, T)).unwrap().into(),
+        Aabb::new(v(T, 3.280_689_3e-36), v(T, 8.0)).unwrap().into(),
+        Point::new(v(-8.0, -8.0)).unwrap().into(),
+    ])
+    .unwrap()
+    .into();
+    // Moved by 1e-32, `a`'s ends at ±23 would round back in place: `b` moves, and the other
+    // order is the same contact flipped.
+    let c = contact(&a, &b).unwrap();
+    assert_eq!(contact(&b, &a), Some(c.flipped()));
+    assert!(c.depth > 0.0 && c.depth < 1e-31, "{c:?}");
+    for s in [1.01, 1.25, 2.0] {
+        assert!(
+            !intersects(&a, &moved(&b, c.normal * (c.depth * s))),
+            "{s} {c:?}"
+        );
+    }
+    assert!(intersects(&a, &moved(&b, c.normal * 1e-3)), "{c:?}");
+}
