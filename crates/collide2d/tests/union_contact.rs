@@ -485,50 +485,88 @@ fn stacked_circles(dy: f32) -> (Shape, Shape) {
     (a, circle(-1.0, -1.0 + dy))
 }
 
-/// `c` (a contact of `a` and `b`) is an exit: `b` moved by `normal * (depth + eps)` is apart
-/// from `a`, by `normal * (depth - eps)` still overlaps (exact reference).
-fn exits_by(a: &Shape, b: &Shape, c: &Contact, eps: f32) -> Result<(), String> {
+/// `b` moved by `normal * depth` only touches `a`: they meet (exact reference), and every
+/// pair of convex parts that meets has contact depth 0; by `normal * (depth - EPS)` they
+/// still overlap, robustly. The literal depth: the move ends on the union's boundary, even
+/// where `b` is wedged there between two parts of `a`.
+fn only_touches_at_depth(a: &Shape, b: &Shape, c: &Contact) -> Result<(), String> {
     let (n, d) = (c.normal, c.depth);
-    if reference::intersects(a, &moved(b, n * (d + eps))) {
-        return Err(format!("moving by depth + {eps} still overlaps: {c:?}"));
+    let at = moved(b, n * d);
+    if !reference::intersects(a, &at) {
+        return Err(format!("moving by depth separates: {c:?}"));
     }
-    if !reference::intersects(a, &moved(b, n * (d - eps))) {
-        return Err(format!("moving by depth - {eps} separates: {c:?}"));
+    let (mut pa, mut pb) = (Vec::new(), Vec::new());
+    leaves(a, &mut pa);
+    leaves(&at, &mut pb);
+    for (p, q) in pa.iter().flat_map(|p| pb.iter().map(move |q| (p, q))) {
+        if let Some(pc) = contact(p, q).filter(|pc| pc.depth != 0.0) {
+            return Err(format!(
+                "moving by depth leaves {p:?} in {q:?} ({pc:?}): {c:?}"
+            ));
+        }
+    }
+    if !overlaps_robustly(a, b, n * (d - EPS)) {
+        return Err(format!("moving by depth - eps separates: {c:?}"));
     }
     Ok(())
 }
 
 #[test]
-fn a_cusp_between_two_circles_of_a_compound_is_not_an_exit() {
-    // The answer was normal (0, 1), depth 2: `b` touching the circles at (-1, -1) and
-    // (-1, 3) at once, where any further move overlaps the top one again. The middle disc's
-    // bottom arc is at distance 2 too and exposed beside the cusp: the depth stays 2, along
-    // a normal that leaves through it.
+fn a_wedge_between_two_circles_of_a_compound_is_a_valid_end() {
+    // `b` pushed up by 2 touches the circles at (-1, -1) and (-1, 3) at once, wedged between
+    // them (any further move overlaps the top one): the union's boundary is at distance 2
+    // there, so normal (0, 1), depth 2 is the literal minimum translation.
     let (a, b) = stacked_circles(0.0);
     for (x, y) in [(&a, &b), (&b, &a)] {
         let c = contact(x, y).unwrap();
-        assert!((c.depth - 2.0).abs() < 1e-5, "{c:?}");
-        assert!(c.normal.x.abs() > 1e-3, "{c:?}");
-        exits_by(x, y, &c, EPS).unwrap();
+        assert_eq!(c.depth, 2.0, "{c:?}");
+        only_touches_at_depth(x, y, &c).unwrap();
     }
     assert_eq!(contact(&b, &a), contact(&a, &b).map(|c| c.flipped()));
-    check_pair(&a, &b).unwrap();
 }
 
 #[test]
-fn a_cusp_nearest_of_all_is_answered_by_an_exit_beside_it() {
-    // `b` half a unit higher: the cusp, at distance 1.5, is now strictly the nearest boundary
-    // point, and the exits beside it come as near as one likes without reaching it. The answer
-    // is one of them, at most `1e-6` of the coordinates (4) deeper; the gap between the two
-    // discs there is narrow, so only small moves past the depth are apart.
+fn a_cusp_nearest_of_all_is_the_answer() {
+    // `b` half a unit higher: the cusp, at distance 1.5, is strictly the nearest boundary
+    // point, so the depth is 1.5 and `b` ends wedged between the two circles.
     let (a, b) = stacked_circles(0.5);
     for (x, y) in [(&a, &b), (&b, &a)] {
         let c = contact(x, y).unwrap();
-        assert!(c.depth >= 1.5 - 1e-6 && c.depth <= 1.5 + 4e-6, "{c:?}");
-        assert!(c.normal.x.abs() > 1e-5, "{c:?}");
-        exits_by(x, y, &c, 1e-6).unwrap();
+        assert_eq!(c.depth, 1.5, "{c:?}");
+        only_touches_at_depth(x, y, &c).unwrap();
+        for k in 0..720 {
+            let u = Vec2::from_angle(k as f32 * core::f32::consts::TAU / 720.0);
+            assert!(
+                reference::intersects(x, &moved(y, u * (c.depth - EPS))),
+                "{u} separates sooner than {c:?}"
+            );
+        }
     }
     assert_eq!(contact(&b, &a), contact(&a, &b).map(|c| c.flipped()));
+}
+
+#[test]
+fn a_circle_wedged_between_a_circle_and_a_box_gets_the_exact_boundary_distance() {
+    // `b` pushed left by 0.3181839 touches the circle and the box's corner at once: the exact
+    // distance to the union's boundary. A rule that skipped such wedges answered normal
+    // (-0.99989605, -0.014417078), depth 0.31819594: neither the boundary distance nor a
+    // move that clearly separates.
+    let a: Shape = Compound::new(vec![
+        Circle::new(v(9.181_816, 34.0), 1.0).unwrap().into(),
+        Aabb::new(v(11.181_816, 34.0), v(12.181_816, 35.0))
+            .unwrap()
+            .into(),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Circle::new(v(11.0, 34.0), 0.5).unwrap().into();
+    let c = contact(&a, &b).unwrap();
+    assert_eq!(
+        (c.normal, c.depth.to_bits()),
+        (v(-1.0, 0.0), 0.318_183_9_f32.to_bits())
+    );
+    assert_eq!(contact(&b, &a), Some(c.flipped()));
+    only_touches_at_depth(&a, &b, &c).unwrap();
 }
 
 #[test]

@@ -34,7 +34,6 @@ mod union_bounded;
 mod union_boxes;
 mod union_certified;
 mod union_contact;
-mod union_cusp;
 mod union_exact;
 mod union_exposed;
 mod union_faces;
@@ -203,7 +202,10 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 /// seam, where two parts meet face to face (the diagonals of a concave polygon's
 /// decomposition, flush boxes of a hitbox), is inside the shape, not on its boundary: a point
 /// on it is pushed out through the shape's real edges. The points are where the shapes touch
-/// after the move, taken back half of it (midway, as for convex pairs). When the deepest pair
+/// after the move, taken back half of it (midway, as for convex pairs). The move may end with
+/// `b` wedged, touching two parts at once where any further move along `normal` overlaps
+/// again (a circle pushed up between two stacked circles): it is still the shortest move, and
+/// the depth is that distance exactly. When the deepest pair
 /// of parts' own contact is the whole shapes' (most pairs: no other pair of parts comes near
 /// its move), that contact is the answer, with its one or two points; otherwise one point. A
 /// touching contact's normal is a direction along which any small move of `b` separates them:
@@ -215,14 +217,6 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 /// positive depth: the move out along the gap. (One exception: a segment or point part of one
 /// shape lying along the only way out counts as no obstacle, so moving along the normal may
 /// keep the two touching along it.)
-///
-/// The move ends where `b` can leave: moving it by `normal * (depth + ε)` leaves the shapes
-/// apart (or touching along a flat side) for every small `ε > 0`. A cusp is not such an end:
-/// where two rounded parts touch at a single point right behind each other along the move (a
-/// circle of `b` touching two circles of `a` stacked along the normal), any further move
-/// overlaps again. When such a point is nearer than every end, the ends beside it come
-/// arbitrarily close to its distance; the answer is one of them, at most `1e-6` of the
-/// largest coordinate deeper, where the gap between the two parts is still narrow.
 ///
 /// Whether they intersect is exact. For shapes made of polygons, boxes, segments and points,
 /// which parts of the differences' boundaries the other parts cover (seams included) and

@@ -24,9 +24,8 @@
 
 use crate::math::Vec2;
 use crate::query::convex::{self, closest_on_segment};
-use crate::query::union_boundary::{candidates, faces_within, widest_gap, Cone, Face, Piece, Side};
+use crate::query::union_boundary::{candidates, faces_within, widest_gap, Cone, Piece, Side};
 use crate::query::union_bounded::{OverLimit, LIMIT, WORK_ROUNDED};
-use crate::query::union_cusp::{exit_beside, exits};
 use crate::query::Contact;
 use crate::shape::convex::Convex;
 use crate::shape::Shape;
@@ -168,43 +167,6 @@ impl<'p, 's> Differences<'p, 's> {
     }
 }
 
-impl Differences<'_, '_> {
-    /// `x` (at distance `d`) when it is an exit of the union: uncovered, and the ray from the
-    /// origin leaves the union there; where `x` is a cusp, the nearest exit beside it on the
-    /// faces through it (`faces` indexes pieces by their place in `near`). `Err` past
-    /// [`WORK_ROUNDED`] points classified.
-    fn exit_near(
-        &mut self,
-        x: DVec2,
-        d: f64,
-        faces: &[(usize, Face)],
-        near: &[usize],
-        eps: f64,
-    ) -> Result<Option<(f64, DVec2)>, OverLimit> {
-        if self.work > WORK_ROUNDED {
-            return Err(OverLimit);
-        }
-        let on = match self.cover(x, eps) {
-            Cover::Covered => return Ok(None),
-            Cover::Open { cones, .. } if exits(x, &cones, ANGLE_TOL) => return Ok(Some((d, x))),
-            Cover::Open { on, .. } => on,
-        };
-        let through = faces
-            .iter()
-            .filter(|(i, _)| on.contains(&near[*i]))
-            .map(|(_, f)| f);
-        exit_beside(x, d, through, eps, |p| {
-            if self.work > WORK_ROUNDED {
-                return Err(OverLimit);
-            }
-            Ok(match self.cover(p, eps) {
-                Cover::Open { cones, .. } => exits(p, &cones, ANGLE_TOL),
-                Cover::Covered => false,
-            })
-        })
-    }
-}
-
 enum Cover {
     Covered,
     /// Not covered: the middle of the widest direction gap at the point (into the outside),
@@ -264,9 +226,8 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
         .map_or(f64::from(first.depth), |(_, exit)| exit * far);
     let x0 = -n0 * low;
     match diffs.cover(x0, eps) {
-        // An exit (not a cusp: see `union_cusp`): the ray along `-n0` leaves the union there.
-        Cover::Open { cones, .. } if low > eps && exits(x0, &cones, ANGLE_TOL) => Ok(Some(first)),
-        Cover::Open { gap, on, cones } if low <= eps => {
+        Cover::Open { .. } if low > eps => Ok(Some(first)),
+        Cover::Open { gap, on, cones } => {
             // Touching: the deepest pair's normal stands when moving `b` along it leaves every
             // difference's cone at the origin (`-normal` lies in none of them).
             if cones.iter().all(|c| !c.holds(-n0, ANGLE_TOL)) {
@@ -274,7 +235,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
             }
             Ok(Some(finish(&pa, &pb, x0, gap, &on, eps)))
         }
-        _ => search(&mut diffs, &pa, &pb, -n0, low, eps).map(Some),
+        Cover::Covered => search(&mut diffs, &pa, &pb, -n0, low, eps).map(Some),
     }
 }
 
@@ -340,14 +301,15 @@ fn search(
     let faces = faces_within(&pieces, high + eps);
     let own = candidates(&faces, false, low - eps, high + eps);
     let crossing = |bound: f64| candidates(&faces, true, low - eps, bound);
-    // The nearest exit at an end or foot of a face bounds the crossings worth computing.
+    // The nearest uncovered end or foot of a face bounds the crossings worth computing.
     let mut best: Option<(f64, DVec2)> = None;
     for (d, x) in own {
-        if best.is_some_and(|(b, _)| d >= b) {
-            break;
+        if diffs.work > WORK_ROUNDED {
+            return Err(OverLimit);
         }
-        if let Some(found) = diffs.exit_near(x, d, &faces, &near, eps)? {
-            best = best.filter(|b| b.0 <= found.0).or(Some(found));
+        if matches!(diffs.cover(x, eps), Cover::Open { .. }) {
+            best = Some((d, x));
+            break;
         }
     }
     let bound = best.map_or(high, |(d, _)| d) + eps;
@@ -355,8 +317,12 @@ fn search(
         if best.is_some_and(|(b, _)| d >= b) {
             break;
         }
-        if let Some(found) = diffs.exit_near(x, d, &faces, &near, eps)? {
-            best = best.filter(|b| b.0 <= found.0).or(Some(found));
+        if diffs.work > WORK_ROUNDED {
+            return Err(OverLimit);
+        }
+        if matches!(diffs.cover(x, eps), Cover::Open { .. }) {
+            best = Some((d, x));
+            break;
         }
     }
     let x = best.map_or(exit_point, |(_, x)| x);
