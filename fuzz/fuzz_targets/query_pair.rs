@@ -101,12 +101,16 @@ fn check(a: &Shape, b: &Shape) {
             // (the docs' exception), and in `f32` a move across a line at 1e27 keeps it
             // touching too. So the move is accepted when the shapes are apart or only touch:
             // every pair of parts that still meets has a contact depth within the rounding of
-            // `scale`. A depth too small leaves a part of `b` inside one of `a` by the shortfall,
-            // and fails once that passes the rounding: checked with `depth * 0.99`, which fails
-            // on every corpus contact deeper than 1.5e-5 of the scale whose move at half the
-            // depth does not already part the shapes (the work bound's move may be that long).
-            // A part left exactly on a seam between flush parts of `a` is not seen.
-            let touch = f32::EPSILON * scale;
+            // the coordinates: after the move they reach `scale + depth`, and a part rebuilt
+            // there (a rotated box's corners) differs from the part moved by up to an ulp of
+            // them, `sqrt(2)` times that across a diagonal face (crash-e1e3, boxes at 3e5), plus
+            // the depth's own rounding. A depth too small leaves a part of `b` inside one of
+            // `a` by the shortfall, and fails once that passes the rounding: checked with
+            // `depth * 0.99`, which fails on every corpus contact deeper than 1e-4 of the scale
+            // whose move at half the depth does not already part the shapes (the work bound's
+            // move may be that long). A part left exactly on a seam between flush parts of `a`
+            // is not seen.
+            let touch = 4.0 * f32::EPSILON * (scale + c.depth);
             let parted_after = |v: Vec2| {
                 let moved = b.transformed(&Pose::from_translation(v));
                 apart_after(v) || only_touching(a, &moved, touch)
