@@ -762,3 +762,38 @@ fn a_segment_through_a_slit_far_narrower_than_the_coordinates_leaves_through_it(
     }
     assert!(intersects(&a, &moved(&b, c.normal * 1e-3)), "{c:?}");
 }
+
+#[test]
+fn a_capsule_far_wider_than_a_parts_length_does_not_leave_it_out() {
+    // Found by fuzzing (`crash-f7db`): `b` a capsule of radius 2e28 whose end is on a point
+    // of `a`; `a` also has a thin box 2,048 long. That box's difference with the capsule is a
+    // parallelogram whose short sides round away against the radius: the capsule around one
+    // of them had a rectangle of zero length, whose clip spanned the whole line, so the search
+    // took the box's own contact as the answer, leaving the point 4.5e27 deep in `b`.
+    let point: Shape = Point::new(v(-3.0, -9.903_520_3e27)).unwrap().into();
+    let a: Shape = Compound::new(vec![
+        Obb::new(v(-4.0, -4.0), v(1024.0, 2.033_721_8e-31), -4.0)
+            .unwrap()
+            .into(),
+        point.clone(),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Capsule::new(v(-8.0, -8.0), v(-3.0, -9.903_520_3e27), 1.980_704_1e28)
+        .unwrap()
+        .into();
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let c = contact(x, y).unwrap();
+        let after = moved(y, c.normal * c.depth);
+        let (mut px, mut py) = (Vec::new(), Vec::new());
+        leaves(x, &mut px);
+        leaves(&after, &mut py);
+        // Every pair of parts only touches, within the rounding of coordinates near 4e28.
+        for (p, q) in px.iter().flat_map(|p| py.iter().map(move |q| (p, q))) {
+            if let Some(pc) = contact(p, q) {
+                assert!(pc.depth <= 1e-6 * 4e28, "{p:?} {q:?} {pc:?} after {c:?}");
+            }
+        }
+    }
+    assert_eq!(contact(&b, &a), contact(&a, &b).map(|c| c.flipped()));
+}

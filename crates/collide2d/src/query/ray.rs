@@ -438,7 +438,13 @@ pub(crate) fn capsule_span(a: DVec2, b: DVec2, r: f64, o: DVec2, d: DVec2) -> Op
     // A radius lost in rounding against the ends' coordinates leaves a rectangle of zero
     // width: its end edges vanish, and so would every bound along the axis. It is the segment.
     let thin = a - side == a + side || b - side == b + side;
-    let middle = if thin {
+    // A segment lost in rounding against the radius leaves one of zero length: its side edges
+    // vanish and the clip spans the whole line. The discs are the capsule then (the rectangle
+    // adds slivers `|ab|² / r` wide, far below the rounding of `r`).
+    let short = a - side == b - side || a + side == b + side;
+    let middle = if short {
+        None
+    } else if thin {
         segment_span(a, b, o, d)
     } else {
         polygon_span(4, |i| rect[i], o, d)
@@ -513,6 +519,24 @@ mod tests {
 
     fn circle(x: f32, y: f32, r: f32) -> Shape {
         Circle::new(v(x, y), r).unwrap().into()
+    }
+
+    #[test]
+    fn a_capsule_whose_segment_rounds_away_against_its_radius_spans_like_its_discs() {
+        // A segment 2,000 long with radius 2e28: `a ± side` and `b ± side` round to the same
+        // points, so the rectangle between the discs has no length. Its clip spanned the
+        // whole line, so every point of the line was inside (fuzz crash-f7db).
+        let (a, b, r) = (
+            DVec2::new(665.0, -779.0),
+            DVec2::new(-673.0, 771.0),
+            1.98e28,
+        );
+        let d = DVec2::new(0.757, 0.654) * 1.6e29;
+        let s = capsule_span(a, b, r, DVec2::ZERO, d).unwrap();
+        let disc = disc_span(a, r, DVec2::ZERO, d).unwrap();
+        assert!(s.enter.is_finite() && s.exit.is_finite(), "{s:?}");
+        assert!((s.exit - disc.exit).abs() < 1e-9 && (s.enter - disc.enter).abs() < 1e-9);
+        assert!(capsule_span(a, b, r, DVec2::new(1e29, -1e29), d).is_none());
     }
 
     #[test]
