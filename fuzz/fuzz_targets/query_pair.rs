@@ -37,18 +37,18 @@ fn convex_parts(s: &Shape, out: &mut Vec<Shape>) {
     }
 }
 
-/// Every pair of convex parts of `a` and `b` that meets only touches: a move of `2 touch` in one
-/// of 16 directions parts it (exact predicates). That holds when the pair's depth is below
-/// `1.96 touch` (the direction nearest its normal, 11.25 degrees off) and fails above
-/// `2 touch`; measured by moves, not by the pair's contact, whose depth carries the convex
-/// kernels' error (a triangle 131072 long inside the edge of a circle of radius 1e18 got depth
-/// 1e18 along a face normal, crash-78a9).
+/// Every pair of convex parts of `a` and `b` that meets only touches: a move of `2 touch` (and
+/// `1e-40`, for parts at 0) in one of 16 directions parts it (exact predicates). That holds when
+/// the pair's depth is below `1.96 touch` (the direction nearest its normal, 11.25 degrees off)
+/// and fails above `2 touch`; measured by moves, not by the pair's contact, whose depth carries
+/// the convex kernels' error (a triangle 131072 long inside the edge of a circle of radius 1e18
+/// got depth 1e18 along a face normal, crash-78a9).
 fn only_touching(a: &Shape, b: &Shape, touch: f32) -> bool {
     let (mut pa, mut pb) = (Vec::new(), Vec::new());
     convex_parts(a, &mut pa);
     convex_parts(b, &mut pb);
     let moves: Vec<Vec2> = (0..16)
-        .map(|k| Vec2::from_angle(k as f32 * core::f32::consts::TAU / 16.0) * (2.0 * touch))
+        .map(|k| Vec2::from_angle(k as f32 * core::f32::consts::TAU / 16.0) * (2.0 * touch + 1e-40))
         .collect();
     pa.iter().all(|x| {
         pb.iter().all(|y| {
