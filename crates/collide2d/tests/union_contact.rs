@@ -797,3 +797,36 @@ fn a_capsule_far_wider_than_a_parts_length_does_not_leave_it_out() {
     }
     assert_eq!(contact(&b, &a), contact(&a, &b).map(|c| c.flipped()));
 }
+
+#[test]
+fn a_capsule_whose_segment_rounds_to_a_point_in_its_difference_is_a_disc() {
+    // Found by fuzzing (`crash-45b1`): a capsule of radius 131072 around a segment 6.6e-24
+    // long at the origin, and a square turned 45 degrees beside it; `b` a point at (-7, -8).
+    // The capsule's difference with the point has both ends at (7, 8) in `f64`: as a segment
+    // its direction was NaN and the span of the ray along the normal the whole line, so the
+    // search took the capsule's own contact, leaving the point 29,671 deep in the square.
+    let square: Shape = Obb::new(v(-131_072.0, 0.0), v(131_072.0, 131_072.0), 5.497_787_5)
+        .unwrap()
+        .into();
+    let a: Shape = Compound::new(vec![
+        Capsule::new(v(4.6278e-41, 0.0), v(6.617_457e-24, 0.0), 131_072.0)
+            .unwrap()
+            .into(),
+        square.clone(),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Point::new(v(-7.0, -8.0)).unwrap().into();
+    let c = contact(&a, &b).unwrap();
+    assert_eq!(contact(&b, &a), Some(c.flipped()));
+    // The point ends where the circle's edge leaves the square: touching both, within the
+    // rounding of coordinates near 3e5.
+    let after = moved(&b, c.normal * c.depth);
+    for part in [&square, &a] {
+        assert!(contact(part, &after).is_none_or(|t| t.depth < 0.1), "{c:?}");
+    }
+    assert!(
+        intersects(&a, &moved(&b, c.normal * (c.depth - 1.0))),
+        "{c:?}"
+    );
+}

@@ -304,6 +304,14 @@ pub(crate) fn line_span_parts(
     d: DVec2,
 ) -> Option<LineSpan> {
     debug_assert!(d != DVec2::ZERO && n >= 1);
+    // Two equal points (a segment that rounded to a point: a part far shorter than the other's
+    // coordinates) are that point; as a segment, its direction was NaN and its span the whole
+    // line (fuzz crash-45b1).
+    let n = if n == 2 && vertex(0) == vertex(1) {
+        1
+    } else {
+        n
+    };
     match (n, r > 0.0) {
         (n, _) if n >= 3 => polygon_span(n, vertex, o, d),
         (1, false) => point_span(vertex(0), o, d),
@@ -519,6 +527,16 @@ mod tests {
 
     fn circle(x: f32, y: f32, r: f32) -> Shape {
         Circle::new(v(x, y), r).unwrap().into()
+    }
+
+    #[test]
+    fn a_segment_of_two_equal_points_spans_like_the_point() {
+        let (p, d) = (DVec2::new(6.0, 8.0), DVec2::new(-3.0, -4.0));
+        let capsule = line_span_parts(2, |_| p, 2.0, DVec2::ZERO, d).unwrap();
+        let disc = disc_span(p, 2.0, DVec2::ZERO, d).unwrap();
+        assert_eq!((capsule.enter, capsule.exit), (disc.enter, disc.exit));
+        assert!(line_span_parts(2, |_| p, 0.0, DVec2::ZERO, d).is_some());
+        assert!(line_span_parts(2, |_| p, 0.0, DVec2::ZERO, DVec2::new(4.0, -3.0)).is_none());
     }
 
     #[test]
