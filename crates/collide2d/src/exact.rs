@@ -50,17 +50,20 @@ impl Filtered {
     }
 
     /// The computed value (rounded; within the bound of the exact one).
+    #[cfg(feature = "concave-search")]
     pub(crate) fn value(self) -> f64 {
         self.v
     }
 
     /// A value known to be exact: its bound is itself (an exact zero decides at once).
+    #[cfg(feature = "concave-search")]
     pub(crate) fn exact(v: f64) -> Filtered {
         Filtered { v, m: v.abs() }
     }
 
     /// `p − q + r − s` of `f32` inputs: exact (bound: itself) when no step rounds, as
     /// Knuth's two-sum tells, else bounded by the inputs' magnitudes.
+    #[cfg(feature = "concave-search")]
     pub(crate) fn sum4(p: f32, q: f32, r: f32, s: f32) -> Filtered {
         let (p, q, r, s) = (f64::from(p), f64::from(q), f64::from(r), f64::from(s));
         let (d1, e1) = two_sum(p, -q);
@@ -77,6 +80,7 @@ impl Filtered {
     /// largest component as the value, bounded by the others. A bound from the inputs'
     /// magnitudes instead (`|p| + |q| + ...`) is useless where they cancel: at coordinates
     /// near `1e38` every later filter would fail and fall to exact arithmetic.
+    #[cfg(feature = "concave-search")]
     #[cold]
     #[inline(never)]
     fn sum4_rounded(p: f64, q: f64, r: f64, s: f64) -> Filtered {
@@ -344,6 +348,7 @@ impl Expansion {
     }
 
     /// The closest `f64` to the exact value (within a few ulps: good enough for reporting).
+    #[cfg(feature = "concave-search")]
     pub(crate) fn approx(&self) -> f64 {
         self.parts().iter().sum()
     }

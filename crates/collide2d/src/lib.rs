@@ -89,6 +89,7 @@ mod broad;
 pub mod debug_draw;
 mod error;
 mod exact;
+#[cfg(feature = "concave-search")]
 mod exact_small;
 pub mod int;
 pub mod limits;

@@ -29,15 +29,22 @@ mod point;
 mod ray;
 mod soa;
 mod sweep;
+#[cfg(feature = "concave-search")]
 mod union_boundary;
 mod union_bounded;
+#[cfg(feature = "concave-search")]
 mod union_boxes;
 mod union_certified;
 mod union_contact;
+#[cfg(feature = "concave-search")]
 mod union_exact;
+#[cfg(feature = "concave-search")]
 mod union_exposed;
+#[cfg(feature = "concave-search")]
 mod union_faces;
+#[cfg(feature = "concave-search")]
 mod union_polygons;
+#[cfg(feature = "concave-search")]
 mod union_rounded;
 
 use crate::math::Vec2;
@@ -233,7 +240,8 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 /// between the surfaces of the last pair passed. Moving `b` by `normal * depth` leaves the
 /// interiors disjoint. Shapes of a few parts (a 12-vertex concave polygon has at most 8)
 /// stay below the bound; hostile input (hundreds of tiny parts, faces exactly on each other)
-/// gets its answer in milliseconds, not seconds.
+/// gets its answer in milliseconds, not seconds. Without the `concave-search` feature (on by
+/// default) the search is not built, and every pair it would decide gets that move.
 ///
 /// ```
 /// use collide2d::{contact, math::Vec2, Point, Polygon};

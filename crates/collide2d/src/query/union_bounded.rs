@@ -32,14 +32,17 @@ pub(crate) const LIMIT: usize = 64;
 /// weighed against one part pair's difference, each decision that needs exact products
 /// counting 16 more, or 16 × 32 on heap expansions (coordinates far apart in magnitude). The
 /// bench's two 12-vertex stars take at most 60,943 over 2,048 pairs, in both orders.
+#[cfg(feature = "concave-search")]
 pub(crate) const WORK: usize = 1 << 17;
 
 /// The most points the search with rounded parts classifies against one part pair's
 /// difference before [`contact`] answers instead (the bench's hitbox against a circle: at
 /// most 52).
+#[cfg(feature = "concave-search")]
 pub(crate) const WORK_ROUNDED: usize = 1 << 12;
 
 /// A search found more than [`LIMIT`] pairs of parts within its reach: [`contact`] answers.
+#[cfg(feature = "concave-search")]
 #[derive(Debug)]
 pub(crate) struct OverLimit;
 

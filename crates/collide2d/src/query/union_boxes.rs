@@ -256,7 +256,7 @@ fn exit_direction(d: &[(DVec2, DVec2, usize, usize)]) -> DVec2 {
     DVec2::new(x, y)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "concave-search"))]
 mod tests {
     use super::*;
     use crate::query::union_polygons;

@@ -16,15 +16,24 @@
 //! the other shape) [`union_rounded`], whose decisions carry a tolerance. Where more than
 //! [`LIMIT`](union_bounded::LIMIT) pairs of parts would enter the search, [`union_bounded`]
 //! answers a separating move along the deepest pair's normal, not always the shortest.
+//!
+//! The searches are the crate's largest code; the `concave-search` feature (on by default)
+//! builds them and [`union_boxes`]. Without it, the pairs the certificate leaves undecided
+//! take [`union_bounded`]'s move too: it separates the shapes, but is not always the shortest.
 
+#[cfg(feature = "concave-search")]
 use crate::query::parts::each_part;
 use crate::query::union_bounded::{self, LIMIT};
 use crate::query::union_certified::Fast;
-use crate::query::{union_boxes, union_certified, union_polygons, union_rounded, Contact};
+#[cfg(feature = "concave-search")]
+use crate::query::{union_boxes, union_polygons, union_rounded};
+use crate::query::{union_certified, Contact};
 use crate::shape::Shape;
+#[cfg(feature = "concave-search")]
 use core::ops::ControlFlow;
 
 /// Some convex part of `shape` has a radius.
+#[cfg(feature = "concave-search")]
 fn rounded(shape: &Shape) -> bool {
     each_part(shape, &mut |p| {
         if p.radius == 0.0 {
@@ -40,6 +49,7 @@ fn rounded(shape: &Shape) -> bool {
 /// translation of the whole of `b`; `None` when they do not intersect.
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     // All boxes: exact comparisons of coordinates, cheaper than the certificate.
+    #[cfg(feature = "concave-search")]
     if let Some(decided) = union_boxes::contact(a, b) {
         return decided;
     }
@@ -50,11 +60,23 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         }
         Fast::Search { deepest, .. } => deepest,
     };
+    search(a, b, &deepest)
+}
+
+/// The shortest move, searched over the union of the parts' differences.
+#[cfg(feature = "concave-search")]
+fn search(a: &Shape, b: &Shape, deepest: &Contact) -> Option<Contact> {
     let searched = if rounded(a) || rounded(b) {
         union_rounded::contact(a, b)
     } else {
         union_polygons::contact(a, b)
     };
     // The search's own reach held more than `LIMIT` pairs.
-    searched.unwrap_or_else(|_| Some(union_bounded::contact(a, b, &deepest)))
+    searched.unwrap_or_else(|_| Some(union_bounded::contact(a, b, deepest)))
+}
+
+/// Without the search: a separating move along the deepest pair's normal.
+#[cfg(not(feature = "concave-search"))]
+fn search(a: &Shape, b: &Shape, deepest: &Contact) -> Option<Contact> {
+    Some(union_bounded::contact(a, b, deepest))
 }
