@@ -13,6 +13,7 @@ use parry2d::math::{Pose, Vector};
 pub mod batch;
 pub mod box2d;
 pub mod box2d_world;
+pub mod concave;
 pub mod families;
 pub mod game;
 pub mod level;

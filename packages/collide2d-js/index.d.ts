@@ -96,7 +96,12 @@ export class Shape {
 
 /** True when `a` and `b` share a point (touching counts); exact. */
 export function intersects(a: Shape, b: Shape): boolean;
-/** The contact when `a` and `b` intersect, else null. */
+/**
+ * The contact when `a` and `b` intersect, else null: moving `b` by `normal * depth` leaves the
+ * two only touching. For convex pairs and most concave or compound ones that move is the
+ * shortest; where the package would need the Rust crate's exact search over the parts (left
+ * out of the .wasm for size), it separates along the deepest pair of parts' normal instead.
+ */
 export function contact(a: Shape, b: Shape): Contact | null;
 /** The smallest distance between `a` and `b`; 0 when they intersect. */
 export function distance(a: Shape, b: Shape): number;

@@ -8,7 +8,6 @@
 //! in `[2^-149, 2^128]`, so a product of four stays in `[2^-596, 2^520]`.
 
 use crate::math::Vec2;
-use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
@@ -35,7 +34,8 @@ pub(crate) struct Filtered {
 const FILTER_EPS: f64 = 1.0 / (1u64 << 45) as f64;
 
 impl Filtered {
-    fn sign(self) -> Option<Ordering> {
+    /// The sign of the exact value, when the bound proves it.
+    pub(crate) fn sign(self) -> Option<Ordering> {
         let bound = self.m * FILTER_EPS;
         if self.v > bound {
             Some(Ordering::Greater)
@@ -46,6 +46,62 @@ impl Filtered {
             Some(Ordering::Equal)
         } else {
             None
+        }
+    }
+
+    /// The computed value (rounded; within the bound of the exact one).
+    #[cfg(feature = "concave-search")]
+    pub(crate) fn value(self) -> f64 {
+        self.v
+    }
+
+    /// A value known to be exact: its bound is itself (an exact zero decides at once).
+    #[cfg(feature = "concave-search")]
+    pub(crate) fn exact(v: f64) -> Filtered {
+        Filtered { v, m: v.abs() }
+    }
+
+    /// `p − q + r − s` of `f32` inputs: exact (bound: itself) when no step rounds, as
+    /// Knuth's two-sum tells, else bounded by the inputs' magnitudes.
+    #[cfg(feature = "concave-search")]
+    pub(crate) fn sum4(p: f32, q: f32, r: f32, s: f32) -> Filtered {
+        let (p, q, r, s) = (f64::from(p), f64::from(q), f64::from(r), f64::from(s));
+        let (d1, e1) = two_sum(p, -q);
+        let (d2, e2) = two_sum(r, -s);
+        let (v, e3) = two_sum(d1, d2);
+        if e1 == 0.0 && e2 == 0.0 && e3 == 0.0 {
+            Filtered::exact(v)
+        } else {
+            Filtered::sum4_rounded(p, q, r, s)
+        }
+    }
+
+    /// [`Filtered::sum4`] where `f64` rounds: the exact sum as a compressed expansion, its
+    /// largest component as the value, bounded by the others. A bound from the inputs'
+    /// magnitudes instead (`|p| + |q| + ...`) is useless where they cancel: at coordinates
+    /// near `1e38` every later filter would fail and fall to exact arithmetic.
+    #[cfg(feature = "concave-search")]
+    #[cold]
+    #[inline(never)]
+    fn sum4_rounded(p: f64, q: f64, r: f64, s: f64) -> Filtered {
+        let mut e = Expansion::default();
+        for x in [p, -q, r, -s] {
+            if x != 0.0 {
+                e.grow(x);
+            }
+        }
+        e.compress();
+        match e.parts().split_last() {
+            None => Filtered::exact(0.0),
+            Some((&top, rest)) => {
+                // The value misses `sum(rest)`, at most `sum |rest|` (rounded here, hence the
+                // factor above 2^52): within `2^-52 m`, as an input rounded once is.
+                let missed: f64 = rest.iter().map(|x| x.abs()).sum();
+                Filtered {
+                    v: top,
+                    m: top.abs() + missed * 6_755_399_441_055_744.0, // 1.5 * 2^52
+                }
+            }
         }
     }
 }
@@ -79,12 +135,41 @@ impl Field for Filtered {
     }
 }
 
-/// An exact sum of non-overlapping `f64` components, increasing in magnitude, zeros removed.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Expansion(Vec<f64>);
+/// Components an [`Expansion`] holds without allocating: the union contact's degree-4
+/// comparisons of sums of four `f32` points stay within this after zero elimination, almost
+/// always (larger ones spill to the heap).
+const INLINE: usize = 24;
+
+/// Past this many components a product's partial sum is compressed (see
+/// [`Expansion::compress`]), so it stays inline and each step's cost bounded.
+const COMPRESS_AT: usize = 12;
+
+/// An exact sum of non-overlapping `f64` components, increasing in magnitude, zeros removed;
+/// stored inline up to [`INLINE`] components, on the heap past that.
+#[derive(Clone, Debug)]
+pub(crate) struct Expansion {
+    /// Components held inline (when not `heap`).
+    len: usize,
+    inline: [f64; INLINE],
+    /// The components, once more than [`INLINE`] were needed.
+    spilled: Vec<f64>,
+    heap: bool,
+}
+
+impl Default for Expansion {
+    #[inline]
+    fn default() -> Self {
+        Expansion {
+            len: 0,
+            inline: [0.0; INLINE],
+            spilled: Vec::new(),
+            heap: false,
+        }
+    }
+}
 
 #[inline]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let x = a + b;
     let bv = x - a;
     let av = x - bv;
@@ -108,7 +193,7 @@ fn split(a: f64) -> (f64, f64) {
 
 /// `a * b == x + y` exactly, without relying on a fused multiply-add.
 #[inline]
-fn two_product(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_product(a: f64, b: f64) -> (f64, f64) {
     let x = a * b;
     let (ah, al) = split(a);
     let (bh, bl) = split(b);
@@ -117,28 +202,64 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
 }
 
 impl Expansion {
-    /// Adds one `f64` (Shewchuk's GROW-EXPANSION with zero elimination).
-    fn grow(&self, b: f64) -> Expansion {
-        let mut out = Vec::with_capacity(self.0.len() + 1);
+    /// The components, smallest first.
+    #[inline]
+    fn parts(&self) -> &[f64] {
+        if self.heap {
+            &self.spilled
+        } else {
+            &self.inline[..self.len]
+        }
+    }
+
+    /// Appends a component (zeros are the caller's to skip).
+    #[inline]
+    fn push(&mut self, x: f64) {
+        if self.heap {
+            self.spilled.push(x);
+        } else if self.len < INLINE {
+            self.inline[self.len] = x;
+            self.len += 1;
+        } else {
+            self.spilled.extend_from_slice(&self.inline);
+            self.spilled.push(x);
+            self.heap = true;
+        }
+    }
+
+    /// Adds one `f64` in place (Shewchuk's GROW-EXPANSION with zero elimination: each step
+    /// reads one component and writes at most one, at or before it).
+    fn grow(&mut self, b: f64) {
+        let parts: &mut [f64] = if self.heap {
+            &mut self.spilled
+        } else {
+            &mut self.inline[..self.len]
+        };
         let mut q = b;
-        for &e in &self.0 {
-            let (s, h) = two_sum(q, e);
+        let mut kept = 0;
+        for r in 0..parts.len() {
+            let (s, h) = two_sum(q, parts[r]);
             if h != 0.0 {
-                out.push(h);
+                parts[kept] = h;
+                kept += 1;
             }
             q = s;
         }
-        if q != 0.0 {
-            out.push(q);
+        if self.heap {
+            self.spilled.truncate(kept);
+        } else {
+            self.len = kept;
         }
-        Expansion(out)
+        if q != 0.0 {
+            self.push(q);
+        }
     }
 
     /// Multiplies by one `f64` (Shewchuk's SCALE-EXPANSION with zero elimination).
     fn scale(&self, b: f64) -> Expansion {
-        let mut out = Vec::with_capacity(2 * self.0.len());
-        let Some((&first, rest)) = self.0.split_first() else {
-            return Expansion::default();
+        let mut out = Expansion::default();
+        let Some((&first, rest)) = self.parts().split_first() else {
+            return out;
         };
         let (mut q, h) = two_product(first, b);
         if h != 0.0 {
@@ -159,12 +280,67 @@ impl Expansion {
         if q != 0.0 {
             out.push(q);
         }
-        Expansion(out)
+        out
     }
 
-    fn sign(&self) -> Ordering {
+    /// Rewrites the components so that no two overlap or sit next to each other (Shewchuk's
+    /// COMPRESS): the same value in at most as many components as its span of exponents
+    /// needs, about 22 for any degree-4 polynomial of `f32` inputs (`[2^-596, 2^520]`).
+    /// Without it, products of sums keep every partial product and grow to thousands of
+    /// components where exponents are far apart, each later step costing their square.
+    fn compress(&mut self) {
+        let parts: &mut [f64] = if self.heap {
+            &mut self.spilled
+        } else {
+            &mut self.inline[..self.len]
+        };
+        let m = parts.len();
+        if m < 2 {
+            return;
+        }
+        // Largest first: sums that carry into larger components, stored from the top down.
+        let mut bottom = m - 1;
+        let mut q = parts[m - 1];
+        for i in (0..m - 1).rev() {
+            let (big, small) = fast_two_sum(q, parts[i]);
+            if small != 0.0 {
+                parts[bottom] = big;
+                bottom -= 1;
+                q = small;
+            } else {
+                q = big;
+            }
+        }
+        parts[bottom] = q;
+        // Then smallest first, keeping each non-zero remainder.
+        let mut top = 0;
+        for i in bottom + 1..m {
+            let (big, small) = fast_two_sum(parts[i], q);
+            if small != 0.0 {
+                parts[top] = small;
+                top += 1;
+            }
+            q = big;
+        }
+        parts[top] = q;
+        let kept = if q == 0.0 { top } else { top + 1 };
+        if self.heap {
+            self.spilled.truncate(kept);
+            if kept <= INLINE {
+                self.inline[..kept].copy_from_slice(&self.spilled);
+                self.len = kept;
+                self.spilled.clear();
+                self.heap = false;
+            }
+        } else {
+            self.len = kept;
+        }
+    }
+
+    /// The sign of the exact value.
+    pub(crate) fn sign(&self) -> Ordering {
         // The largest component decides: the others sum to less than half an ulp of it.
-        match self.0.last() {
+        match self.parts().last() {
             Some(&x) if x > 0.0 => Ordering::Greater,
             Some(&x) if x < 0.0 => Ordering::Less,
             _ => Ordering::Equal,
@@ -172,34 +348,55 @@ impl Expansion {
     }
 
     /// The closest `f64` to the exact value (within a few ulps: good enough for reporting).
-    #[cfg(test)]
-    fn approx(&self) -> f64 {
-        self.0.iter().sum()
+    #[cfg(feature = "concave-search")]
+    pub(crate) fn approx(&self) -> f64 {
+        self.parts().iter().sum()
     }
 }
 
 impl Field for Expansion {
     fn from_f32(x: f32) -> Self {
-        if x == 0.0 {
-            Expansion::default()
-        } else {
-            Expansion(vec![f64::from(x)])
+        let mut out = Expansion::default();
+        if x != 0.0 {
+            out.push(f64::from(x));
         }
+        out
     }
     fn add(self, o: Self) -> Self {
-        let (small, large) = if self.0.len() < o.0.len() {
+        let (small, mut large) = if self.parts().len() < o.parts().len() {
             (self, o)
         } else {
             (o, self)
         };
-        small.0.iter().fold(large, |acc, &c| acc.grow(c))
+        for &c in small.parts() {
+            large.grow(c);
+        }
+        if large.parts().len() > COMPRESS_AT {
+            large.compress();
+        }
+        large
     }
     fn sub(self, o: Self) -> Self {
-        self.add(Expansion(o.0.iter().map(|c| -c).collect()))
+        let mut out = self;
+        for &c in o.parts() {
+            out.grow(-c);
+        }
+        if out.parts().len() > COMPRESS_AT {
+            out.compress();
+        }
+        out
     }
     fn mul(self, o: Self) -> Self {
-        o.0.iter()
-            .fold(Expansion::default(), |acc, &c| acc.add(self.scale(c)))
+        let mut acc = Expansion::default();
+        for &c in o.parts() {
+            let term = self.scale(c);
+            acc = acc.add(term);
+            if acc.parts().len() > COMPRESS_AT {
+                acc.compress();
+            }
+        }
+        acc.compress();
+        acc
     }
 }
 
@@ -771,6 +968,38 @@ mod tests {
         // (1 + e)(1 - e) = 1 - e^2: the rounded product is 1, the error term is -e^2.
         assert_eq!(x, 1.0);
         assert_eq!(y, -f64::EPSILON * f64::EPSILON);
+    }
+
+    #[test]
+    fn products_of_sums_across_every_exponent_stay_compressed_and_exact() {
+        // Sums of four f32 of exponents far apart (the differences of far vertices), their
+        // degree-4 products: without compression thousands of components.
+        let sum = |p: [f32; 4]| {
+            Expansion::from_f32(p[0])
+                .sub(Expansion::from_f32(p[1]))
+                .add(Expansion::from_f32(p[2]).sub(Expansion::from_f32(p[3])))
+        };
+        let x = sum([1.8e38, -3.1e-38, 7.0e19, 1.0e-45]);
+        let y = sum([-1.7e38, 2.9e-30, -5.0e9, 3.0e-41]);
+        let z = sum([1.1e38, 1.0, -1.0e-20, 2.5e28]);
+        let w = sum([-9.0e37, 4.0e-42, 6.0e3, -1.0e-33]);
+        let xy = x.clone().mul(y.clone()).sub(z.clone().mul(w.clone()));
+        let zw = z.clone().mul(w.clone()).sub(x.clone().mul(y.clone()));
+        let big = xy.clone().mul(zw.clone());
+        assert!(
+            big.parts().len() <= INLINE,
+            "{} components",
+            big.parts().len()
+        );
+        assert!(!big.heap);
+        // xy = -zw exactly: their sum is zero, their product minus -xy² is zero.
+        assert_eq!(xy.clone().add(zw).sign(), Ordering::Equal);
+        let square = xy.clone().mul(xy);
+        assert_eq!(big.add(square).sign(), Ordering::Equal);
+        // Compression keeps the value: a small term past the large ones still decides.
+        let tiny = Expansion::from_f32(1.0e-45);
+        let e = x.clone().mul(x.clone()).add(tiny).sub(x.clone().mul(x));
+        assert_eq!(e.sign(), Ordering::Greater);
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! - [`intersects`], [`contains`] and the point tests are exact for the `f32` coordinates given:
 //!   no false hit or miss when shapes touch or miss by one unit, at any magnitude (a float filter
 //!   with an exact fallback, Shewchuk 1997).
-//! - [`contact`] gives a unit normal from `a` towards `b`, a depth and one or two points;
+//! - [`contact`] gives a unit normal from `a` towards `b`, a depth and one or two points (for
+//!   concave and compound shapes, the shortest move of the whole shape, seams inside);
 //!   [`distance`] and [`closest_points`] when apart. `intersects(a, b)` ⇔ `contact(a, b)` is
 //!   `Some` ⇔ `distance(a, b) == 0`, and swapping the arguments flips the normal.
 //! - [`contains_point`] (exact), [`distance_to_point`], [`project_point`] and [`cast_ray`] query
@@ -88,6 +89,8 @@ mod broad;
 pub mod debug_draw;
 mod error;
 mod exact;
+#[cfg(feature = "concave-search")]
+mod exact_small;
 pub mod int;
 pub mod limits;
 pub mod math;

@@ -7,7 +7,7 @@
 
 use crate::query::{
     aabb_aabb, circle_aabb, circle_capsule, circle_circle, convex, obb_obb, obb_obb::BoxView,
-    parts, ClosestPoints, Contact,
+    parts, union_contact, ClosestPoints, Contact,
 };
 use crate::shape::convex::{box_hull, Convex};
 use crate::shape::{Aabb, Circle, ConvexPolygon, Obb, Shape};
@@ -198,7 +198,7 @@ fn contact_ordered(a: &Shape, b: &Shape) -> Option<Contact> {
         }
         _ => match (a.as_convex(), b.as_convex()) {
             (Some(ca), Some(cb)) => convex::contact_checked(&ca, &cb),
-            _ => parts::contact(a, b),
+            _ => union_contact::contact(a, b),
         },
     }
 }

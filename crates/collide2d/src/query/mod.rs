@@ -29,6 +29,23 @@ mod point;
 mod ray;
 mod soa;
 mod sweep;
+#[cfg(feature = "concave-search")]
+mod union_boundary;
+mod union_bounded;
+#[cfg(feature = "concave-search")]
+mod union_boxes;
+mod union_certified;
+mod union_contact;
+#[cfg(feature = "concave-search")]
+mod union_exact;
+#[cfg(feature = "concave-search")]
+mod union_exposed;
+#[cfg(feature = "concave-search")]
+mod union_faces;
+#[cfg(feature = "concave-search")]
+mod union_polygons;
+#[cfg(feature = "concave-search")]
+mod union_rounded;
 
 use crate::math::Vec2;
 use crate::shape::Shape;
@@ -185,7 +202,58 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 
 /// The contact between `a` and `b`, or `None` if they do not intersect.
 ///
-/// For a compound or concave shape, the contact is that of the deepest pair of convex parts.
+/// For a concave polygon or a compound (either argument), the contact is the minimum
+/// translation of the whole shape: `depth` is the shortest move of `b` after which the shapes
+/// only touch, in any direction, and `normal` is that direction; it is the distance from the
+/// origin to the boundary of the union of the parts' Minkowski differences `B_j − A_i`. A
+/// seam, where two parts meet face to face (the diagonals of a concave polygon's
+/// decomposition, flush boxes of a hitbox), is inside the shape, not on its boundary: a point
+/// on it is pushed out through the shape's real edges. The points are where the shapes touch
+/// after the move, taken back half of it (midway, as for convex pairs). The move may end with
+/// `b` wedged, touching two parts at once where any further move along `normal` overlaps
+/// again (a circle pushed up between two stacked circles): it is still the shortest move, and
+/// the depth is that distance exactly. When the deepest pair
+/// of parts' own contact is the whole shapes' (most pairs: no other pair of parts comes near
+/// its move), that contact is the answer, with its one or two points; otherwise one point. A
+/// touching contact's normal is a direction along which any small move of `b` separates them:
+/// the touching pair's own normal when no other pair touches there, else the middle of the
+/// widest range of such directions (a point at a reflex corner gets a normal out of the
+/// notch). Such a range always exists when the shapes only touch; a shape in a zero-width
+/// notch (two parts flush, or a gap between them exactly its own width: a circle of radius 1
+/// between two boxes 2 apart) is inside the union by the seam rule, so its contact has a
+/// positive depth: the move out along the gap. (One exception: a segment or point part of one
+/// shape lying along the only way out counts as no obstacle, so moving along the normal may
+/// keep the two touching along it.)
+///
+/// Whether they intersect is exact. For shapes made of polygons, boxes, segments and points,
+/// which parts of the differences' boundaries the other parts cover (seams included) and
+/// whether the contact is touching are exact too: a slit one `f32` step wide between two
+/// parts is a slit, not a seam. With a circle or capsule among the parts these decisions are
+/// taken within `1e-9` of the largest coordinate. Depths and points carry the accuracy of
+/// convex contacts.
+///
+/// The work of that search is bounded: above 64 pairs of parts (pairs whose boxes overlap, or
+/// whose differences lie within the search's reach), or past a fixed count of the search's
+/// own steps, the depth is a separating move along the deepest pair of parts' normal, not
+/// always the shortest: `b` moves along it past every pair of parts whose extents across it
+/// overlap (computed so that rounding can only lengthen the move), with one point, midway
+/// between the surfaces of the last pair passed. Moving `b` by `normal * depth` leaves the
+/// interiors disjoint. Shapes of a few parts (a 12-vertex concave polygon has at most 8)
+/// stay below the bound; hostile input (hundreds of tiny parts, faces exactly on each other)
+/// gets its answer in milliseconds, not seconds. Without the `concave-search` feature (on by
+/// default) the search is not built, and every pair it would decide gets that move.
+///
+/// ```
+/// use collide2d::{contact, math::Vec2, Point, Polygon};
+/// // An L of two parts; the point sits near the diagonal between them, 1 from the floor.
+/// let l = [(0.0, 0.0), (4.0, 0.0), (4.0, 2.0), (2.0, 2.0), (2.0, 4.0), (0.0, 4.0)];
+/// let l = Polygon::new(&l.map(|(x, y)| Vec2::new(x, y)))?;
+/// let p = Point::new(Vec2::new(1.9, 1.0))?;
+/// let c = contact(&p.into(), &l.into()).unwrap();
+/// assert_eq!(c.normal, Vec2::Y); // moving the L up by 1 leaves the point on its floor
+/// assert!((c.depth - 1.0).abs() < 1e-6);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
 ///
 /// ```
 /// use collide2d::{contact, math::Vec2, Circle};

@@ -6,10 +6,9 @@
 //! `(number in a, number in b)` among equals finds what a scan of every pair in that order
 //! would find first.
 
-use crate::query::parts::each_part;
 use crate::shape::convex::Convex;
 use crate::shape::part_tree::{Link, PartTree};
-use crate::shape::{Aabb, Compound, Shape};
+use crate::shape::{Aabb, Compound, ConvexPolygon, Shape};
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
@@ -26,6 +25,67 @@ pub(crate) trait PairSearch {
     /// One pair of pieces: `a`, the piece numbered `ia` of the first shape, and `b`, numbered
     /// `ib` of the second.
     fn visit(&mut self, a: &Convex, ia: u32, b: &Convex, ib: u32) -> ControlFlow<Self::Break>;
+
+    /// [`visit`](Self::visit) with what each piece is ([`Piece`]), for searches that run a
+    /// kernel made for the pieces' kinds; by default, `visit` on their hulls.
+    #[inline]
+    fn visit_piece(&mut self, a: &Piece, ia: u32, b: &Piece, ib: u32) -> ControlFlow<Self::Break> {
+        self.visit(&a.convex, ia, &b.convex, ib)
+    }
+}
+
+/// A convex piece: a convex shape (an argument or a compound's part) or one part of a concave
+/// polygon.
+#[derive(Clone, Copy)]
+pub(crate) enum Whole<'a> {
+    Shape(&'a Shape),
+    Part(&'a ConvexPolygon),
+}
+
+/// A convex piece as a search hands it over: its hull and radius, and what it is.
+pub(crate) struct Piece<'a> {
+    pub convex: Convex<'a>,
+    pub whole: Whole<'a>,
+}
+
+impl Piece<'_> {
+    /// The piece's bounding box.
+    pub fn aabb(&self) -> Aabb {
+        match self.whole {
+            Whole::Shape(s) => s.aabb(),
+            Whole::Part(p) => p.aabb(),
+        }
+    }
+}
+
+/// Calls `f` on every convex piece of `shape`, a convex shape or a concave polygon (a
+/// compound's pieces are its parts', through its tree), in [`each_part`]'s order.
+///
+/// [`each_part`]: crate::query::parts::each_part
+fn each_piece<B>(shape: &Shape, f: &mut dyn FnMut(&Piece) -> ControlFlow<B>) -> ControlFlow<B> {
+    if let Some(convex) = shape.as_convex() {
+        return f(&Piece {
+            convex,
+            whole: Whole::Shape(shape),
+        });
+    }
+    match shape {
+        Shape::Polygon(p) => {
+            for part in p.parts() {
+                f(&Piece {
+                    convex: Convex::slice(part.points(), 0.0),
+                    whole: Whole::Part(part),
+                })?;
+            }
+        }
+        Shape::Compound(c) => {
+            for part in c.parts() {
+                each_piece(part, f)?;
+            }
+        }
+        _ => debug_assert!(false, "as_convex covers every other shape"),
+    }
+    ControlFlow::Continue(())
 }
 
 /// Calls `search.visit` on every pair of pieces of `a` and `b` that lie in a kept pair of part
@@ -142,10 +202,10 @@ fn every_pair<S: PairSearch>(
     search: &mut S,
 ) -> ControlFlow<S::Break> {
     let mut ia = oa;
-    each_part(a, &mut |pa| {
+    each_piece(a, &mut |pa| {
         let mut ib = ob;
-        each_part(b, &mut |pb| {
-            search.visit(pa, ia, pb, ib)?;
+        each_piece(b, &mut |pb| {
+            search.visit_piece(pa, ia, pb, ib)?;
             ib += 1;
             ControlFlow::Continue(())
         })?;

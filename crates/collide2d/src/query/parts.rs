@@ -3,7 +3,9 @@
 use crate::exact::{orient, point_segment_cmp, segment_segment_cmp, segments_intersect};
 use crate::math::Vec2;
 use crate::query::part_pairs::{box_distance, search, PairSearch};
-use crate::query::{convex, ClosestPoints, Contact};
+#[cfg(feature = "concave-search")]
+use crate::query::Contact;
+use crate::query::{convex, ClosestPoints};
 use crate::shape::convex::Convex;
 use crate::shape::{Aabb, Shape};
 use core::ops::ControlFlow;
@@ -118,6 +120,7 @@ impl PairSearch for Nearest {
 
 /// The deepest contact over all intersecting pairs of parts (the first one in part order on
 /// ties).
+#[cfg(feature = "concave-search")]
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     let mut deepest = Deepest { best: None };
     let _ = search(a, b, &mut deepest);
@@ -125,10 +128,12 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
 }
 
 /// The deepest contact so far between pieces whose boxes overlap, and their numbers.
+#[cfg(feature = "concave-search")]
 struct Deepest {
     best: Option<(Contact, (u32, u32))>,
 }
 
+#[cfg(feature = "concave-search")]
 impl PairSearch for Deepest {
     type Break = ();
 

@@ -304,6 +304,14 @@ pub(crate) fn line_span_parts(
     d: DVec2,
 ) -> Option<LineSpan> {
     debug_assert!(d != DVec2::ZERO && n >= 1);
+    // Two equal points (a segment that rounded to a point: a part far shorter than the other's
+    // coordinates) are that point; as a segment, its direction was NaN and its span the whole
+    // line (fuzz crash-45b1).
+    let n = if n == 2 && vertex(0) == vertex(1) {
+        1
+    } else {
+        n
+    };
     match (n, r > 0.0) {
         (n, _) if n >= 3 => polygon_span(n, vertex, o, d),
         (1, false) => point_span(vertex(0), o, d),
@@ -438,7 +446,13 @@ pub(crate) fn capsule_span(a: DVec2, b: DVec2, r: f64, o: DVec2, d: DVec2) -> Op
     // A radius lost in rounding against the ends' coordinates leaves a rectangle of zero
     // width: its end edges vanish, and so would every bound along the axis. It is the segment.
     let thin = a - side == a + side || b - side == b + side;
-    let middle = if thin {
+    // A segment lost in rounding against the radius leaves one of zero length: its side edges
+    // vanish and the clip spans the whole line. The discs are the capsule then (the rectangle
+    // adds slivers `|ab|² / r` wide, far below the rounding of `r`).
+    let short = a - side == b - side || a + side == b + side;
+    let middle = if short {
+        None
+    } else if thin {
         segment_span(a, b, o, d)
     } else {
         polygon_span(4, |i| rect[i], o, d)
@@ -513,6 +527,34 @@ mod tests {
 
     fn circle(x: f32, y: f32, r: f32) -> Shape {
         Circle::new(v(x, y), r).unwrap().into()
+    }
+
+    #[test]
+    fn a_segment_of_two_equal_points_spans_like_the_point() {
+        let (p, d) = (DVec2::new(6.0, 8.0), DVec2::new(-3.0, -4.0));
+        let capsule = line_span_parts(2, |_| p, 2.0, DVec2::ZERO, d).unwrap();
+        let disc = disc_span(p, 2.0, DVec2::ZERO, d).unwrap();
+        assert_eq!((capsule.enter, capsule.exit), (disc.enter, disc.exit));
+        assert!(line_span_parts(2, |_| p, 0.0, DVec2::ZERO, d).is_some());
+        assert!(line_span_parts(2, |_| p, 0.0, DVec2::ZERO, DVec2::new(4.0, -3.0)).is_none());
+    }
+
+    #[test]
+    fn a_capsule_whose_segment_rounds_away_against_its_radius_spans_like_its_discs() {
+        // A segment 2,000 long with radius 2e28: `a ± side` and `b ± side` round to the same
+        // points, so the rectangle between the discs has no length. Its clip spanned the
+        // whole line, so every point of the line was inside (fuzz crash-f7db).
+        let (a, b, r) = (
+            DVec2::new(665.0, -779.0),
+            DVec2::new(-673.0, 771.0),
+            1.98e28,
+        );
+        let d = DVec2::new(0.757, 0.654) * 1.6e29;
+        let s = capsule_span(a, b, r, DVec2::ZERO, d).unwrap();
+        let disc = disc_span(a, r, DVec2::ZERO, d).unwrap();
+        assert!(s.enter.is_finite() && s.exit.is_finite(), "{s:?}");
+        assert!((s.exit - disc.exit).abs() < 1e-9 && (s.enter - disc.enter).abs() < 1e-9);
+        assert!(capsule_span(a, b, r, DVec2::new(1e29, -1e29), d).is_none());
     }
 
     #[test]

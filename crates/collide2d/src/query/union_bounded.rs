@@ -1,0 +1,187 @@
+//! The union contact's work bound: when the search would face more than [`LIMIT`] pairs of
+//! parts, or its steps pass [`WORK`] (polygons) or [`WORK_ROUNDED`] (rounded parts), a move
+//! that separates the whole shapes along the deepest pair's normal, cheaply, instead of the
+//! shortest one.
+//!
+//! The searches' ([`union_polygons`](crate::query::union_polygons),
+//! [`union_rounded`](crate::query::union_rounded)) cost grows faster than the number of
+//! pairs of parts they weigh: hostile input (hundreds of tiny parts whose faces lie exactly
+//! on each other, coordinates from `1e-36` to `3e38`) took seconds for one contact. Past the
+//! bounds the answer is, along the deepest pair's normal `n`, the least move `t >= 0` of `b`
+//! past every pair's interval of overlap:
+//! `B_j` moved by `t n` can meet `A_i` only where their extents across `n` overlap and `t` lies
+//! in `[min A_i·n − max B_j·n, max A_i·n − min B_j·n] / |n|²`. Those are supersets of each
+//! pair's true interval, widened past rounding, so the move leaves every pair at most touching:
+//! a valid separating move, not always the shortest. Its cost is one pass over the parts and
+//! one over the pairs whose extents across `n` overlap.
+
+use crate::query::convex::clamp_to_f32;
+use crate::query::parts::each_part;
+use crate::query::Contact;
+use crate::shape::Shape;
+use alloc::vec::Vec;
+use core::ops::ControlFlow;
+use glam::DVec2;
+
+/// The most pairs of parts (pairs whose boxes overlap, or whose differences lie within the
+/// search's reach) the search weighs; above it, [`contact`] answers. The bench's shapes stay
+/// within it: two 12-vertex stars of at most 8 parts each have at most 64 pairs.
+pub(crate) const LIMIT: usize = 64;
+
+/// The most work the exact search of polygons does before [`contact`] answers instead: faces
+/// weighed against one part pair's difference, each decision that needs exact products
+/// counting 16 more, or 16 × 32 on heap expansions (coordinates far apart in magnitude). The
+/// bench's two 12-vertex stars take at most 60,943 over 2,048 pairs, in both orders.
+#[cfg(feature = "concave-search")]
+pub(crate) const WORK: usize = 1 << 17;
+
+/// The most points the search with rounded parts classifies against one part pair's
+/// difference before [`contact`] answers instead (the bench's hitbox against a circle: at
+/// most 52).
+#[cfg(feature = "concave-search")]
+pub(crate) const WORK_ROUNDED: usize = 1 << 12;
+
+/// A search found more than [`LIMIT`] pairs of parts within its reach: [`contact`] answers.
+#[cfg(feature = "concave-search")]
+#[derive(Debug)]
+pub(crate) struct OverLimit;
+
+/// One convex part's extent along `n` and across it, and its support points along `n` and `−n`.
+struct Extent {
+    along: (f64, f64),
+    across: (f64, f64),
+    bottom: DVec2,
+    top: DVec2,
+}
+
+/// The extents of every part of `shape` along `n` and across it (`m`, perpendicular, of the
+/// same length), each within rounding of its true extent (widened by a pad afterwards).
+fn extents(shape: &Shape, n: DVec2, m: DVec2, out: &mut Vec<Extent>) {
+    let len = n.length();
+    let _ = each_part(shape, &mut |part| {
+        let r = f64::from(part.radius) * len;
+        // The radius along the unit normal; `n` is `−n` when the arguments are swapped, so
+        // either order finds the same points.
+        let out_along = n * (f64::from(part.radius) / len.max(f64::MIN_POSITIVE));
+        let mut e = Extent {
+            along: (f64::INFINITY, f64::NEG_INFINITY),
+            across: (f64::INFINITY, f64::NEG_INFINITY),
+            bottom: DVec2::ZERO,
+            top: DVec2::ZERO,
+        };
+        for p in part.points().iter().map(|p| p.as_dvec2()) {
+            let (s, c) = (p.dot(n), p.dot(m));
+            if s - r < e.along.0 {
+                e.bottom = p - out_along;
+            }
+            if s + r > e.along.1 {
+                e.top = p + out_along;
+            }
+            e.along = (e.along.0.min(s - r), e.along.1.max(s + r));
+            e.across = (e.across.0.min(c - r), e.across.1.max(c + r));
+        }
+        out.push(e);
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+/// The largest coordinate of the shape's box: the scale of the rounding here.
+fn scale(shape: &Shape) -> f64 {
+    let b = shape.aabb();
+    f64::from(b.min().abs().max(b.max().abs()).max_element())
+}
+
+/// The contact of `a` and `b` that moves `b` along `normal` (the deepest pair of parts'
+/// normal, `deepest` that pair's contact) past every pair of parts: see the module docs.
+/// Swapping the arguments (and so negating the normal) gives the same contact, flipped.
+pub(crate) fn contact(a: &Shape, b: &Shape, deepest: &Contact) -> Contact {
+    let n = deepest.normal.as_dvec2();
+    let m = n.perp();
+    let (mut pa, mut pb) = (Vec::new(), Vec::new());
+    extents(a, n, m, &mut pa);
+    extents(b, n, m, &mut pb);
+    // Products of `f32` values are exact in `f64`; each sum, radius and difference below rounds
+    // by at most a few units of `2^-53` of the shapes' scale (and `|n|` is 1 within `1e-6`).
+    let pad = 1e-12 * (scale(a) + scale(b)) * 2.0 + f64::MIN_POSITIVE;
+    let n2 = n.length_squared();
+    // Each pair's interval of `t`, and where the pair touches at its end (midway between
+    // `A_i`'s support along `n` and `B_j`'s along `−n`, as `b` is before the move).
+    let mut spans: Vec<(f64, f64, DVec2)> = Vec::new();
+    for x in &pa {
+        for y in &pb {
+            let apart = y.across.0 - pad > x.across.1 || y.across.1 + pad < x.across.0;
+            if apart {
+                continue;
+            }
+            let lo = (x.along.0 - y.along.1 - pad) / n2;
+            let hi = (x.along.1 - y.along.0 + pad) / n2;
+            let touch = (x.top + y.bottom) * 0.5;
+            spans.push((lo * (1.0 - 1e-12), hi * (1.0 + 1e-12) + pad, touch));
+        }
+    }
+    spans.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
+    // The least `t >= 0` that no span holds inside: every span starting at or before it is
+    // passed (a span only touching it is passed too: moving on would enter it).
+    let mut reach = 0.0f64;
+    for &(lo, hi, _) in &spans {
+        if lo > reach {
+            break;
+        }
+        reach = reach.max(hi);
+    }
+    let depth = up_to_f32(reach);
+    // The point of a pair that ends exactly there (the least, so both orders agree).
+    let point = spans
+        .iter()
+        .filter(|s| s.1 == reach && s.0 <= reach)
+        .map(|s| clamp_to_f32(s.2))
+        .min_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)))
+        .unwrap_or(deepest.points[0]);
+    Contact::new(deepest.normal, depth, &[point])
+}
+
+/// The least `f32` at least `x` (`x >= 0`), `f32::MAX` past it.
+fn up_to_f32(x: f64) -> f32 {
+    let d = x as f32;
+    let d = if f64::from(d) < x { d.next_up() } else { d };
+    d.min(f32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::Vec2;
+    use crate::shape::{Aabb, Compound};
+    use alloc::vec;
+
+    fn boxed(x0: f32, y0: f32, x1: f32, y1: f32) -> Shape {
+        Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
+            .unwrap()
+            .into()
+    }
+
+    #[test]
+    fn the_move_passes_every_pair_across_the_normal() {
+        // `a`: two boxes side by side along x; `b` a box overlapping the first. Pushed along
+        // +x, `b` must pass both (x from 0 to 4), not just the first.
+        let a: Shape = Compound::new(vec![boxed(0.0, 0.0, 2.0, 2.0), boxed(2.0, 0.0, 4.0, 2.0)])
+            .unwrap()
+            .into();
+        let b = boxed(1.0, 0.5, 1.5, 1.5);
+        let deepest = Contact::new(Vec2::X, 0.5, &[Vec2::ZERO]);
+        let c = contact(&a, &b, &deepest);
+        assert_eq!(c.normal, Vec2::X);
+        assert!(c.depth >= 3.0 && c.depth < 3.0 + 1e-5, "{c:?}");
+    }
+
+    #[test]
+    fn parts_beside_the_path_do_not_lengthen_it() {
+        let a: Shape = Compound::new(vec![boxed(0.0, 0.0, 2.0, 2.0), boxed(2.0, 5.0, 9.0, 6.0)])
+            .unwrap()
+            .into();
+        let b = boxed(1.0, 0.5, 1.5, 1.5);
+        let deepest = Contact::new(Vec2::X, 0.5, &[Vec2::ZERO]);
+        let c = contact(&a, &b, &deepest);
+        assert!(c.depth >= 1.0 && c.depth < 1.0 + 1e-5, "{c:?}");
+    }
+}

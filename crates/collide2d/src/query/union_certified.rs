@@ -1,0 +1,231 @@
+//! The union contact's fast path: the deepest pair of parts' own contact, kept when a
+//! certificate shows it is also the whole shapes' contact.
+//!
+//! Moving `b` by `v` makes the shapes overlap when `−v` lies in `D = ∪ D_k`, the union of the
+//! parts' Minkowski differences `D_k = B_j − A_i`. Each `D_k` holding the origin lies inside
+//! `D`, so its depth bounds the union's depth from below. The deepest pair's contact (normal
+//! `n`, depth `d`) names `x = −n d`, where the ray along `−n` leaves that pair's `D_k`, within
+//! the convex contacts' error (README, "Numbers at the edges": `1e-6` of the largest
+//! coordinate). When no other difference comes within `m` of `x`, `m` above that error, the
+//! ray leaves the union where it leaves `D_k`: the union's depth is `d` along `n`, to the
+//! same accuracy, and the pair's contact is the answer, bit for bit (a touching one too: a
+//! small move along `n` parts that pair and meets no other). Otherwise the exact search
+//! decides ([`union_contact`](crate::query::union_contact)).
+//!
+//! `x` lies in `B_j − A_i` exactly when `A_i` moved by `x` meets `B_j`: the test is the
+//! distance of two parts, one moved, in `f64`, against the radii plus `m` (whose rounding is
+//! far below `m`). Both searches go through the compounds' part trees.
+
+use crate::math::Vec2;
+use crate::query::part_pairs::{search, PairSearch, Piece, Whole};
+use crate::query::{convex, dispatch, Contact};
+use crate::shape::convex::Convex;
+use crate::shape::{Aabb, Shape};
+use core::ops::ControlFlow;
+use glam::DVec2;
+
+/// The margin `m`, relative to the largest coordinate of the two shapes: four times the
+/// convex contacts' documented error.
+const MARGIN: f64 = 4e-6;
+
+/// What the fast path found.
+pub(crate) enum Fast {
+    /// Decided: `None` when the shapes do not intersect, else the certified deepest pair's
+    /// contact.
+    Decided(Option<Contact>),
+    /// The search must decide: the deepest pair's contact, and how many pairs of pieces have
+    /// overlapping boxes (a measure of the search's work).
+    Search { deepest: Contact, pairs: usize },
+}
+
+/// The contact of `a` and `b` when the fast path decides it, else what the search needs.
+pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
+    let mut deepest = Deepest {
+        best: None,
+        pairs: 0,
+    };
+    let _ = search(a, b, &mut deepest);
+    let pairs = deepest.pairs;
+    let Some((c, key)) = deepest.best else {
+        return Fast::Decided(None);
+    };
+    let scale = [a.aabb(), b.aabb()]
+        .iter()
+        .flat_map(|r| [r.min().abs().max_element(), r.max().abs().max_element()])
+        .fold(0.0f32, f32::max);
+    // `n d` is exact in `f64` (two `f32` factors).
+    let x = -c.normal.as_dvec2() * f64::from(c.depth);
+    let mut near = Near {
+        x,
+        margin: MARGIN * f64::from(scale),
+        skip: key,
+    };
+    if search(a, b, &mut near).is_continue() {
+        Fast::Decided(Some(c))
+    } else {
+        Fast::Search { deepest: c, pairs }
+    }
+}
+
+/// The contact of two pieces, by the kernel made for their kinds.
+fn piece_contact(a: &Piece, b: &Piece) -> Option<Contact> {
+    match (a.whole, b.whole) {
+        (Whole::Shape(x), Whole::Shape(y)) => dispatch::contact(x, y),
+        (Whole::Part(x), Whole::Part(y)) => {
+            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
+        }
+        (Whole::Part(x), Whole::Shape(Shape::ConvexPolygon(y))) => {
+            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
+        }
+        (Whole::Shape(Shape::ConvexPolygon(x)), Whole::Part(y)) => {
+            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
+        }
+        _ => convex::contact_checked(&a.convex, &b.convex),
+    }
+}
+
+/// The deepest contact so far between pieces whose boxes overlap, and their numbers (the
+/// lower numbers on ties, as [`parts::contact`](crate::query::parts::contact)).
+struct Deepest {
+    best: Option<(Contact, (u32, u32))>,
+    /// Pairs of pieces whose boxes overlap.
+    pairs: usize,
+}
+
+impl PairSearch for Deepest {
+    type Break = ();
+
+    fn keep(&mut self, a: &Aabb, b: &Aabb) -> Option<f64> {
+        a.overlaps(b).then_some(0.0)
+    }
+
+    fn visit(&mut self, _: &Convex, _: u32, _: &Convex, _: u32) -> ControlFlow<()> {
+        debug_assert!(false, "visit_piece is the entry point");
+        ControlFlow::Continue(())
+    }
+
+    fn visit_piece(&mut self, a: &Piece, ia: u32, b: &Piece, ib: u32) -> ControlFlow<()> {
+        // Pieces of one polygon come without a box test of their own.
+        if !a.aabb().overlaps(&b.aabb()) {
+            return ControlFlow::Continue(());
+        }
+        self.pairs += 1;
+        if let Some(c) = piece_contact(a, b) {
+            let deeper = self.best.as_ref().is_none_or(|(best, key)| {
+                c.depth > best.depth || (c.depth == best.depth && (ia, ib) < *key)
+            });
+            if deeper {
+                self.best = Some((c, (ia, ib)));
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Stops at a pair of pieces, other than `skip`, whose difference comes within `margin` of
+/// `x`.
+struct Near {
+    x: DVec2,
+    margin: f64,
+    skip: (u32, u32),
+}
+
+impl Near {
+    /// The difference of pieces inside boxes `a` and `b` may come within the margin of `x`.
+    fn boxes_near(&self, a: &Aabb, b: &Aabb) -> bool {
+        let lo = b.min().as_dvec2() - a.max().as_dvec2() - self.margin;
+        let hi = b.max().as_dvec2() - a.min().as_dvec2() + self.margin;
+        !(self.x.cmplt(lo).any() || self.x.cmpgt(hi).any())
+    }
+}
+
+impl PairSearch for Near {
+    type Break = ();
+
+    fn keep(&mut self, a: &Aabb, b: &Aabb) -> Option<f64> {
+        self.boxes_near(a, b).then_some(0.0)
+    }
+
+    fn visit(&mut self, _: &Convex, _: u32, _: &Convex, _: u32) -> ControlFlow<()> {
+        debug_assert!(false, "visit_piece is the entry point");
+        ControlFlow::Continue(())
+    }
+
+    fn visit_piece(&mut self, a: &Piece, ia: u32, b: &Piece, ib: u32) -> ControlFlow<()> {
+        if (ia, ib) == self.skip || !self.boxes_near(&a.aabb(), &b.aabb()) {
+            return ControlFlow::Continue(());
+        }
+        let reach = f64::from(a.convex.radius) + f64::from(b.convex.radius) + self.margin;
+        if hull_gap(a.convex.points(), self.x, b.convex.points()) <= reach {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// A lower bound on the distance between the hull of `p` moved by `x` and the hull of `q`
+/// (0 when they meet), in `f64`; hulls of 3 or more points are counter-clockwise.
+fn hull_gap(p: &[Vec2], x: DVec2, q: &[Vec2]) -> f64 {
+    let at = |i: usize| p[i].as_dvec2() + x;
+    let (np, nq) = (p.len(), q.len());
+    if np >= 3 && nq >= 3 {
+        // The widest separation along a face normal: a lower bound on the distance.
+        let sep_p = faces_sep(np, &at, nq, &|j| q[j].as_dvec2());
+        let sep_q = faces_sep(nq, &|j| q[j].as_dvec2(), np, &at);
+        return sep_p.max(sep_q).max(0.0);
+    }
+    let bq = |j: usize| q[j].as_dvec2();
+    if (np >= 3 && (0..nq).any(|j| inside(np, &at, bq(j))))
+        || (nq >= 3 && (0..np).any(|i| inside(nq, &bq, at(i))))
+        || edges_cross(np, &at, nq, &bq)
+    {
+        return 0.0;
+    }
+    let to_edges = |n: usize, f: &dyn Fn(usize) -> DVec2, v: DVec2| {
+        edges(n).fold(f64::INFINITY, |m, (s, t)| {
+            m.min(convex::closest_on_segment(v, f(s), f(t)).distance(v))
+        })
+    };
+    let from_p = (0..np).fold(f64::INFINITY, |m, i| m.min(to_edges(nq, &bq, at(i))));
+    let from_q = (0..nq).fold(f64::INFINITY, |m, j| m.min(to_edges(np, &at, bq(j))));
+    from_p.min(from_q)
+}
+
+/// The greatest separation of the polygon `v` (`n` points) from the points `w` (`m`) along
+/// `v`'s outward face normals.
+fn faces_sep(n: usize, v: &dyn Fn(usize) -> DVec2, m: usize, w: &dyn Fn(usize) -> DVec2) -> f64 {
+    let mut best = f64::NEG_INFINITY;
+    for i in 0..n {
+        let (s, e) = (v(i), v((i + 1) % n) - v(i));
+        let normal = DVec2::new(e.y, -e.x).normalize_or_zero();
+        let sep = (0..m).fold(f64::INFINITY, |lo, j| lo.min(normal.dot(w(j) - s)));
+        best = best.max(sep);
+    }
+    best
+}
+
+/// The edges of a hull of `n` points, as index pairs: one for a segment, a degenerate one for
+/// a point.
+fn edges(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    let count = if n <= 2 { 1 } else { n };
+    (0..count).map(move |i| (i, (i + 1) % n))
+}
+
+/// `y` lies in the counter-clockwise polygon `v` (`n >= 3` points), up to rounding.
+fn inside(n: usize, v: &dyn Fn(usize) -> DVec2, y: DVec2) -> bool {
+    (0..n).all(|i| (v((i + 1) % n) - v(i)).perp_dot(y - v(i)) >= 0.0)
+}
+
+/// Some edge of one hull crosses some edge of the other, up to rounding.
+fn edges_cross(n: usize, v: &dyn Fn(usize) -> DVec2, m: usize, w: &dyn Fn(usize) -> DVec2) -> bool {
+    edges(n).any(|(s, t)| {
+        edges(m).any(|(u, z)| {
+            let (p, r, a, c) = (v(s), v(t), w(u), w(z));
+            let side = |o: DVec2, e: DVec2, y: DVec2| e.perp_dot(y - o);
+            let (d1, d2) = (side(p, r - p, a), side(p, r - p, c));
+            let (d3, d4) = (side(a, c - a, p), side(a, c - a, r));
+            d1 * d2 < 0.0 && d3 * d4 < 0.0
+        })
+    })
+}

@@ -1,0 +1,82 @@
+//! The contact of two shapes where either is concave or compound: the shortest move of the
+//! whole of `b` that leaves the two only touching.
+//!
+//! Moving `b` by `v` makes the shapes overlap exactly when `−v` lies inside
+//! `D = B − A = ∪ (B_j − A_i)`, the union of the Minkowski differences of their convex parts.
+//! The depth is the distance from the origin to the boundary of that union, and the normal
+//! points from the nearest boundary point `x` back through the origin (`v = −x`). Where two
+//! parts' differences meet face to face (a seam) the union has no boundary: a point of `b`
+//! on the diagonal of a concave polygon's decomposition is inside it, not on its edge.
+//!
+//! Shapes whose parts are all axis-aligned boxes take [`union_boxes`], exact comparisons of
+//! coordinates. Of the others, most pairs are decided by [`union_certified`]: the deepest pair
+//! of parts' own contact, when no other pair's difference comes near its point. The rest take
+//! the search: shapes made of polygons, segments and points [`union_polygons`], whose
+//! decisions are exact; shapes with a rounded part (a circle or capsule, in a compound or as
+//! the other shape) [`union_rounded`], whose decisions carry a tolerance. Where more than
+//! [`LIMIT`](union_bounded::LIMIT) pairs of parts would enter the search, [`union_bounded`]
+//! answers a separating move along the deepest pair's normal, not always the shortest.
+//!
+//! The searches are the crate's largest code; the `concave-search` feature (on by default)
+//! builds them and [`union_boxes`]. Without it, the pairs the certificate leaves undecided
+//! take [`union_bounded`]'s move too: it separates the shapes, but is not always the shortest.
+
+#[cfg(feature = "concave-search")]
+use crate::query::parts::each_part;
+use crate::query::union_bounded::{self, LIMIT};
+use crate::query::union_certified::Fast;
+#[cfg(feature = "concave-search")]
+use crate::query::{union_boxes, union_polygons, union_rounded};
+use crate::query::{union_certified, Contact};
+use crate::shape::Shape;
+#[cfg(feature = "concave-search")]
+use core::ops::ControlFlow;
+
+/// Some convex part of `shape` has a radius.
+#[cfg(feature = "concave-search")]
+fn rounded(shape: &Shape) -> bool {
+    each_part(shape, &mut |p| {
+        if p.radius == 0.0 {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })
+    .is_break()
+}
+
+/// The contact of `a` and `b`, at least one of them concave or compound: the minimum
+/// translation of the whole of `b`; `None` when they do not intersect.
+pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
+    // All boxes: exact comparisons of coordinates, cheaper than the certificate.
+    #[cfg(feature = "concave-search")]
+    if let Some(decided) = union_boxes::contact(a, b) {
+        return decided;
+    }
+    let deepest = match union_certified::contact(a, b) {
+        Fast::Decided(decided) => return decided,
+        Fast::Search { deepest, pairs } if pairs > LIMIT => {
+            return Some(union_bounded::contact(a, b, &deepest))
+        }
+        Fast::Search { deepest, .. } => deepest,
+    };
+    search(a, b, &deepest)
+}
+
+/// The shortest move, searched over the union of the parts' differences.
+#[cfg(feature = "concave-search")]
+fn search(a: &Shape, b: &Shape, deepest: &Contact) -> Option<Contact> {
+    let searched = if rounded(a) || rounded(b) {
+        union_rounded::contact(a, b)
+    } else {
+        union_polygons::contact(a, b)
+    };
+    // The search's own reach held more than `LIMIT` pairs.
+    searched.unwrap_or_else(|_| Some(union_bounded::contact(a, b, deepest)))
+}
+
+/// Without the search: a separating move along the deepest pair's normal.
+#[cfg(not(feature = "concave-search"))]
+fn search(a: &Shape, b: &Shape, deepest: &Contact) -> Option<Contact> {
+    Some(union_bounded::contact(a, b, deepest))
+}

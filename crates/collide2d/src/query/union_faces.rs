@@ -1,0 +1,246 @@
+//! The faces of a union of convex polygons `D_k = B_j − A_i` (Minkowski differences of one
+//! part of each shape, no radius) and which parts of a face lie on the union's boundary, with
+//! every decision exact ([`union_exact`](crate::query::union_exact)).
+//!
+//! A face of `D_k` is an edge of `B_j` moved by `−a*` (the vertex of `A_i` extreme against
+//! the edge's normal) or an edge of `−A_i` moved by `b*`. A point `x` of a face, with outward
+//! normal `n`, lies on the boundary of the union's exterior when `x + εn` (every small `ε`)
+//! lies in no other piece: the union's exterior is then on that side. A piece covers such
+//! points along a face in one interval of the face's parameter (it is convex), bounded by
+//! where the face crosses its edges' lines; where a face runs along another piece's edge back
+//! to back (a seam between two parts), the other piece covers it. The rest of the face, and
+//! the ends of its covered stretches, is exposed: the nearest exposed point of any face is
+//! the union's nearest boundary point.
+
+use crate::exact::Filtered;
+use crate::math::Vec2;
+use crate::query::union_exact::{Prod, Ratio, Sum};
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+use glam::DVec2;
+
+/// One face: from `b0 − a0` to `b1 − a1`, where `a0 == a1` (an edge of `B` moved) or
+/// `b0 == b1` (an edge of `−A` moved).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Face {
+    pub b0: Vec2,
+    pub a0: Vec2,
+    pub b1: Vec2,
+    pub a1: Vec2,
+    /// Start and direction, rounded.
+    pub p: DVec2,
+    pub e: DVec2,
+    /// Start and direction in [`Filtered`], for the filters of the exact decisions.
+    pub fs: (Filtered, Filtered),
+    pub fd: (Filtered, Filtered),
+}
+
+impl Face {
+    fn new(b0: Vec2, a0: Vec2, b1: Vec2, a1: Vec2) -> Face {
+        let start = Sum::diff(b0, a0);
+        let dir = Sum::of(b1, b0, a0, a1);
+        let (fs, fd) = (start.filtered(), dir.filtered());
+        Face {
+            b0,
+            a0,
+            b1,
+            a1,
+            p: DVec2::new(fs.0.value(), fs.1.value()),
+            e: DVec2::new(fd.0.value(), fd.1.value()),
+            fs,
+            fd,
+        }
+    }
+
+    /// The start `b0 − a0`, exactly.
+    #[inline]
+    pub fn start(&self) -> Sum {
+        Sum::diff(self.b0, self.a0)
+    }
+
+    /// The direction `(b1 − a1) − (b0 − a0)`, exactly.
+    #[inline]
+    pub fn dir(&self) -> Sum {
+        Sum::of(self.b1, self.b0, self.a0, self.a1)
+    }
+
+    /// `start − other.start`, exactly.
+    #[inline]
+    pub fn start_from(&self, other: &Face) -> Sum {
+        Sum::of(self.b0, other.b0, other.a0, self.a0)
+    }
+
+    /// The origin's side of the face's line: `Greater` inside (left of the direction).
+    #[inline]
+    pub fn origin_side(&self) -> Ordering {
+        Prod::cross(self.start(), self.dir()).sign()
+    }
+
+    /// The parameter of the point of the face's line nearest the origin.
+    #[inline]
+    pub fn foot(&self) -> Ratio {
+        let (s, d) = (self.start(), self.dir());
+        Ratio::new(Prod::dot(s, d).neg(), Prod::dot(d, d))
+    }
+
+    /// The point at parameter `t`, rounded.
+    #[inline]
+    pub fn at(&self, t: f64) -> DVec2 {
+        self.p + self.e * t
+    }
+
+    /// The distance from the origin to the segment, rounded.
+    pub fn distance(&self) -> f64 {
+        crate::query::convex::closest_on_segment(DVec2::ZERO, self.p, self.p + self.e).length()
+    }
+}
+
+/// A piece `B_j − A_i` with interior: its faces (counter-clockwise, collinear ones possible)
+/// and a box holding it (padded past rounding).
+pub(crate) struct Piece {
+    pub faces: Vec<Face>,
+    pub lo: DVec2,
+    pub hi: DVec2,
+}
+
+/// The edges of a hull as index pairs: a segment's two sides, none for a point.
+fn edges(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    let count = match n {
+        1 => 0,
+        2 => 2,
+        _ => n,
+    };
+    (0..count).map(move |i| (i, (i + 1) % n))
+}
+
+/// The point of `pts` least along `u` turned clockwise (least `p × u`), the one farthest
+/// along `tie` among equals; exact.
+fn extreme(pts: &[Vec2], u: Sum, tie: Sum) -> Vec2 {
+    let mut best = pts[0];
+    for &p in &pts[1..] {
+        let by_normal = Prod::cross(Sum::diff(p, best), u).sign();
+        let better = by_normal.is_lt()
+            || (by_normal.is_eq() && Prod::dot(Sum::diff(p, best), tie).sign().is_gt());
+        if better {
+            best = p;
+        }
+    }
+    best
+}
+
+impl Piece {
+    /// `B − A` for the hulls `a` and `b` (radius 0), or `None` when it has no interior.
+    pub fn new(a: &[Vec2], b: &[Vec2]) -> Option<Piece> {
+        if a.len() <= 2 && b.len() <= 2 {
+            let crossing = a.len() == 2
+                && b.len() == 2
+                && Prod::cross(Sum::diff(b[1], b[0]), Sum::diff(a[1], a[0]))
+                    .sign()
+                    .is_ne();
+            if !crossing {
+                return None;
+            }
+        }
+        let mut faces = Vec::with_capacity(a.len() + b.len() + 2);
+        for (s, t) in edges(b.len()) {
+            let u = Sum::diff(b[t], b[s]);
+            // The vertex of `A` least along the edge's outward normal; among equals the one
+            // where `−A`'s parallel edge starts, so the two faces on one line meet end to end.
+            let a_star = extreme(a, u, u);
+            faces.push(Face::new(b[s], a_star, b[t], a_star));
+        }
+        for (s, t) in edges(a.len()) {
+            // `−A`'s edge runs from `−a[s]` to `−a[t]`, along `w = a[s] − a[t]`.
+            // The vertex of `B` farthest along that edge's outward normal; among equals the
+            // one farthest along `w`, where `B`'s parallel edge ends.
+            let w = Sum::diff(a[s], a[t]);
+            let b_star = extreme(b, Sum::diff(a[t], a[s]), w);
+            faces.push(Face::new(b_star, a[s], b_star, a[t]));
+        }
+        let (alo, ahi) = bounds(a);
+        let (blo, bhi) = bounds(b);
+        let (lo, hi) = (blo - ahi, bhi - alo);
+        let pad = DVec2::splat(1e-12 * lo.abs().max(hi.abs()).max_element() + 1e-300);
+        Some(Piece {
+            faces,
+            lo: lo - pad,
+            hi: hi + pad,
+        })
+    }
+
+    /// The origin lies in the piece (closed), exactly; with its distance to the boundary,
+    /// rounded.
+    pub fn origin_depth(&self) -> Option<f64> {
+        let mut depth = f64::INFINITY;
+        for f in &self.faces {
+            if f.origin_side().is_lt() {
+                return None;
+            }
+            depth = depth.min(f.p.perp_dot(f.e) / f.e.length());
+        }
+        Some(depth.max(0.0))
+    }
+
+    /// An interval of `t >= 0` holding every `t` where the ray `t u` is inside the piece
+    /// (`u` of length about 1), or `None` when the ray surely misses it: a superset, widened
+    /// past the rounding of the faces' values (each within `2^-52` of itself, see
+    /// [`Filtered`]), so that a union of these covers at least what the pieces cover.
+    pub fn ray_cover(&self, u: DVec2) -> Option<(f64, f64)> {
+        const EPS: f64 = 1e-13;
+        let (mut lo, mut hi) = (0.0f64, f64::INFINITY);
+        for f in &self.faces {
+            let len = f.e.length();
+            if len == 0.0 || !len.is_finite() {
+                continue;
+            }
+            // Inside the face's side: t a >= b, a = (e × u) / |e|, b = (e × p) / |e| (the
+            // signed distance of the line beyond the origin), each within its delta.
+            let (a, b) = (f.e.perp_dot(u) / len, f.e.perp_dot(f.p) / len);
+            let (da, db) = (EPS, EPS * (f.p.x.abs() + f.p.y.abs()) + 1e-300);
+            if a - da > 0.0 {
+                // t >= b / a: its least over the deltas.
+                let num = b - db;
+                lo = lo.max(num / if num >= 0.0 { a + da } else { a - da });
+            } else if a + da < 0.0 {
+                // t <= b / a: its greatest over the deltas (a < 0: the least b, then the
+                // a of least size when that b is at most 0, of most size when above).
+                let num = b - db;
+                hi = hi.min(num / if num <= 0.0 { a + da } else { a - da });
+            } else if b - db > 0.0 {
+                // Along the ray, the origin outside: from where the steepest tilt allows.
+                lo = lo.max((b - db) / (a.abs() + da));
+            }
+        }
+        (lo <= hi).then_some((lo, hi))
+    }
+
+    /// The segment from `p` to `q` (rounded values of exact points, each coordinate within
+    /// `2^-52` of itself) lies in the piece's interior, decided in `f64` with a margin far
+    /// above the rounding: `false` when unsure.
+    pub fn holds_inside(&self, p: DVec2, q: DVec2) -> bool {
+        const EPS: f64 = 1e-12;
+        self.faces.iter().all(|g| {
+            let inside = |x: DVec2| {
+                let (w, e) = (x - g.p, g.e);
+                let side = e.x * w.y - e.y * w.x;
+                let size =
+                    (e.x.abs() + e.y.abs()) * (x.x.abs() + x.y.abs() + g.p.x.abs() + g.p.y.abs());
+                side > EPS * size
+            };
+            inside(p) && inside(q)
+        })
+    }
+
+    /// The piece's box meets the box from `lo` to `hi`.
+    pub fn meets(&self, lo: DVec2, hi: DVec2) -> bool {
+        !(self.lo.cmpgt(hi).any() || self.hi.cmplt(lo).any())
+    }
+}
+
+/// The box of a hull, in `f64`.
+fn bounds(pts: &[Vec2]) -> (DVec2, DVec2) {
+    pts.iter().fold(
+        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(p.as_dvec2()), hi.max(p.as_dvec2())),
+    )
+}
