@@ -21,6 +21,9 @@ pub(crate) struct HullGap {
     pub lower: f64,
     /// The unit axis from `a` towards `b` of `lower` (zero when they touch or overlap).
     pub axis: DVec2,
+    /// The vertex of `a` farthest along `axis` and the vertex of `b` farthest against it (the
+    /// first of equals), whose projections give `lower`.
+    pub supports: (usize, usize),
     /// The simplex the call ended on, to start the next call from.
     pub start: Start,
     /// The points of `a`'s hull and of `b`'s that are `upper` apart.
@@ -86,6 +89,7 @@ pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: Start, eps: f64) -> Hull
         upper: f64::INFINITY,
         lower: f64::NEG_INFINITY,
         axis: DVec2::ZERO,
+        supports: (0, 0),
         start: Start::pair(first.ia, first.ib),
         points: (a[first.ia], b[first.ib]),
     };
@@ -113,6 +117,7 @@ pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: Start, eps: f64) -> Hull
         if lower > best.lower {
             best.lower = lower;
             best.axis = n;
+            best.supports = (ia, ib);
         }
         let known = simplex[..len].iter().any(|s| s.ia == ia && s.ib == ib);
         if known || best.upper - best.lower <= eps {
@@ -130,6 +135,7 @@ fn touching(start: Start) -> HullGap {
         upper: 0.0,
         lower: f64::NEG_INFINITY,
         axis: DVec2::ZERO,
+        supports: (0, 0),
         start,
         points: (DVec2::ZERO, DVec2::ZERO),
     }
