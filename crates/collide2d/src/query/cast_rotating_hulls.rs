@@ -11,6 +11,7 @@
 use super::{round_down, Advance, Reach, MAX_ADVANCES};
 use crate::query::gjk::{hull_gap, HullGap, Start};
 use crate::shape::convex::Convex;
+use crate::shape::Shape;
 use glam::DVec2;
 
 /// The closest points of the two shapes at a hit, when their hulls are apart by more than
@@ -20,29 +21,49 @@ pub(super) type Near = Option<(DVec2, DVec2)>;
 /// The most vertices a hull may have to take this path (Box2D's polygons have up to 8).
 pub(super) const MAX_HULL: usize = 16;
 
-/// A convex shape's vertices as arms from its pivot, and its radius.
+/// A convex shape's vertices as arms from its pivot, its radius, and how far its vertices reach.
 pub(super) struct Turning {
     arms: [DVec2; MAX_HULL],
     len: usize,
-    radius: f64,
+    pub(super) radius: f64,
+    /// The largest `|arm|` (as [`reaches`](super::reaches) computes it).
+    pub(super) core: f64,
 }
 
 impl Turning {
-    /// `None` for a hull of more than [`MAX_HULL`] vertices.
-    pub(super) fn of(c: &Convex, pivot: DVec2) -> Option<Turning> {
-        let points = c.points();
-        if points.len() > MAX_HULL {
-            return None;
+    /// The hulls of `a` and `b` with arms from `pivot_a` and `pivot_b`, when both are convex of
+    /// at most [`MAX_HULL`] vertices.
+    pub(super) fn pair(
+        a: &Shape,
+        pivot_a: DVec2,
+        b: &Shape,
+        pivot_b: DVec2,
+    ) -> Option<[Turning; 2]> {
+        let fits = |c: &Convex| c.points().len() <= MAX_HULL;
+        match (a.as_convex(), b.as_convex()) {
+            (Some(ca), Some(cb)) if fits(&ca) && fits(&cb) => {
+                Some([Turning::of(&ca, pivot_a), Turning::of(&cb, pivot_b)])
+            }
+            _ => None,
         }
+    }
+
+    /// `c`'s arms from `pivot` (at most [`MAX_HULL`] vertices).
+    fn of(c: &Convex, pivot: DVec2) -> Turning {
+        let points = c.points();
         let mut arms = [DVec2::ZERO; MAX_HULL];
+        let mut far = 0.0f64;
         for (arm, p) in arms.iter_mut().zip(points) {
             *arm = p.as_dvec2() - pivot;
+            far = far.max(arm.length_squared());
         }
-        Some(Turning {
+        Turning {
             arms,
             len: points.len(),
             radius: f64::from(c.radius),
-        })
+            // One square root, correctly rounded: the root of the largest square is the largest.
+            core: crate::math::sqrt(far),
+        }
     }
 
     /// The vertices at time `t` of the motion `k`, into `out`.
