@@ -327,6 +327,15 @@ mod tests {
             );
             assert!(g.upper - g.lower <= 1e-9, "{g:?} {exact}");
             assert!((g.axis.length() - 1.0).abs() < 1e-12);
+            // The supports are the first vertices farthest along the axis and against it, and
+            // their projections give `lower` bit for bit (the rotating cast's bound takes it).
+            let along = |p: &DVec2| g.axis.dot(*p);
+            let top = square.iter().map(along).fold(f64::NEG_INFINITY, f64::max);
+            let low = b.iter().map(along).fold(f64::INFINITY, f64::min);
+            let (ia, ib) = g.supports;
+            assert_eq!(square.iter().position(|p| along(p) == top), Some(ia));
+            assert_eq!(b.iter().position(|p| along(p) == low), Some(ib));
+            assert_eq!(g.lower.to_bits(), (low - top).to_bits(), "{g:?}");
             // The points are on the hulls (within them), `upper` apart.
             assert!(
                 ((g.points.1 - g.points.0).length() - g.upper).abs() < 1e-12,
