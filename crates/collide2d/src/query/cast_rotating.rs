@@ -68,7 +68,16 @@ pub fn cast_shapes_rotating(a: &Shape, sa: Sweep, b: &Shape, sb: Sweep) -> Optio
     if !sa.is_finite() || !sb.is_finite() {
         return None;
     }
-    let (ka, kb) = (Reach::of(a, sa), Reach::of(b, sb));
+    let (pivot_a, pivot_b) = (sa.pivot.as_dvec2(), sb.pivot.as_dvec2());
+    // Two convex hulls take the hull path, and their arms give their reaches.
+    let hulls = Turning::pair(a, pivot_a, b, pivot_b);
+    let (ka, kb) = match &hulls {
+        Some([ha, hb]) => (
+            Reach::with(sa, ha.core, ha.radius),
+            Reach::with(sb, hb.core, hb.radius),
+        ),
+        None => (Reach::of(a, sa), Reach::of(b, sb)),
+    };
     // Every point of each shape stays within its full reach of its moving pivot.
     let start = kb.pivot - ka.pivot;
     let d = ka.velocity - kb.velocity;
@@ -92,13 +101,15 @@ pub fn cast_shapes_rotating(a: &Shape, sa: Sweep, b: &Shape, sb: Sweep) -> Optio
         .then_with(|| sweep_order(&sa, &sb))
         .is_gt()
     {
-        let hit = Advance::new(kb, ka, margin).run(b, sb, a, sa)?;
+        let swapped = hulls.as_ref().map(|[ha, hb]| [hb, ha]);
+        let hit = Advance::new(kb, ka, margin).run(b, sb, a, sa, swapped)?;
         return Some(CastHit {
             normal: -hit.normal,
             ..hit
         });
     }
-    Advance::new(ka, kb, margin).run(a, sa, b, sb)
+    let hulls = hulls.as_ref().map(|[ha, hb]| [ha, hb]);
+    Advance::new(ka, kb, margin).run(a, sa, b, sb, hulls)
 }
 
 /// A total order on sweeps, number by number, to break ties between equal shapes.
@@ -145,10 +156,14 @@ struct Reach {
 
 impl Reach {
     fn of(s: &Shape, sweep: Sweep) -> Reach {
-        let pivot = sweep.pivot.as_dvec2();
-        let (core, rounding) = reaches(s, pivot);
+        let (core, rounding) = reaches(s, sweep.pivot.as_dvec2());
+        Reach::with(sweep, core, rounding)
+    }
+
+    /// The reach of a shape whose core and rounding are known ([`reaches`]).
+    fn with(sweep: Sweep, core: f64, rounding: f64) -> Reach {
         Reach {
-            pivot,
+            pivot: sweep.pivot.as_dvec2(),
             velocity: sweep.translation.as_dvec2(),
             turn: f64::from(sweep.angle.abs()),
             turn_signed: f64::from(sweep.angle),
@@ -216,19 +231,21 @@ impl Advance {
     }
 
     /// Advances from `t = 0` (shapes apart there) to the first time the shapes come within the
-    /// tolerance, or `None` past `t = 1`.
-    fn run(&self, a: &Shape, sa: Sweep, b: &Shape, sb: Sweep) -> Option<CastHit> {
+    /// tolerance, or `None` past `t = 1`. `hulls` are `a`'s and `b`'s when both take the hull
+    /// path ([`Turning::pair`]).
+    fn run(
+        &self,
+        a: &Shape,
+        sa: Sweep,
+        b: &Shape,
+        sb: Sweep,
+        hulls: Option<[&Turning; 2]>,
+    ) -> Option<CastHit> {
         if self.d == DVec2::ZERO && self.spin == 0.0 {
             return None;
         }
-        let hulls = match (a.as_convex(), b.as_convex()) {
-            (Some(ca), Some(cb)) => {
-                Turning::of(&ca, self.ka.pivot).zip(Turning::of(&cb, self.kb.pivot))
-            }
-            _ => None,
-        };
         let t = match hulls {
-            Some((ha, hb)) => match self.run_hulls(&ha, &hb)? {
+            Some([ha, hb]) => match self.run_hulls(ha, hb)? {
                 (t, Some((point_a, point_b))) => return Some(self.apart_hit(point_a, point_b, t)),
                 (t, None) => t,
             },

@@ -9,8 +9,9 @@
 //! decides, as on the general path).
 
 use super::{round_down, Advance, Reach, MAX_ADVANCES};
-use crate::query::gjk::{hull_gap, Start};
+use crate::query::gjk::{hull_gap, HullGap, Start};
 use crate::shape::convex::Convex;
+use crate::shape::Shape;
 use glam::DVec2;
 
 /// The closest points of the two shapes at a hit, when their hulls are apart by more than
@@ -20,29 +21,49 @@ pub(super) type Near = Option<(DVec2, DVec2)>;
 /// The most vertices a hull may have to take this path (Box2D's polygons have up to 8).
 pub(super) const MAX_HULL: usize = 16;
 
-/// A convex shape's vertices as arms from its pivot, and its radius.
+/// A convex shape's vertices as arms from its pivot, its radius, and how far its vertices reach.
 pub(super) struct Turning {
     arms: [DVec2; MAX_HULL],
     len: usize,
-    radius: f64,
+    pub(super) radius: f64,
+    /// The largest `|arm|` (as [`reaches`](super::reaches) computes it).
+    pub(super) core: f64,
 }
 
 impl Turning {
-    /// `None` for a hull of more than [`MAX_HULL`] vertices.
-    pub(super) fn of(c: &Convex, pivot: DVec2) -> Option<Turning> {
-        let points = c.points();
-        if points.len() > MAX_HULL {
-            return None;
+    /// The hulls of `a` and `b` with arms from `pivot_a` and `pivot_b`, when both are convex of
+    /// at most [`MAX_HULL`] vertices.
+    pub(super) fn pair(
+        a: &Shape,
+        pivot_a: DVec2,
+        b: &Shape,
+        pivot_b: DVec2,
+    ) -> Option<[Turning; 2]> {
+        let fits = |c: &Convex| c.points().len() <= MAX_HULL;
+        match (a.as_convex(), b.as_convex()) {
+            (Some(ca), Some(cb)) if fits(&ca) && fits(&cb) => {
+                Some([Turning::of(&ca, pivot_a), Turning::of(&cb, pivot_b)])
+            }
+            _ => None,
         }
+    }
+
+    /// `c`'s arms from `pivot` (at most [`MAX_HULL`] vertices).
+    fn of(c: &Convex, pivot: DVec2) -> Turning {
+        let points = c.points();
         let mut arms = [DVec2::ZERO; MAX_HULL];
+        let mut far = 0.0f64;
         for (arm, p) in arms.iter_mut().zip(points) {
             *arm = p.as_dvec2() - pivot;
+            far = far.max(arm.length_squared());
         }
-        Some(Turning {
+        Turning {
             arms,
             len: points.len(),
             radius: f64::from(c.radius),
-        })
+            // One square root, correctly rounded: the root of the largest square is the largest.
+            core: crate::math::sqrt(far),
+        }
     }
 
     /// The vertices at time `t` of the motion `k`, into `out`.
@@ -91,7 +112,7 @@ impl Advance {
             if f64::from(t) + along > 1.0 {
                 return None;
             }
-            curve.fill(self, (pa, pb), gap.axis, f64::from(t));
+            curve.fill(self, (pa, pb), &gap, f64::from(t));
             let step = along.max(curve.first_time(1.0 - f64::from(t)));
             // The distance bound's step, unless even its least rate cannot make it longer.
             let open = lower - 2.0 * self.margin;
@@ -148,12 +169,15 @@ impl Curve {
         }
     }
 
-    /// Sets the lines to those of the vertices `pa` and `pb` placed at `t`, along `n`.
-    fn fill(&mut self, adv: &Advance, (pa, pb): (&[DVec2], &[DVec2]), n: DVec2, t: f64) {
-        let (top, ia) = lines_along(&adv.ka, pa, n, t, &mut self.lines_a, |y, best| y > best);
-        let (low, ib) = lines_along(&adv.kb, pb, n, t, &mut self.lines_b, |y, best| y < best);
+    /// Sets the lines to those of the vertices `pa` and `pb` placed at `t`, along GJK's axis
+    /// for them: its supports give the bound at 0 (`gap.lower` is their separation along it,
+    /// the same numbers as the lines' least difference).
+    fn fill(&mut self, adv: &Advance, (pa, pb): (&[DVec2], &[DVec2]), gap: &HullGap, t: f64) {
+        lines_along(&adv.ka, pa, gap.axis, t, &mut self.lines_a);
+        lines_along(&adv.kb, pb, gap.axis, t, &mut self.lines_b);
         (self.len_a, self.len_b) = (pa.len(), pb.len());
-        self.at_zero = (low - top - self.less, ia, ib);
+        let (ia, ib) = gap.supports;
+        self.at_zero = (gap.lower - self.less, ia, ib);
     }
 
     /// The bound at `s`, and the vertex of `a` and of `b` (indices into their lines) that give
@@ -292,30 +316,16 @@ impl Curve {
 }
 
 /// Sets `out` to the lines along `n` of the vertices `points` of the shape moving by `k`, placed
-/// at `t`: `(n · p, n · velocity)`. Returns the value and index of the first vertex whose `n · p`
-/// is `better` than all before, in the same pass.
-fn lines_along(
-    k: &Reach,
-    points: &[DVec2],
-    n: DVec2,
-    t: f64,
-    out: &mut [(f64, f64); MAX_HULL],
-    better: impl Fn(f64, f64) -> bool,
-) -> (f64, usize) {
+/// at `t`: `(n · p, n · velocity)`.
+fn lines_along(k: &Reach, points: &[DVec2], n: DVec2, t: f64, out: &mut [(f64, f64); MAX_HULL]) {
     let origin = k.pivot + k.velocity * t;
     // The arm `p − origin` turns: its velocity is `w perp(arm)`, and `n · perp(arm)` is
     // `perp(n) · arm` turned the other way; both are taken from `n · p` and `perp(n) · p`.
     let (drift, m) = (n.dot(k.velocity), DVec2::new(n.y, -n.x));
     let base = drift - k.turn_signed * m.dot(origin);
-    let mut best = (f64::NAN, 0);
-    for (i, (slot, p)) in out.iter_mut().zip(points).enumerate() {
-        let y = n.dot(*p);
-        *slot = (y, base + k.turn_signed * m.dot(*p));
-        if i == 0 || better(y, best.0) {
-            best = (y, i);
-        }
+    for (slot, p) in out.iter_mut().zip(points) {
+        *slot = (n.dot(*p), base + k.turn_signed * m.dot(*p));
     }
-    best
 }
 
 /// The span [`Advance::rate`] takes for the moving shape `k` and the other's vertices at `t`.

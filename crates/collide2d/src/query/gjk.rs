@@ -21,6 +21,9 @@ pub(crate) struct HullGap {
     pub lower: f64,
     /// The unit axis from `a` towards `b` of `lower` (zero when they touch or overlap).
     pub axis: DVec2,
+    /// The vertex of `a` farthest along `axis` and the vertex of `b` farthest against it (the
+    /// first of equals), whose projections give `lower`.
+    pub supports: (usize, usize),
     /// The simplex the call ended on, to start the next call from.
     pub start: Start,
     /// The points of `a`'s hull and of `b`'s that are `upper` apart.
@@ -86,6 +89,7 @@ pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: Start, eps: f64) -> Hull
         upper: f64::INFINITY,
         lower: f64::NEG_INFINITY,
         axis: DVec2::ZERO,
+        supports: (0, 0),
         start: Start::pair(first.ia, first.ib),
         points: (a[first.ia], b[first.ib]),
     };
@@ -113,6 +117,7 @@ pub(crate) fn hull_gap(a: &[DVec2], b: &[DVec2], start: Start, eps: f64) -> Hull
         if lower > best.lower {
             best.lower = lower;
             best.axis = n;
+            best.supports = (ia, ib);
         }
         let known = simplex[..len].iter().any(|s| s.ia == ia && s.ib == ib);
         if known || best.upper - best.lower <= eps {
@@ -130,6 +135,7 @@ fn touching(start: Start) -> HullGap {
         upper: 0.0,
         lower: f64::NEG_INFINITY,
         axis: DVec2::ZERO,
+        supports: (0, 0),
         start,
         points: (DVec2::ZERO, DVec2::ZERO),
     }
@@ -321,6 +327,15 @@ mod tests {
             );
             assert!(g.upper - g.lower <= 1e-9, "{g:?} {exact}");
             assert!((g.axis.length() - 1.0).abs() < 1e-12);
+            // The supports are the first vertices farthest along the axis and against it, and
+            // their projections give `lower` bit for bit (the rotating cast's bound takes it).
+            let along = |p: &DVec2| g.axis.dot(*p);
+            let top = square.iter().map(along).fold(f64::NEG_INFINITY, f64::max);
+            let low = b.iter().map(along).fold(f64::INFINITY, f64::min);
+            let (ia, ib) = g.supports;
+            assert_eq!(square.iter().position(|p| along(p) == top), Some(ia));
+            assert_eq!(b.iter().position(|p| along(p) == low), Some(ib));
+            assert_eq!(g.lower.to_bits(), (low - top).to_bits(), "{g:?}");
             // The points are on the hulls (within them), `upper` apart.
             assert!(
                 ((g.points.1 - g.points.0).length() - g.upper).abs() < 1e-12,
