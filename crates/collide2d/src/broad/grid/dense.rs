@@ -15,8 +15,10 @@ use super::sweep::Sink;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
 
-/// A static box of the index and its slot.
+/// A static box of the index and its slot, in 32 bytes so that none straddles two cache lines
+/// (a mover's row of cells usually holds one or two).
 #[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
 struct Item {
     aabb: Aabb,
     slot: u32,
