@@ -57,37 +57,55 @@ pub(super) fn cell_of(x: f32, inv: f32) -> i32 {
 /// where that rounded up; a lane the truncation could not represent (`i32::MIN`, also for NaN and
 /// out-of-range values) takes the scalar path, so the results are [`cell_of`]'s exactly. The
 /// scalar form spends most of its instructions on saturation, twice.
-#[cfg(target_arch = "x86_64")]
 #[inline]
 pub(super) fn cells_of(p: Vec2, inv: f32) -> (i32, i32) {
-    // SAFETY: SSE2 is part of the x86-64 baseline, so every x86-64 CPU runs `cells_of_sse2`.
+    let [x, y, _, _] = cells4([p.x, p.y, 0.0, 0.0], inv);
+    (x, y)
+}
+
+/// [`cell_of`] of both corners of `b`, `((min x, min y), (max x, max y))`: as [`cells_of`], the
+/// four in one vector.
+#[inline]
+pub(super) fn box_cells(b: &Aabb, inv: f32) -> ((i32, i32), (i32, i32)) {
+    let (min, max) = (b.min(), b.max());
+    let [lx, ly, hx, hy] = cells4([min.x, min.y, max.x, max.y], inv);
+    ((lx, ly), (hx, hy))
+}
+
+/// [`cell_of`] of each of `v`, by SSE2 when no lane needs the scalar path.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn cells4(v: [f32; 4], inv: f32) -> [i32; 4] {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so every x86-64 CPU runs `cells4_sse2`.
     #[allow(unsafe_code)]
-    let cells = unsafe { cells_of_sse2(p, inv) };
-    cells.unwrap_or_else(|| (cell_of(p.x, inv), cell_of(p.y, inv)))
+    let cells = unsafe { cells4_sse2(v, inv) };
+    cells.unwrap_or_else(|| v.map(|x| cell_of(x, inv)))
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
 #[inline]
-pub(super) fn cells_of_sse2(p: Vec2, inv: f32) -> Option<(i32, i32)> {
+fn cells4_sse2(v: [f32; 4], inv: f32) -> Option<[i32; 4]> {
     use core::arch::x86_64::*;
-    let t = _mm_mul_ps(_mm_set_ps(0.0, 0.0, p.y, p.x), _mm_set1_ps(inv));
+    let t = _mm_mul_ps(_mm_set_ps(v[3], v[2], v[1], v[0]), _mm_set1_ps(inv));
     let i = _mm_cvttps_epi32(t);
     // The all-ones mask of a lane rounded up (negative non-integers) adds -1.
     let floor = _mm_add_epi32(i, _mm_castps_si128(_mm_cmpgt_ps(_mm_cvtepi32_ps(i), t)));
-    let invalid = _mm_movemask_epi8(_mm_cmpeq_epi32(i, _mm_set1_epi32(i32::MIN))) & 0xff;
+    let invalid = _mm_movemask_epi8(_mm_cmpeq_epi32(i, _mm_set1_epi32(i32::MIN)));
     (invalid == 0).then(|| {
-        (
+        [
             _mm_cvtsi128_si32(floor),
             _mm_cvtsi128_si32(_mm_shuffle_epi32(floor, 1)),
-        )
+            _mm_cvtsi128_si32(_mm_shuffle_epi32(floor, 2)),
+            _mm_cvtsi128_si32(_mm_shuffle_epi32(floor, 3)),
+        ]
     })
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-pub(super) fn cells_of(p: Vec2, inv: f32) -> (i32, i32) {
-    (cell_of(p.x, inv), cell_of(p.y, inv))
+fn cells4(v: [f32; 4], inv: f32) -> [i32; 4] {
+    v.map(|x| cell_of(x, inv))
 }
 
 /// True when the box spans at most two cells on each axis: then any box overlapping it is keyed
@@ -145,6 +163,15 @@ mod tests {
                 for &y in &xs {
                     let want = (cell_of(x, inv), cell_of(y, inv));
                     assert_eq!(cells_of(Vec2::new(x, y), inv), want, "{x} {y} {inv}");
+                    // The four lanes with the other two on the vector path or off it (a NaN
+                    // lane takes the scalar path for all four), and a box's corners.
+                    for z in [0.0, x, f32::NAN] {
+                        let want4 = [x, y, z, y].map(|v| cell_of(v, inv));
+                        assert_eq!(cells4([x, y, z, y], inv), want4, "{x} {y} {z} {inv}");
+                    }
+                    let (lo, hi) = (Vec2::new(x.min(0.0), y), Vec2::new(x.max(0.0), y));
+                    let want = (cells_of(lo, inv), cells_of(hi, inv));
+                    assert_eq!(box_cells(&Aabb::raw(lo, hi), inv), want, "{x} {y} {inv}");
                 }
             }
         }

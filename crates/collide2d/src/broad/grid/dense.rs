@@ -10,13 +10,15 @@
 //! seldom), with cells made coarser until there are at most four per box, so a sparse level
 //! keeps a small index.
 
-use super::cells::{cell_of, cells_of, Entry};
+use super::cells::{box_cells, cell_of, Entry};
 use super::sweep::Sink;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
 
-/// A static box of the index and its slot.
+/// A static box of the index and its slot, in 32 bytes so that none straddles two cache lines
+/// (a mover's row of cells usually holds one or two).
 #[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
 struct Item {
     aabb: Aabb,
     slot: u32,
@@ -160,7 +162,7 @@ impl Dense {
     #[inline]
     fn reaching(&self, b: &Aabb) -> Option<((usize, usize), (usize, usize))> {
         let c = &self.cells;
-        let ((lx, ly), (hx, hy)) = (cells_of(b.min(), c.inv), cells_of(b.max(), c.inv));
+        let ((lx, ly), (hx, hy)) = box_cells(b, c.inv);
         let (x_lo, x_hi) = (lx.saturating_sub(c.before.0).max(c.x0), hx.min(c.x1));
         let (y_lo, y_hi) = (ly.saturating_sub(c.before.1).max(c.y0), hy.min(c.y1));
         // Within `x0..=x1`, so the differences fit a `u32` (wrapping only in `i32`).
@@ -173,13 +175,12 @@ impl Dense {
         })
     }
 
-    /// The boxes starting in columns `first..=last` of row `row` (of [`Dense::reaching`]):
-    /// consecutive cells of a row are consecutive in `items`, sorted by `min x`.
+    /// The boxes starting in the `count` cells from cell `at` (of one row of
+    /// [`Dense::reaching`]): consecutive cells of a row are consecutive in `items`, sorted by
+    /// `min x`.
     #[inline]
-    fn row(&self, row: usize, (first, last): (usize, usize)) -> &[Item] {
-        let at = row * self.cells.width as usize + first;
-        let end = at + (last - first) + 1;
-        &self.items[self.starts[at] as usize..self.starts[end] as usize]
+    fn cells(&self, at: usize, count: usize) -> &[Item] {
+        &self.items[self.starts[at] as usize..self.starts[at + count] as usize]
     }
 }
 
@@ -199,10 +200,14 @@ pub(super) fn cross_pairs_dense(
         let Some((rows, columns)) = dense.reaching(&p.aabb) else {
             continue;
         };
-        for row in rows.0..=rows.1 {
+        // Row by row, from the first cell of the first row.
+        let (width, count) = (dense.cells.width as usize, columns.1 - columns.0 + 1);
+        let mut at = rows.0 * width + columns.0;
+        for _ in rows.0..rows.1 + 1 {
             // Each box of the row's cells is tested, past the mover's right side too: the
             // cells end there, and a test costs less than the branch that would stop early.
-            let items = dense.row(row, columns);
+            let items = dense.cells(at, count);
+            at += width;
             let room = sink.room(items.len());
             let mut kept = 0;
             for e in items {
