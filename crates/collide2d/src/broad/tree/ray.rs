@@ -163,9 +163,10 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
                 }
             } else if hit & (hit - 1) == 0 {
                 // One lane (the commonest case of a short ray): its child is next, nothing to
-                // sort or push.
-                entry(key(hit.trailing_zeros() as usize))
-            } else if hit.count_ones() == 2 {
+                // sort or push, and its key's `t` unread (the next visit does not test it).
+                let lane = hit.trailing_zeros() as usize;
+                (node.child[lane], u32::from(node.tag[lane]))
+            } else if (hit & (hit - 1)) & ((hit & (hit - 1)) - 1) == 0 {
                 // Two lanes (the next commonest): the nearer is next, the other pushed.
                 let (a, b) = (
                     key(hit.trailing_zeros() as usize),
