@@ -162,7 +162,7 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
             let key = |i: usize| (t[i].to_bits() & !7) | u32::from(node.tag[i]);
             let entry = |k: u32| (node.child[(k & 3) as usize], k);
             current = if hit == 0 {
-                match pop(&mut inline, &mut len, &mut spill, bound) {
+                match pop(&inline, &mut len, &mut spill, bound) {
                     Some(next) => next,
                     None => return,
                 }
@@ -214,7 +214,7 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
             };
         };
         *max_t = max_t.min(f(leaf));
-        current = match pop(&mut inline, &mut len, &mut spill, *max_t) {
+        current = match pop(&inline, &mut len, &mut spill, *max_t) {
             Some(next) => next,
             None => return,
         };
