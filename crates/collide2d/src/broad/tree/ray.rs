@@ -311,8 +311,8 @@ impl RaySlabs {
         let slack = enter.max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
         let hit = enter.cmple(exit + slack).bitmask();
         // Returned that much early, as `ray_box` does; without its last `max(0)`, which changes
-        // no bits here: `enter` is `+0` or more (`maxps` gives its second operand, `+0`, for
-        // `-0`), and less 2e-6 of itself stays so.
+        // no bits here: `enter` is a zero or more, and less 2e-6 of itself stays so (a zero of
+        // either sign gives `+0`: `x - x` rounds to `+0`).
         (enter - enter * 2e-6, hit)
     }
 
