@@ -130,6 +130,46 @@ impl<'a> Side<'a> {
     }
 }
 
+/// Node pairs still to open, popped last in, first out: the first [`Pending::INLINE`] in the
+/// call's own frame, more (deep trees only) on the heap, so a search of small compounds
+/// allocates nothing.
+struct Pending<'a> {
+    inline: [(Side<'a>, Side<'a>); Pending::INLINE],
+    len: usize,
+    /// Used only while `inline` is full: its entries are the newest.
+    spill: Vec<(Side<'a>, Side<'a>)>,
+}
+
+impl<'a> Pending<'a> {
+    const INLINE: usize = 16;
+
+    /// A stack holding `first`.
+    fn new(first: (Side<'a>, Side<'a>)) -> Pending<'a> {
+        Pending {
+            inline: [first; Pending::INLINE],
+            len: 1,
+            spill: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, pair: (Side<'a>, Side<'a>)) {
+        if self.len < Pending::INLINE {
+            self.inline[self.len] = pair;
+            self.len += 1;
+        } else {
+            self.spill.push(pair);
+        }
+    }
+
+    fn pop(&mut self) -> Option<(Side<'a>, Side<'a>)> {
+        if let Some(pair) = self.spill.pop() {
+            return Some(pair);
+        }
+        self.len = self.len.checked_sub(1)?;
+        Some(self.inline[self.len])
+    }
+}
+
 /// What a [`Side`] holds.
 enum Opened<'a> {
     /// A part and the number of its first piece.
@@ -153,8 +193,7 @@ fn pairs<S: PairSearch>(
     if search.keep(&root_a.aabb(), &root_b.aabb()).is_none() {
         return ControlFlow::Continue(());
     }
-    let mut stack: Vec<(Side, Side)> = Vec::with_capacity(64);
-    stack.push((root_a, root_b));
+    let mut stack = Pending::new((root_a, root_b));
     while let Some((x, y)) = stack.pop() {
         // Open the side that is not a leaf; of two inner nodes, the larger.
         let children = match (x.open(), y.open()) {
@@ -366,5 +405,30 @@ mod tests {
             box_distance(&b(0.0, 0.0, 1.0, 1.0), &b(0.5, -3.0, 0.7, -2.0)),
             2.0
         );
+    }
+
+    #[test]
+    fn pending_pairs_pop_last_in_first_out_past_the_inline_room() {
+        // 40 pairs: 16 inline, 24 spilled to the heap; each told apart by its box.
+        let shape: Shape = Point::new(glam::Vec2::ZERO).unwrap().into();
+        let side = |k: usize| {
+            let at = glam::Vec2::splat(k as f32);
+            Side::Whole(&shape, Aabb::raw(at, at))
+        };
+        let mut stack = Pending::new((side(0), side(0)));
+        for k in 1..40 {
+            stack.push((side(k), side(k)));
+        }
+        // Popping some and pushing again, across the boundary, keeps the order.
+        for k in (30..40).rev() {
+            let (x, _) = stack.pop().unwrap();
+            assert_eq!(x.aabb().min().x, k as f32);
+        }
+        stack.push((side(30), side(30)));
+        for k in (0..31).rev() {
+            let (x, _) = stack.pop().unwrap();
+            assert_eq!(x.aabb().min().x, k as f32);
+        }
+        assert!(stack.pop().is_none());
     }
 }

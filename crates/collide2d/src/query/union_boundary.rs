@@ -295,12 +295,13 @@ impl Piece {
         let n = pts.len();
         match n {
             1 if r > 0.0 => {
-                for start in [0.0, PI] {
+                for (start, from) in [(0.0, DVec2::X), (PI, DVec2::NEG_X)] {
                     out.push(Face::Arc {
                         center: pts[0],
                         radius: r,
                         start,
                         len: PI,
+                        ends: (from, -from),
                     });
                 }
             }
@@ -324,6 +325,7 @@ impl Piece {
                             radius: r,
                             start: angle(m),
                             len: turn(m, after),
+                            ends: (m, after),
                         });
                     }
                 }
@@ -401,12 +403,14 @@ fn gap_of(cones: &[Cone], tol: f64, cover: bool) -> Option<DVec2> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Face {
     Segment(DVec2, DVec2),
-    /// The points `center + radius * (cos θ, sin θ)`, θ from `start` through `len`.
+    /// The points `center + radius * (cos θ, sin θ)`, θ from `start` through `len`; `ends`
+    /// the unit directions at `start` and `start + len`.
     Arc {
         center: DVec2,
         radius: f64,
         start: f64,
         len: f64,
+        ends: (DVec2, DVec2),
     },
 }
 
@@ -425,6 +429,25 @@ impl Face {
         t <= len + 1e-9 || t >= TAU - 1e-9
     }
 
+    /// The direction `v` (from the arc's centre) lies within the arc: [`Face::holds`] of its
+    /// angle, decided first by cross products with the arc's end directions where `v` is
+    /// clearly inside or outside (the sine of its angle to an end past `1e-6`, far past the
+    /// angles' rounding and the `1e-9`: the same answer, without an `atan2`).
+    fn holds_direction(start: f64, len: f64, (from, to): (DVec2, DVec2), v: DVec2) -> bool {
+        // The wedge test below describes arcs up to a half turn.
+        if len <= PI + 1e-7 {
+            let margin = 1e-6 * (v.x.abs() + v.y.abs());
+            let (after_start, before_end) = (from.perp_dot(v), v.perp_dot(to));
+            if after_start > margin && before_end > margin {
+                return true;
+            }
+            if after_start < -margin || before_end < -margin {
+                return false;
+            }
+        }
+        Face::holds(start, len, angle(v))
+    }
+
     /// The points of the face where the distance to the origin can be least on a part of it:
     /// its ends and its nearest point.
     fn own_points(&self, out: &mut Vec<DVec2>) {
@@ -435,11 +458,12 @@ impl Face {
                 radius,
                 start,
                 len,
+                ends,
             } => {
                 let at = |a: f64| center + direction(a) * radius;
                 out.extend([at(start), at(start + len)]);
                 if let Some(u) = (-center).try_normalize() {
-                    if Face::holds(start, len, angle(u)) {
+                    if Face::holds_direction(start, len, ends, u) {
                         out.push(center + u * radius);
                     }
                 }
@@ -469,12 +493,14 @@ impl Face {
                     radius: r1,
                     start: s1,
                     len: l1,
+                    ends: e1,
                 },
                 Face::Arc {
                     center: c2,
                     radius: r2,
                     start: s2,
                     len: l2,
+                    ends: e2,
                 },
             ) => {
                 let d = c2 - c1;
@@ -487,7 +513,9 @@ impl Face {
                 let (u, v) = (d / dist, d.perp() / dist);
                 for sign in [1.0, -1.0] {
                     let x = c1 + u * along + v * (across * sign);
-                    if Face::holds(s1, l1, angle(x - c1)) && Face::holds(s2, l2, angle(x - c2)) {
+                    if Face::holds_direction(s1, l1, e1, x - c1)
+                        && Face::holds_direction(s2, l2, e2, x - c2)
+                    {
                         out.push(x);
                     }
                 }
@@ -502,6 +530,7 @@ impl Face {
             radius,
             start,
             len,
+            ends,
         } = *self
         else {
             return;
@@ -519,21 +548,61 @@ impl Face {
         let root = crate::math::sqrt(disc);
         for t in [(-b - root) / a, (-b + root) / a] {
             let x = p + e * t;
-            if (0.0..=1.0).contains(&t) && Face::holds(start, len, angle(x - center)) {
+            if (0.0..=1.0).contains(&t) && Face::holds_direction(start, len, ends, x - center) {
                 out.push(x);
             }
         }
     }
 }
 
+/// A face that comes within reach of the origin: its piece's index, its distance bound
+/// ([`Face::reach`]) and its box, widened far past rounding (faces whose boxes are apart have
+/// no crossing, so their pair is skipped without the arithmetic of one).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NearFace {
+    piece: usize,
+    face: Face,
+    reach: f64,
+    lo: DVec2,
+    hi: DVec2,
+}
+
+impl NearFace {
+    fn new(piece: usize, face: Face, reach: f64) -> NearFace {
+        let (lo, hi) = match face {
+            Face::Segment(p, q) => (p.min(q), p.max(q)),
+            Face::Arc { center, radius, .. } => (center - radius, center + radius),
+        };
+        let pad = 1e-9 * lo.abs().max(hi.abs()).max_element() + f64::MIN_POSITIVE;
+        NearFace {
+            piece,
+            face,
+            reach,
+            lo: lo - pad,
+            hi: hi + pad,
+        }
+    }
+
+    /// The faces' boxes meet: they may cross.
+    fn may_cross(&self, other: &NearFace) -> bool {
+        self.lo.cmple(other.hi).all() && other.lo.cmple(self.hi).all()
+    }
+}
+
 /// The faces of `pieces` that come within `high` of the origin, with their piece's index.
-pub(crate) fn faces_within(pieces: &[&Piece], high: f64) -> Vec<(usize, Face)> {
-    let mut faces = Vec::new();
-    let mut own = Vec::new();
+pub(crate) fn faces_within(pieces: &[&Piece], high: f64) -> Vec<NearFace> {
+    // A rounded box has 8 faces: room for them without growing.
+    let mut faces = Vec::with_capacity(8 * pieces.len());
+    let mut own = Vec::with_capacity(8);
     for (k, piece) in pieces.iter().enumerate() {
         own.clear();
         piece.faces(&mut own);
-        faces.extend(own.iter().filter(|f| f.reach() <= high).map(|&f| (k, f)));
+        for &f in &own {
+            let reach = f.reach();
+            if reach <= high {
+                faces.push(NearFace::new(k, f, reach));
+            }
+        }
     }
     faces
 }
@@ -542,23 +611,24 @@ pub(crate) fn faces_within(pieces: &[&Piece], high: f64) -> Vec<(usize, Face)> {
 /// `[low, high]`, sorted by distance (ties in the order found): each face's ends and nearest
 /// point when `crossings` is false, else the crossings of faces of different pieces.
 pub(crate) fn candidates(
-    faces: &[(usize, Face)],
+    faces: &[NearFace],
     crossings: bool,
     low: f64,
     high: f64,
 ) -> Vec<(f64, DVec2)> {
-    let mut points = Vec::new();
-    for (i, (k, f)) in faces.iter().enumerate() {
+    // Three points a face, or room for two crossings a face before growing.
+    let mut points = Vec::with_capacity(if crossings { 2 } else { 3 } * faces.len());
+    for (i, f) in faces.iter().enumerate() {
         if !crossings {
-            f.own_points(&mut points);
+            f.face.own_points(&mut points);
             continue;
         }
-        if f.reach() > high {
+        if f.reach > high {
             continue;
         }
-        for (l, g) in &faces[i + 1..] {
-            if k != l && g.reach() <= high {
-                f.crossings(g, &mut points);
+        for g in &faces[i + 1..] {
+            if f.piece != g.piece && g.reach <= high && f.may_cross(g) {
+                f.face.crossings(&g.face, &mut points);
             }
         }
     }
