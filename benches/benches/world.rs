@@ -217,7 +217,7 @@ fn families(c: &mut Criterion) {
             ),
             (
                 "movers_alone".to_owned(),
-                Scene::mostly_static(0, 1_000, 10),
+                Scene::mostly_static(100_000, 1_000, 10).without_statics(),
             ),
         ];
         family(c, "mostly_static", 2.0, &scenes);

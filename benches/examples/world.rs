@@ -59,7 +59,9 @@ fn main() {
         ("bullets", "with_targets") => Scene::bullet_hell(20_000, 200, 2),
         ("bullets", "without_targets") => Scene::bullet_hell(20_000, 0, 2),
         ("mostly_static", "tiles_and_movers") => Scene::mostly_static(100_000, 1_000, 10),
-        ("mostly_static", "movers_alone") => Scene::mostly_static(0, 1_000, 10),
+        ("mostly_static", "movers_alone") => {
+            Scene::mostly_static(100_000, 1_000, 10).without_statics()
+        }
         (family, n) => {
             let n = n.parse().unwrap_or_else(|_| panic!("bad n {n}"));
             match family {

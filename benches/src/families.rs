@@ -106,8 +106,9 @@ impl Scene {
     }
 
     /// `movers` objects of size about 1 moving 0.25 a frame over `tiles` static unit tiles
-    /// laid on a grid with a spacing of 1.5 (so tiles never touch each other). With
-    /// `tiles == 0`, the movers alone on the same square.
+    /// laid on a grid with a spacing of 1.5 (so tiles never touch each other); the square is
+    /// the tiles' (the movers' own when there are fewer tiles). The movers alone on the same
+    /// square: [`Scene::without_statics`].
     #[must_use]
     pub fn mostly_static(tiles: usize, movers: usize, seed: u64) -> Scene {
         let mut rng = Rng::new(seed);
@@ -132,5 +133,14 @@ impl Scene {
             side,
             statics: tiles,
         }
+    }
+
+    /// The same scene without its static bodies: the movers alone, where they were, on the
+    /// same square (the baseline "a mostly static world costs at most 2x its movers alone").
+    #[must_use]
+    pub fn without_statics(mut self) -> Scene {
+        self.bodies.drain(..self.statics);
+        self.statics = 0;
+        self
     }
 }
