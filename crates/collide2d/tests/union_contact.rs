@@ -584,6 +584,147 @@ fn a_capsule_touching_two_boxes_gets_a_normal_that_separates_from_both() {
     check_pair(&a, &b).unwrap();
 }
 
+/// No move of length `depth - EPS`, in `steps` directions, parts `b` from `a` (exact
+/// reference): nothing separates sooner than the contact says.
+fn no_direction_separates_sooner(
+    a: &Shape,
+    b: &Shape,
+    c: &Contact,
+    steps: usize,
+) -> Result<(), String> {
+    for k in 0..steps {
+        let u = Vec2::from_angle(k as f32 * core::f32::consts::TAU / steps as f32);
+        if !reference::intersects(a, &moved(b, u * (c.depth - EPS))) {
+            return Err(format!("{u} separates sooner than {c:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// An L-shaped `a` with a notch at its top right, `[3, 4] x [5, 7]`; `b` a box with a step
+/// and a circle of radius 1 at `(7, 5)` in `place` of the circle (the neighbours' variants).
+fn notch(place: Shape) -> (Shape, Shape) {
+    let a = polygon(&[
+        (1.0, 1.0),
+        (4.0, 1.0),
+        (4.0, 5.0),
+        (3.0, 5.0),
+        (3.0, 7.0),
+        (1.0, 7.0),
+    ]);
+    let body = polygon(&[
+        (-3.0, 1.0),
+        (4.0, 1.0),
+        (4.0, 5.0),
+        (0.0, 5.0),
+        (0.0, 6.0),
+        (-3.0, 6.0),
+    ]);
+    (a, Compound::new(vec![body, place]).unwrap().into())
+}
+
+#[test]
+fn a_circle_leaving_past_a_notchs_tip_beside_a_flat_wall_takes_the_shorter_way() {
+    // `b`'s body must move at least 3 left to clear `a`; its circle then sits in `a`'s notch
+    // against the wall x = 3, and is free once it rises past the wall's top corner (3, 7):
+    // the move (-3, 2), sqrt(13) = 3.606 long, shorter than 4 down. In Minkowski terms the
+    // boundary point is where the circle-wall piece's flat face ends in the arc round that
+    // corner, on the body's flat face x = 3: the sliver between that face and the arc is
+    // outside the union, which the cone test took for covered (answering 4 along (0, -1)).
+    let circle: Shape = Circle::new(v(7.0, 5.0), 1.0).unwrap().into();
+    let (a, b) = notch(circle);
+    let want = v(-3.0, 2.0) / 13f32.sqrt();
+    for (x, y, sign) in [(&a, &b, 1.0), (&b, &a, -1.0)] {
+        let c = contact(x, y).unwrap();
+        assert!((c.depth - 13f32.sqrt()).abs() < 1e-5, "{c:?}");
+        assert!((c.normal - want * sign).length() < 1e-5, "{c:?}");
+        only_touches_at_depth(x, y, &c).unwrap();
+        no_direction_separates_sooner(x, y, &c, 720).unwrap();
+        // Just past the corner (3, 7) the shapes are apart (exact reference).
+        let past = v(-3.0 - 1e-3, 2.05) * sign;
+        assert!(!reference::intersects(x, &moved(y, past)), "{c:?}");
+    }
+}
+
+#[test]
+fn the_notch_with_other_round_parts_or_a_polygon_in_place_of_the_circle() {
+    // The same exit past the corner (3, 7) for other round parts (each took the 4 down before
+    // the fix but the first, which took sqrt(13) for sqrt(10)), and for a diamond, whose
+    // sliver beside the wall is a wedge (exact polygon search); a box cannot slip past the
+    // corner and goes down.
+    let circle = |x, y, r| Shape::from(Circle::new(v(x, y), r).unwrap());
+    let capsule = |p: (f32, f32), q: (f32, f32)| {
+        Shape::from(Capsule::new(v(p.0, p.1), v(q.0, q.1), 1.0).unwrap())
+    };
+    let cases = [
+        (circle(7.0, 6.0, 1.0), v(-3.0, 1.0)),
+        (circle(8.0, 5.0, 2.0), v(-3.0, 2.0)),
+        (capsule((7.0, 5.0), (7.0, 6.0)), v(-3.0, 2.0)),
+        (capsule((7.0, 5.0), (8.0, 5.0)), v(-3.0, 2.0)),
+        (
+            polygon(&[(6.0, 5.0), (7.0, 4.0), (8.0, 5.0), (7.0, 6.0)]),
+            v(-3.0, 2.0),
+        ),
+        (
+            Aabb::new(v(6.0, 4.0), v(8.0, 6.0)).unwrap().into(),
+            v(0.0, -4.0),
+        ),
+    ];
+    for (place, exit) in cases {
+        let (a, b) = notch(place);
+        for (x, y, sign) in [(&a, &b, 1.0), (&b, &a, -1.0)] {
+            let c = contact(x, y).unwrap();
+            assert!((c.depth - exit.length()).abs() < 1e-5, "{exit} {c:?}");
+            assert!(
+                (c.normal - exit.normalize() * sign).length() < 1e-5,
+                "{c:?}"
+            );
+            only_touches_at_depth(x, y, &c).unwrap();
+            no_direction_separates_sooner(x, y, &c, 90).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_notch_part_way_out_and_at_the_corner() {
+    // `b` already moved 3 left and 1 or 1.5 up: the circle is snug between `a`'s wall and
+    // the body's flush side (a seam: inside), so the rest of the way up is the depth (before
+    // the fix: sqrt(5) and sqrt(3.25), back round the other way).
+    let circle: Shape = Circle::new(v(7.0, 5.0), 1.0).unwrap().into();
+    let (a, b) = notch(circle);
+    for up in [1.0, 1.5] {
+        let b = moved(&b, v(-3.0, up));
+        for (x, y, sign) in [(&a, &b, 1.0), (&b, &a, -1.0)] {
+            let c = contact(x, y).unwrap();
+            assert!((c.depth - (2.0 - up)).abs() < 1e-6, "{c:?}");
+            assert!((c.normal - v(0.0, sign)).length() < 1e-6, "{c:?}");
+            only_touches_at_depth(x, y, &c).unwrap();
+            no_direction_separates_sooner(x, y, &c, 90).unwrap();
+        }
+    }
+    // At the corner: touching, and no direction separates at once (up, the body slides along
+    // `a`'s side; any turn left drops the circle onto the corner, right the body into `a`).
+    // The normal only slides: moved along it, every pair of parts only touches.
+    let b = moved(&b, v(-3.0, 2.0));
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let c = contact(x, y).unwrap();
+        assert_eq!(c.depth, 0.0, "{c:?}");
+        for k in 0..180 {
+            let u = Vec2::from_angle(k as f32 * core::f32::consts::TAU / 180.0);
+            assert!(reference::intersects(x, &moved(y, u * EPS)), "{u}");
+        }
+        let (mut px, mut py) = (Vec::new(), Vec::new());
+        leaves(x, &mut px);
+        leaves(&moved(y, c.normal * EPS), &mut py);
+        for (p, q) in px.iter().flat_map(|p| py.iter().map(move |q| (p, q))) {
+            assert!(
+                contact(p, q).is_none_or(|t| t.depth == 0.0),
+                "{p:?} {q:?} {c:?}"
+            );
+        }
+    }
+}
+
 /// The convex parts of `s`, compounds opened.
 fn leaves(s: &Shape, out: &mut Vec<Shape>) {
     match s {
