@@ -210,20 +210,24 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 /// decomposition, flush boxes of a hitbox), is inside the shape, not on its boundary: a point
 /// on it is pushed out through the shape's real edges. The points are where the shapes touch
 /// after the move, taken back half of it (midway, as for convex pairs). The move may end with
-/// `b` wedged, touching two parts at once where any further move along `normal` overlaps
-/// again (a circle pushed up between two stacked circles): it is still the shortest move, and
-/// the depth is that distance exactly. When the deepest pair
+/// `b` touching two parts at once where any further move along `normal` overlaps again:
+/// wedged (a circle pushed up between two stacked circles), or at the tip of a notch (a round
+/// part of `b` leaving past the corner of a wall that another part of `b` rests against): it
+/// is still the shortest move, and the depth is that distance exactly. When the deepest pair
 /// of parts' own contact is the whole shapes' (most pairs: no other pair of parts comes near
 /// its move), that contact is the answer, with its one or two points; otherwise one point. A
-/// touching contact's normal is a direction along which any small move of `b` separates them:
-/// the touching pair's own normal when no other pair touches there, else the middle of the
-/// widest range of such directions (a point at a reflex corner gets a normal out of the
-/// notch). Such a range always exists when the shapes only touch; a shape in a zero-width
-/// notch (two parts flush, or a gap between them exactly its own width: a circle of radius 1
-/// between two boxes 2 apart) is inside the union by the seam rule, so its contact has a
-/// positive depth: the move out along the gap. (One exception: a segment or point part of one
-/// shape lying along the only way out counts as no obstacle, so moving along the normal may
-/// keep the two touching along it.)
+/// touching contact's normal is a direction along which any small move of `b` separates them
+/// when one exists: the touching pair's own normal when no other pair touches there, else the
+/// middle of the widest range of such directions (a point at a reflex corner gets a normal
+/// out of the notch). None exists where a round part of one shape touches the other at the
+/// tip of a notch whose one side is a flat face and the other curves away from it (a circle
+/// at a wall's corner while another part rests against the wall; two rounded corners back to
+/// back): then the normal runs along that flat face, and a small move along it keeps the
+/// shapes touching without overlap. A shape in a zero-width notch (two parts flush, or a gap
+/// between them exactly its own width: a circle of radius 1 between two boxes 2 apart) is
+/// inside the union by the seam rule, so its contact has a positive depth: the move out along
+/// the gap. (One exception: a segment or point part of one shape lying along the only way out
+/// counts as no obstacle, so moving along the normal may keep the two touching along it.)
 ///
 /// Whether they intersect is exact. For shapes made of polygons, boxes, segments and points,
 /// which parts of the differences' boundaries the other parts cover (seams included) and

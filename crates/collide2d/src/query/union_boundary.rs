@@ -7,10 +7,9 @@
 //! cover every direction between them (two flat faces back to back: a seam). A flat face's cone
 //! is a closed half-plane (a polygon corner's, a closed wedge); a rounded face's only the open
 //! half-plane, since a curve leaves a sliver uncovered along its tangent. Where a rounded corner
-//! meets a flat face, a move along that face only slides on it: for the direction of a touching
-//! contact's normal the half-plane is closed on the flat face's side, but the point stays on the
-//! union's boundary (the sliver beside the arc is outside), so whether it is covered is decided
-//! with that end open.
+//! meets a flat face, the half-plane is closed on the flat face's side only. Two cones cover the
+//! direction where they meet only when both ends there are closed: beside an open end (an arc
+//! curving away from its tangent) a sliver stays outside both, so the point is on the boundary.
 //!
 //! The nearest boundary point lies on some piece's boundary, where the distance to the origin is
 //! smallest along a face (its foot or its ends) or where two pieces' boundaries cross; those are
@@ -40,15 +39,13 @@ pub(crate) enum Side {
 }
 
 /// A set of directions: the angles from `start` counter-clockwise through `len`, each end
-/// included when closed (`closed.0` the start, `closed.1` the end). `slide` marks a rounded
-/// corner's half-plane whose closed end is a flat face's direction: in it a move only slides
-/// along the face, so that end counts as closed for a touching normal, open for coverage.
+/// included when closed (`closed.0` the start, `closed.1` the end): a flat face's direction,
+/// where the piece's boundary runs straight; an open end is an arc's tangent.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Cone {
     start: f64,
     len: f64,
     closed: (bool, bool),
-    slide: bool,
 }
 
 /// The hull feature of a piece nearest to a point: its distance (negative inside the hull),
@@ -218,21 +215,20 @@ impl Piece {
             // On the rounded boundary: the half-plane towards the hull, closed along a flat side.
             let inward = near.hull_point - x;
             let start = angle(inward) - PI / 2.0;
-            let (closed, slide) = match near.at_vertex {
-                None => ((n >= 2, n >= 2), false),
-                Some(i) => self.flat_side(i, x - near.hull_point, eps).map_or(
-                    ((false, false), false),
-                    |along| {
-                        let at_start = along.dot(direction(start)) > 0.0;
-                        ((at_start, !at_start), true)
-                    },
-                ),
+            let closed = match near.at_vertex {
+                None => (n >= 2, n >= 2),
+                Some(i) => {
+                    self.flat_side(i, x - near.hull_point, eps)
+                        .map_or((false, false), |along| {
+                            let at_start = along.dot(direction(start)) > 0.0;
+                            (at_start, !at_start)
+                        })
+                }
             };
             cones.push(Cone {
                 start,
                 len: PI,
                 closed,
-                slide,
             });
             return Side::Boundary;
         }
@@ -249,7 +245,6 @@ impl Piece {
                     start: angle(out),
                     len: turn(out, back),
                     closed: (true, true),
-                    slide: false,
                 }
             }
             None => {
@@ -261,7 +256,6 @@ impl Piece {
                     start: angle(self.along(edge)),
                     len: PI,
                     closed: (true, true),
-                    slide: false,
                 }
             }
         };
@@ -346,18 +340,20 @@ impl Cone {
     }
 
     /// The cone's angles relative to `start`, widened by `tol` at a closed end and narrowed at
-    /// an open one; with `cover`, a slide's flat end counts as open.
+    /// an open one. With `cover`, an open end is narrowed by `2 tol`: a closed end meeting it
+    /// within `tol` leaves a gap (the sliver beside an arc), where two closed ends meeting within
+    /// `2 tol` leave none (a seam).
     fn ends(&self, tol: f64, cover: bool) -> (f64, f64) {
-        let open_slide = cover && self.slide;
-        let widen = |closed: bool| if closed && !open_slide { tol } else { -tol };
+        let open = if cover { -2.0 * tol } else { -tol };
+        let widen = |closed: bool| if closed { tol } else { open };
         (-widen(self.closed.0), self.len + widen(self.closed.1))
     }
 }
 
 /// Whether some direction lies in none of `cones`; `tol` widens closed cones and narrows open
 /// ones (radians). `None` when covered; else the middle direction of the widest gap, among the
-/// directions that leave every cone when there are some (a slide's flat end closed), else
-/// among those only sliding along a flat face.
+/// directions that leave every cone when there are some, else among those that only slide
+/// along a flat face (beside an arc that curves away from it).
 pub(crate) fn widest_gap(cones: &[Cone], tol: f64) -> Option<DVec2> {
     let sliding = gap_of(cones, tol, true)?;
     Some(gap_of(cones, tol, false).unwrap_or(sliding))
@@ -651,7 +647,6 @@ mod tests {
             start: start_deg.to_radians(),
             len: len_deg.to_radians(),
             closed,
-            slide: false,
         }
     }
 
@@ -665,13 +660,34 @@ mod tests {
             start: start_deg.to_radians(),
             len: PI,
             closed: (true, false),
-            slide: true,
         };
         let gap = widest_gap(&[slide(0.0), slide(180.0)], 1e-9).unwrap();
         assert!(gap.y.abs() < 1e-6, "{gap}");
-        // A flat face's closed half-plane below covers both axis directions: covered.
+    }
+
+    #[test]
+    fn a_flat_face_meeting_an_arcs_tangent_leaves_the_sliver_between_them_open() {
+        // A notch's tip: the piece above curves up from its tangent along -x, the flat face
+        // below runs along the axis; the sliver between them along -x is outside both. Along
+        // +x the two flat ends meet: a seam.
+        let arc_over_minus_x = Cone {
+            start: 0.0,
+            len: PI,
+            closed: (true, false),
+        };
         let flat_below = cone(180.0, 180.0, true);
-        assert!(widest_gap(&[slide(0.0), flat_below], 1e-9).is_none());
+        let gap = widest_gap(&[arc_over_minus_x, flat_below], 1e-9).unwrap();
+        assert!(gap.distance(-DVec2::X) < 1e-6, "{gap}");
+        // Still open when they overlap by less than the tolerance, and covered past it.
+        for (overlap, open) in [(0.5e-9, true), (3e-9, false)] {
+            let flat = Cone {
+                start: PI - overlap,
+                len: PI + overlap,
+                ..flat_below
+            };
+            let got = widest_gap(&[arc_over_minus_x, flat], 1e-9);
+            assert_eq!(got.is_some(), open, "{overlap}: {got:?}");
+        }
     }
 
     #[test]
