@@ -111,24 +111,63 @@ impl Rounded {
         ]
     }
 
-    /// Where this boundary crosses `other`'s.
-    fn crossings(&self, other: &Rounded, out: &mut Vec<DVec2>) {
-        let (r, tol) = (self.r, 1e-12 * (1.0 + self.r));
+    /// The sides and arcs (corners with their quadrants' signs) whose distance from the
+    /// origin may lie in `[near, far]`: the others hold no candidate worth trying.
+    fn features(&self, near: f64, far: f64) -> Features {
+        let mut out = Features::default();
         for (p, q) in self.sides() {
-            for (u, w) in other.sides() {
-                segments_cross(p, q, u, w, tol, out);
-            }
-            for (c, s) in other.corners() {
-                segment_arc(p, q, c, s, r, tol, out);
-            }
-        }
-        for (u, w) in other.sides() {
-            for (c, s) in self.corners() {
-                segment_arc(u, w, c, s, r, tol, out);
+            let least = DVec2::ZERO.clamp(p.min(q), p.max(q)).length();
+            if least <= far && p.length().max(q.length()) >= near {
+                out.sides[out.counts.0] = (p, q);
+                out.counts.0 += 1;
             }
         }
         for (c, s) in self.corners() {
-            for (e, t) in other.corners() {
+            let len = c.length();
+            if (len - self.r).abs() <= far && len + self.r >= near {
+                out.arcs[out.counts.1] = (c, s);
+                out.counts.1 += 1;
+            }
+        }
+        out
+    }
+}
+
+/// Some sides and arcs of a rounded rectangle.
+#[derive(Default)]
+struct Features {
+    sides: [(DVec2, DVec2); 4],
+    arcs: [(DVec2, DVec2); 4],
+    counts: (usize, usize),
+}
+
+impl Features {
+    fn sides(&self) -> &[(DVec2, DVec2)] {
+        &self.sides[..self.counts.0]
+    }
+
+    fn arcs(&self) -> &[(DVec2, DVec2)] {
+        &self.arcs[..self.counts.1]
+    }
+
+    /// Where these sides and arcs cross `other`'s (all arcs of radius `r`).
+    fn crossings(&self, other: &Features, r: f64, out: &mut Vec<DVec2>) {
+        let tol = 1e-12 * (1.0 + r);
+        for &(p, q) in self.sides() {
+            for &(u, w) in other.sides() {
+                segments_cross(p, q, u, w, tol, out);
+            }
+            for &(c, s) in other.arcs() {
+                segment_arc(p, q, c, s, r, tol, out);
+            }
+        }
+        for &(u, w) in other.sides() {
+            for &(c, s) in self.arcs() {
+                segment_arc(u, w, c, s, r, tol, out);
+            }
+        }
+        for &(c, s) in self.arcs() {
+            for &(e, t) in other.arcs() {
                 arcs_cross(c, s, e, t, r, tol, out);
             }
         }
@@ -260,6 +299,51 @@ fn stand(d: &[Rounded], x: DVec2, scale: f64) -> Stand {
     Stand::Open(on)
 }
 
+/// The nearest candidate of `near` (distance, point) on the union's boundary with a way
+/// out, and the differences it lies on; `Err` when a decision is unclear, or another open
+/// candidate lies about as near (the search may choose either).
+fn nearest_open(
+    near: &mut Vec<(f64, DVec2)>,
+    d: &[Rounded],
+    scale: f64,
+    mut found: Option<(f64, DVec2, u8)>,
+) -> Result<Option<(f64, DVec2, u8)>, ()> {
+    let margin = CLEAR * scale;
+    while !near.is_empty() {
+        // The nearest left, ties to the smaller coordinates (for determinism); taken out one
+        // by one, as the answer is mostly among the first few.
+        let key = |&(t, x): &(f64, DVec2)| (t, x.x, x.y);
+        let i = (1..near.len()).fold(0, |m, i| {
+            let (p, q) = (key(&near[i]), key(&near[m]));
+            let less =
+                p.0.total_cmp(&q.0)
+                    .then(p.1.total_cmp(&q.1))
+                    .then(p.2.total_cmp(&q.2));
+            if less.is_lt() {
+                i
+            } else {
+                m
+            }
+        });
+        let (t, x) = near.swap_remove(i);
+        if let Some((best, y, _)) = found {
+            if t > best + margin {
+                break;
+            }
+            if x.distance(y) > margin && !matches!(stand(d, x, scale), Stand::Covered) {
+                return Err(());
+            }
+            continue;
+        }
+        match stand(d, x, scale) {
+            Stand::Covered => {}
+            Stand::Unclear => return Err(()),
+            Stand::Open(on) => found = Some((t, x, on)),
+        }
+    }
+    Ok(found)
+}
+
 /// The contact of `a` and `b` when one is a hitbox of boxes and the other a circle:
 /// `Some(None)` when they do not intersect; `None` when this path does not apply or steps
 /// aside (see the module's docs).
@@ -336,63 +420,54 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     if !covered {
         return Some(Some(first));
     }
-    // Covered: the candidates no nearer than the deepest pair's depth, nearest first (taken
-    // out one by one: the answer is mostly among the first few).
-    let mut xs = Vec::with_capacity(64);
-    for (k, piece) in d.iter().enumerate() {
+    // Covered: the candidates no nearer than the deepest pair's depth, nearest first. The
+    // sides' feet and arcs' nearest points first: the nearest open one bounds the crossings
+    // worth computing.
+    let mut near = Vec::with_capacity(32);
+    let mut xs = Vec::with_capacity(32);
+    for piece in d {
         piece.own(&mut xs);
-        for other in &d[k + 1..] {
-            piece.crossings(other, &mut xs);
-        }
     }
-    let mut near: Vec<(f64, DVec2)> = Vec::with_capacity(xs.len());
     near.extend(
         xs.iter()
             .map(|&x| (x.length(), x))
             .filter(|&(t, _)| t >= low - margin),
     );
-    let mut found: Option<(f64, DVec2, u8)> = None;
-    while !near.is_empty() {
-        // The nearest left, ties to the smaller coordinates (for determinism).
-        let key = |&(t, x): &(f64, DVec2)| (t, x.x, x.y);
-        let i = (1..near.len()).fold(0, |m, i| {
-            let (p, q) = (key(&near[i]), key(&near[m]));
-            let less =
-                p.0.total_cmp(&q.0)
-                    .then(p.1.total_cmp(&q.1))
-                    .then(p.2.total_cmp(&q.2));
-            if less.is_lt() {
-                i
-            } else {
-                m
-            }
-        });
-        let (t, x) = near.swap_remove(i);
-        if let Some((best, y, _)) = found {
-            if t > best + margin {
-                break;
-            }
-            // A second way out about as near: the search's choice between them may differ.
-            if x.distance(y) > margin && !matches!(stand(d, x, scale), Stand::Covered) {
-                return None;
-            }
-            continue;
-        }
-        match stand(d, x, scale) {
-            Stand::Covered => {}
-            Stand::Unclear => return None,
-            Stand::Open(on) => found = Some((t, x, on)),
+    let own = nearest_open(&mut near, d, scale, None).ok()?;
+    let far = own.map_or(f64::INFINITY, |(t, _, _)| t + margin);
+    let features: Vec<Features> = d.iter().map(|p| p.features(low - margin, far)).collect();
+    xs.clear();
+    for (k, f) in features.iter().enumerate() {
+        for g in &features[k + 1..] {
+            f.crossings(g, r, &mut xs);
         }
     }
+    near.clear();
+    near.extend(
+        xs.iter()
+            .map(|&x| (x.length(), x))
+            .filter(|&(t, _)| t >= low - margin && t <= far),
+    );
+    // The own point stands unless a crossing is nearer (or about as near: both are tried).
+    if let Some((t, x, _)) = own {
+        near.push((t, x));
+    }
+    let found = nearest_open(&mut near, d, scale, None).ok()?;
     let (depth, x, on) = found?;
     let normal = -x / depth;
-    let convex: Vec<_> = parts.iter().filter_map(Shape::as_convex).collect();
     let round = if flipped { a } else { b }.as_convex()?;
-    let pairs = (0..d.len()).filter(|k| on & (1 << k) != 0).map(|k| {
+    // The boxes `x` lies on, as parts (the first two distinct points are kept).
+    let mut on_parts = [round; MOST_PARTS];
+    let mut count = 0;
+    for k in (0..d.len()).filter(|k| on & (1 << k) != 0) {
+        on_parts[count] = parts[k].as_convex()?;
+        count += 1;
+    }
+    let pairs = on_parts[..count].iter().map(|part| {
         if flipped {
-            (&round, &convex[k])
+            (&round, part)
         } else {
-            (&convex[k], &round)
+            (part, &round)
         }
     });
     Some(Some(contact_at(x, normal, depth, pairs)))
