@@ -33,6 +33,8 @@ mod sweep;
 mod union_boundary;
 mod union_bounded;
 #[cfg(feature = "concave-search")]
+mod union_box_circle;
+#[cfg(feature = "concave-search")]
 mod union_boxes;
 mod union_certified;
 mod union_contact;

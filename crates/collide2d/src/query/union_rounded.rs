@@ -343,10 +343,24 @@ fn finish(pa: &[Part], pb: &[Part], x: DVec2, gap: DVec2, on: &[usize], eps: f64
     } else {
         -gap.normalize_or(DVec2::X)
     };
+    let pairs = on
+        .iter()
+        .map(|&k| (&pa[k / pb.len()].convex, &pb[k % pb.len()].convex));
+    contact_at(x, normal, depth, pairs)
+}
+
+/// The contact of the move `−x` along `normal`, with one contact point per pair of parts
+/// `x` lies on the difference of (at most two, in the order given), midway between the
+/// surfaces.
+pub(crate) fn contact_at<'c, 's: 'c>(
+    x: DVec2,
+    normal: DVec2,
+    depth: f64,
+    on: impl Iterator<Item = (&'c Convex<'s>, &'c Convex<'s>)>,
+) -> Contact {
     let mut points = [Vec2::ZERO; 2];
     let mut count = 0;
-    for &k in on {
-        let (a, b) = (&pa[k / pb.len()].convex, &pb[k % pb.len()].convex);
+    for (a, b) in on {
         let p = touch_point(a, b, x, normal) + x * 0.5;
         let p = convex::clamp_to_f32(p);
         if count < 2 && !points[..count].contains(&p) {

@@ -1,0 +1,619 @@
+//! The union contact of a hitbox of axis-aligned boxes and a circle (either order), without
+//! the general search: each difference `D_k` of a box and the circle is a rounded
+//! rectangle, a box `[lo, hi]` grown by the radius `r`, whose signed distance is cheap.
+//!
+//! The union's nearest boundary point is the deepest pair's own (when no other difference
+//! covers it: that pair's contact, bit for bit as the certificate gives it), or one of these
+//! candidates: a rounded rectangle's nearest point on a side or arc, a side's end, or a
+//! crossing of two rounded rectangles' boundaries (side-side, side-arc, arc-arc). Nearest
+//! first, the first candidate no difference covers and whose differences' outward normals
+//! leave a way out (two face to face are a seam) is the answer.
+//!
+//! Every decision is taken only when it is clear by a margin far above rounding and the
+//! general search's tolerance: where a point is within that margin of another difference,
+//! two normals are nearly opposite, two pairs are equally deep, or two candidates nearly
+//! equally near, this path steps aside and the general search
+//! ([`union_rounded`](crate::query::union_rounded)) decides, so the two never disagree on a
+//! decision.
+
+use crate::math::sqrt;
+use crate::query::union_rounded::contact_at;
+use crate::query::{dispatch, Contact};
+use crate::shape::Shape;
+use alloc::vec::Vec;
+use glam::DVec2;
+
+/// The most boxes this path takes.
+const MOST_PARTS: usize = 8;
+
+/// A decision is clear when its distance passes this margin, relative to the largest
+/// coordinate: the certificate's, four times the convex contacts' documented error.
+const CLEAR: f64 = 4e-6;
+
+/// A point lies on a difference's boundary when within this of it, relative to the largest
+/// coordinate: below the general search's tolerance (`1e-9`), above rounding.
+const ON: f64 = 1e-11;
+
+/// Normals at a point whose cross product is below this are face to face: undecided.
+const OPPOSITE: f64 = 1e-6;
+
+/// A rounded rectangle: the box `[lo, hi]` grown by `r`.
+#[derive(Clone, Copy)]
+struct Rounded {
+    lo: DVec2,
+    hi: DVec2,
+    r: f64,
+}
+
+impl Rounded {
+    /// The signed distance from `x` to the boundary (negative inside), and the outward
+    /// normal there.
+    fn distance(&self, x: DVec2) -> (f64, DVec2) {
+        let q = x.clamp(self.lo, self.hi);
+        let d = x - q;
+        if d != DVec2::ZERO {
+            let len = d.length();
+            return (len - self.r, d / len);
+        }
+        // Inside the box: the nearest side.
+        let sides = [
+            (x.x - self.lo.x, DVec2::NEG_X),
+            (self.hi.x - x.x, DVec2::X),
+            (x.y - self.lo.y, DVec2::NEG_Y),
+            (self.hi.y - x.y, DVec2::Y),
+        ];
+        let (t, n) = sides
+            .iter()
+            .fold(sides[0], |m, &s| if s.0 < m.0 { s } else { m });
+        (-t - self.r, n)
+    }
+
+    /// The points of the boundary where the distance to the origin is locally least along
+    /// it: the feet of the sides facing the origin, each arc's nearest point.
+    fn own(&self, out: &mut Vec<DVec2>) {
+        let (lo, hi, r) = (self.lo, self.hi, self.r);
+        if lo.y <= 0.0 && 0.0 <= hi.y {
+            out.extend([DVec2::new(hi.x + r, 0.0), DVec2::new(lo.x - r, 0.0)]);
+        }
+        if lo.x <= 0.0 && 0.0 <= hi.x {
+            out.extend([DVec2::new(0.0, hi.y + r), DVec2::new(0.0, lo.y - r)]);
+        }
+        for (c, s) in self.corners() {
+            let len = c.length();
+            if len > 0.0 {
+                let p = c - c / len * r;
+                if in_quadrant(p - c, s) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+
+    /// The corners of the box, each with the signs of its arc's quadrant.
+    fn corners(&self) -> [(DVec2, DVec2); 4] {
+        let (lo, hi) = (self.lo, self.hi);
+        [
+            (hi, DVec2::new(1.0, 1.0)),
+            (DVec2::new(lo.x, hi.y), DVec2::new(-1.0, 1.0)),
+            (lo, DVec2::new(-1.0, -1.0)),
+            (DVec2::new(hi.x, lo.y), DVec2::new(1.0, -1.0)),
+        ]
+    }
+
+    /// The sides, as segments `(from, to)`.
+    fn sides(&self) -> [(DVec2, DVec2); 4] {
+        let (lo, hi, r) = (self.lo, self.hi, self.r);
+        [
+            (DVec2::new(hi.x + r, lo.y), DVec2::new(hi.x + r, hi.y)),
+            (DVec2::new(lo.x - r, lo.y), DVec2::new(lo.x - r, hi.y)),
+            (DVec2::new(lo.x, hi.y + r), DVec2::new(hi.x, hi.y + r)),
+            (DVec2::new(lo.x, lo.y - r), DVec2::new(hi.x, lo.y - r)),
+        ]
+    }
+
+    /// The sides and arcs (corners with their quadrants' signs) whose distance from the
+    /// origin may lie in `[near, far]`: the others hold no candidate worth trying.
+    fn features(&self, near: f64, far: f64) -> Features {
+        let mut out = Features::default();
+        for (p, q) in self.sides() {
+            let least = DVec2::ZERO.clamp(p.min(q), p.max(q)).length();
+            if least <= far && p.length().max(q.length()) >= near {
+                out.sides[out.counts.0] = (p, q);
+                out.counts.0 += 1;
+            }
+        }
+        for (c, s) in self.corners() {
+            let len = c.length();
+            if (len - self.r).abs() <= far && len + self.r >= near {
+                out.arcs[out.counts.1] = (c, s);
+                out.counts.1 += 1;
+            }
+        }
+        out
+    }
+}
+
+/// Some sides and arcs of a rounded rectangle.
+#[derive(Default)]
+struct Features {
+    sides: [(DVec2, DVec2); 4],
+    arcs: [(DVec2, DVec2); 4],
+    counts: (usize, usize),
+}
+
+impl Features {
+    fn sides(&self) -> &[(DVec2, DVec2)] {
+        &self.sides[..self.counts.0]
+    }
+
+    fn arcs(&self) -> &[(DVec2, DVec2)] {
+        &self.arcs[..self.counts.1]
+    }
+
+    /// Where these sides and arcs cross `other`'s (all arcs of radius `r`).
+    fn crossings(&self, other: &Features, r: f64, out: &mut Vec<DVec2>) {
+        let tol = 1e-12 * (1.0 + r);
+        for &(p, q) in self.sides() {
+            for &(u, w) in other.sides() {
+                segments_cross(p, q, u, w, tol, out);
+            }
+            for &(c, s) in other.arcs() {
+                segment_arc(p, q, c, s, r, tol, out);
+            }
+        }
+        for &(u, w) in other.sides() {
+            for &(c, s) in self.arcs() {
+                segment_arc(u, w, c, s, r, tol, out);
+            }
+        }
+        for &(c, s) in self.arcs() {
+            for &(e, t) in other.arcs() {
+                arcs_cross(c, s, e, t, r, tol, out);
+            }
+        }
+    }
+}
+
+/// `v` points into the closed quadrant of signs `s` (up to `tol`-sized rounding).
+fn in_quadrant(v: DVec2, s: DVec2) -> bool {
+    let tol = 1e-12 * v.abs().max_element().max(1.0);
+    v.x * s.x >= -tol && v.y * s.y >= -tol
+}
+
+/// The crossing of two axis-parallel segments, one vertical and one horizontal.
+fn segments_cross(p: DVec2, q: DVec2, u: DVec2, w: DVec2, tol: f64, out: &mut Vec<DVec2>) {
+    let within = |v: f64, a: f64, b: f64| a.min(b) - tol <= v && v <= a.max(b) + tol;
+    if p.x == q.x && u.y == w.y && within(p.x, u.x, w.x) && within(u.y, p.y, q.y) {
+        out.push(DVec2::new(p.x, u.y));
+    } else if p.y == q.y && u.x == w.x && within(u.x, p.x, q.x) && within(p.y, u.y, w.y) {
+        out.push(DVec2::new(u.x, p.y));
+    }
+}
+
+/// The crossings of an axis-parallel segment and the arc of radius `r` around `c` in the
+/// quadrant of signs `s`.
+fn segment_arc(p: DVec2, q: DVec2, c: DVec2, s: DVec2, r: f64, tol: f64, out: &mut Vec<DVec2>) {
+    let vertical = p.x == q.x;
+    // Along the segment's line: the offset from the circle's center across it.
+    let (across, lo, hi, centre) = if vertical {
+        (p.x - c.x, p.y.min(q.y), p.y.max(q.y), c.y)
+    } else {
+        (p.y - c.y, p.x.min(q.x), p.x.max(q.x), c.x)
+    };
+    // A side's end meets the next arc tangentially: within rounding, one point.
+    let h2 = r * r - across * across;
+    if h2 < -tol * r {
+        return;
+    }
+    let h = sqrt(h2.max(0.0));
+    let ts = [centre - h, centre + h];
+    for &t in &ts[..if h == 0.0 { 1 } else { 2 }] {
+        if t < lo - tol || t > hi + tol {
+            continue;
+        }
+        let x = if vertical {
+            DVec2::new(p.x, t)
+        } else {
+            DVec2::new(t, p.y)
+        };
+        if in_quadrant(x - c, s) {
+            out.push(x);
+        }
+    }
+}
+
+/// The crossings of two arcs of radius `r`.
+fn arcs_cross(c: DVec2, s: DVec2, e: DVec2, t: DVec2, r: f64, tol: f64, out: &mut Vec<DVec2>) {
+    let d = e - c;
+    let len2 = d.length_squared();
+    let h2 = r * r - len2 * 0.25;
+    if len2 == 0.0 || h2 < -tol {
+        return;
+    }
+    let m = c + d * 0.5;
+    let off = d.perp() * (sqrt(h2.max(0.0)) / sqrt(len2));
+    for x in [m + off, m - off] {
+        if in_quadrant(x - c, s) && in_quadrant(x - e, t) {
+            out.push(x);
+        }
+    }
+}
+
+/// The parts of a hitbox, when each is an axis-aligned box (and they are few).
+fn boxes(s: &Shape) -> Option<&[Shape]> {
+    let Shape::Compound(c) = s else {
+        return None;
+    };
+    let parts = c.parts();
+    let all = parts.len() <= MOST_PARTS && parts.iter().all(|p| matches!(p, Shape::Aabb(_)));
+    all.then_some(parts)
+}
+
+/// How a point stands against the differences.
+enum Stand {
+    /// Inside one of them by more than the margin.
+    Covered,
+    /// On the union's boundary, with a way out: the differences it lies on (a bit each).
+    Open(u8),
+    /// Too near a decision to take it here.
+    Unclear,
+}
+
+/// Classifies `x` against the differences `d`; `scale` is the largest coordinate.
+fn stand(d: &[Rounded], x: DVec2, scale: f64) -> Stand {
+    let (mut on, mut normals) = (0u8, [DVec2::ZERO; 2]);
+    let mut count = 0;
+    let mut unclear = false;
+    for (k, piece) in d.iter().enumerate() {
+        let (sd, n) = piece.distance(x);
+        if sd < -CLEAR * scale {
+            return Stand::Covered;
+        }
+        if sd.abs() <= ON * scale {
+            on |= 1 << k;
+            // Normals alike count once.
+            if normals[..count]
+                .iter()
+                .any(|m| m.dot(n) > 0.0 && m.perp_dot(n).abs() <= OPPOSITE)
+            {
+                continue;
+            }
+            if count == 2 {
+                unclear = true;
+                continue;
+            }
+            normals[count] = n;
+            count += 1;
+        } else if sd <= CLEAR * scale {
+            unclear = true;
+        }
+    }
+    if unclear || on == 0 {
+        return Stand::Unclear;
+    }
+    // Two normals leave a way out unless face to face (a seam).
+    let (m, n) = (normals[0], normals[1]);
+    if count == 2 && m.dot(n) < 0.0 && m.perp_dot(n).abs() <= OPPOSITE {
+        return Stand::Unclear;
+    }
+    Stand::Open(on)
+}
+
+/// The nearest candidate of `near` (distance, point) on the union's boundary with a way
+/// out, and the differences it lies on; `Err` when a decision is unclear, or another open
+/// candidate lies about as near (the search may choose either).
+fn nearest_open(
+    near: &mut Vec<(f64, DVec2)>,
+    d: &[Rounded],
+    scale: f64,
+    mut found: Option<(f64, DVec2, u8)>,
+) -> Result<Option<(f64, DVec2, u8)>, ()> {
+    let margin = CLEAR * scale;
+    while !near.is_empty() {
+        // The nearest left, ties to the smaller coordinates (for determinism); taken out one
+        // by one, as the answer is mostly among the first few.
+        let key = |&(t, x): &(f64, DVec2)| (t, x.x, x.y);
+        let i = (1..near.len()).fold(0, |m, i| {
+            let (p, q) = (key(&near[i]), key(&near[m]));
+            let less =
+                p.0.total_cmp(&q.0)
+                    .then(p.1.total_cmp(&q.1))
+                    .then(p.2.total_cmp(&q.2));
+            if less.is_lt() {
+                i
+            } else {
+                m
+            }
+        });
+        let (t, x) = near.swap_remove(i);
+        if let Some((best, y, _)) = found {
+            if t > best + margin {
+                break;
+            }
+            if x.distance(y) > margin && !matches!(stand(d, x, scale), Stand::Covered) {
+                return Err(());
+            }
+            continue;
+        }
+        match stand(d, x, scale) {
+            Stand::Covered => {}
+            Stand::Unclear => return Err(()),
+            Stand::Open(on) => found = Some((t, x, on)),
+        }
+    }
+    Ok(found)
+}
+
+/// The contact of `a` and `b` when one is a hitbox of boxes and the other a circle:
+/// `Some(None)` when they do not intersect; `None` when this path does not apply or steps
+/// aside (see the module's docs).
+pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
+    let (parts, circle, flipped) = match (a, b) {
+        (_, Shape::Circle(c)) => (boxes(a)?, c, false),
+        (Shape::Circle(c), _) => (boxes(b)?, c, true),
+        _ => return None,
+    };
+    let r = f64::from(circle.radius());
+    let centre = circle.center().as_dvec2();
+    if r <= 0.0 {
+        return None;
+    }
+    // The deepest pair's contact, as the certificate finds it; equally deep pairs step aside.
+    let mut deepest: Option<(Contact, usize)> = None;
+    let mut tied = false;
+    let mut d = [Rounded {
+        lo: DVec2::ZERO,
+        hi: DVec2::ZERO,
+        r,
+    }; MOST_PARTS];
+    for (k, part) in parts.iter().enumerate() {
+        let Shape::Aabb(bx) = part else {
+            return None;
+        };
+        let (min, max) = (bx.min().as_dvec2(), bx.max().as_dvec2());
+        (d[k].lo, d[k].hi) = if flipped {
+            (min - centre, max - centre)
+        } else {
+            (centre - max, centre - min)
+        };
+        let (x, y) = if flipped { (a, part) } else { (part, b) };
+        if let Some(c) = dispatch::contact(x, y) {
+            match &deepest {
+                Some((best, _)) if c.depth < best.depth => {}
+                Some((best, _)) if c.depth == best.depth => tied = true,
+                _ => {
+                    tied = false;
+                    deepest = Some((c, k));
+                }
+            }
+        }
+    }
+    let Some((first, k0)) = deepest else {
+        return Some(None);
+    };
+    let d = &d[..parts.len()];
+    let scale = f64::from(
+        [a.aabb(), b.aabb()]
+            .iter()
+            .flat_map(|r| [r.min().abs().max_element(), r.max().abs().max_element()])
+            .fold(0.0f32, f32::max),
+    );
+    let margin = CLEAR * scale;
+    let low = f64::from(first.depth);
+    if tied || low <= margin {
+        return None;
+    }
+    let x0 = -first.normal.as_dvec2() * low;
+    // The deepest pair's point, clear of every other difference: its contact is the answer.
+    let mut covered = false;
+    for (k, piece) in d.iter().enumerate() {
+        if k == k0 {
+            continue;
+        }
+        let (sd, _) = piece.distance(x0);
+        if sd < -margin {
+            covered = true;
+        } else if sd <= margin {
+            return None;
+        }
+    }
+    if !covered {
+        return Some(Some(first));
+    }
+    // Covered: the candidates no nearer than the deepest pair's depth, nearest first. The
+    // sides' feet and arcs' nearest points first: the nearest open one bounds the crossings
+    // worth computing.
+    let mut near = Vec::with_capacity(32);
+    let mut xs = Vec::with_capacity(32);
+    for piece in d {
+        piece.own(&mut xs);
+    }
+    near.extend(
+        xs.iter()
+            .map(|&x| (x.length(), x))
+            .filter(|&(t, _)| t >= low - margin),
+    );
+    let own = nearest_open(&mut near, d, scale, None).ok()?;
+    let far = own.map_or(f64::INFINITY, |(t, _, _)| t + margin);
+    let features: Vec<Features> = d.iter().map(|p| p.features(low - margin, far)).collect();
+    xs.clear();
+    for (k, f) in features.iter().enumerate() {
+        for g in &features[k + 1..] {
+            f.crossings(g, r, &mut xs);
+        }
+    }
+    near.clear();
+    near.extend(
+        xs.iter()
+            .map(|&x| (x.length(), x))
+            .filter(|&(t, _)| t >= low - margin && t <= far),
+    );
+    // The own point stands unless a crossing is nearer (or about as near: both are tried).
+    if let Some((t, x, _)) = own {
+        near.push((t, x));
+    }
+    let found = nearest_open(&mut near, d, scale, None).ok()?;
+    let (depth, x, on) = found?;
+    let normal = -x / depth;
+    let round = if flipped { a } else { b }.as_convex()?;
+    // The boxes `x` lies on, as parts (the first two distinct points are kept).
+    let mut on_parts = [round; MOST_PARTS];
+    let mut count = 0;
+    for k in (0..d.len()).filter(|k| on & (1 << k) != 0) {
+        on_parts[count] = parts[k].as_convex()?;
+        count += 1;
+    }
+    let pairs = on_parts[..count].iter().map(|part| {
+        if flipped {
+            (&round, part)
+        } else {
+            (part, &round)
+        }
+    });
+    Some(Some(contact_at(x, normal, depth, pairs)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::Vec2;
+    use crate::query::union_certified::{self, Fast};
+    use crate::query::union_rounded;
+    use crate::shape::{Aabb, Circle, Compound};
+
+    /// A hitbox of 1 to 4 boxes, on a small integer grid (often flush, overlapping or
+    /// touching the circle) or at random.
+    fn hitbox(next: &mut dyn FnMut(u32) -> f32, parts: usize, grid: bool) -> Shape {
+        let parts: Vec<Shape> = (0..parts)
+            .map(|_| {
+                let (x, y, w, h) = if grid {
+                    (next(7) - 3.0, next(7) - 3.0, next(4) + 1.0, next(4) + 1.0)
+                } else {
+                    let f = |n: &mut dyn FnMut(u32) -> f32| n(1 << 20) / (1 << 17) as f32;
+                    (
+                        f(next) - 4.0,
+                        f(next) - 4.0,
+                        f(next) * 0.5 + 0.1,
+                        f(next) * 0.5 + 0.1,
+                    )
+                };
+                Aabb::raw(Vec2::new(x, y), Vec2::new(x + w, y + h)).into()
+            })
+            .collect();
+        match Compound::new(parts) {
+            Ok(c) => c.into(),
+            Err(e) => unreachable!("{e}"),
+        }
+    }
+
+    fn circle(next: &mut dyn FnMut(u32) -> f32, grid: bool) -> Shape {
+        let (c, r) = if grid {
+            (Vec2::new(next(7) - 3.0, next(7) - 3.0), next(3) + 1.0)
+        } else {
+            let f = |n: &mut dyn FnMut(u32) -> f32| n(1 << 20) / (1 << 18) as f32;
+            (Vec2::new(f(next) - 2.0, f(next) - 2.0), f(next) + 0.05)
+        };
+        match Circle::new(c, r) {
+            Ok(c) => c.into(),
+            Err(e) => unreachable!("{e}"),
+        }
+    }
+
+    /// The circle moved by `by` meets some box's interior, beyond `slack`.
+    fn overlaps(boxes: &Shape, circle: &Shape, by: Vec2, slack: f32) -> bool {
+        let (Shape::Compound(h), Shape::Circle(c)) = (boxes, circle) else {
+            unreachable!("a hitbox and a circle")
+        };
+        h.parts().iter().any(|p| {
+            let Shape::Aabb(b) = p else {
+                unreachable!("boxes")
+            };
+            let centre = c.center() + by;
+            centre.clamp(b.min(), b.max()).distance(centre) < c.radius() - slack
+        })
+    }
+
+    #[test]
+    fn box_circle_agrees_with_the_general_search() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: u32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % u64::from(n)) as f32
+        };
+        let (mut decided, mut searched, mut same_as_before) = (0, 0, 0);
+        for round in 0..6000 {
+            let grid = round % 2 == 0;
+            let boxes = hitbox(&mut next, 1 + round % 4, grid);
+            let round_shape = circle(&mut next, grid);
+            let flipped = round % 3 == 0;
+            let (a, b) = if flipped {
+                (&round_shape, &boxes)
+            } else {
+                (&boxes, &round_shape)
+            };
+            let Some(got) = contact(a, b) else {
+                continue;
+            };
+            decided += 1;
+            let Ok(want) = union_rounded::contact(a, b) else {
+                continue;
+            };
+            match (got, want) {
+                (None, None) => {}
+                (Some(g), Some(w)) => {
+                    assert!((g.depth - w.depth).abs() <= 1e-5, "{a:?} {b:?} {g:?} {w:?}");
+                    assert!(
+                        g.normal.distance(w.normal) <= 1e-4,
+                        "{a:?} {b:?} {g:?} {w:?}"
+                    );
+                    searched += usize::from(g.depth > 0.0);
+                    // The answer before this path (certificate, else search): the same up
+                    // to the search's rounding of its candidate point.
+                    let old = match union_certified::contact(a, b) {
+                        Fast::Decided(d) => d,
+                        Fast::Search { .. } => Some(w),
+                    };
+                    let Some(old) = old else {
+                        panic!("{a:?} {b:?} {g:?}")
+                    };
+                    same_as_before += usize::from(old == g);
+                    let near = |p: &[Vec2], q: &[Vec2]| {
+                        p.len() == q.len() && p.iter().zip(q).all(|(u, v)| u.distance(*v) <= 1e-5)
+                    };
+                    assert!(
+                        (old.depth - g.depth).abs() <= 1e-5
+                            && old.normal.distance(g.normal) <= 1e-5
+                            && near(&old.points, &g.points),
+                        "{a:?} {b:?} {g:?} {old:?}"
+                    );
+                    // Moving `b` by the contact leaves them touching; a little less does
+                    // not. (Past the depth the shapes may meet again: at a crossing the ray
+                    // can leave one difference into another.)
+                    let sign = if flipped { -1.0 } else { 1.0 };
+                    let out = g.normal * sign * g.depth;
+                    assert!(
+                        !overlaps(&boxes, &round_shape, out, 1e-4),
+                        "{a:?} {b:?} {g:?}"
+                    );
+                    if g.depth > 1e-2 {
+                        let short = g.normal * sign * (g.depth - 1e-3);
+                        assert!(
+                            overlaps(&boxes, &round_shape, short, 0.0),
+                            "{a:?} {b:?} {g:?}"
+                        );
+                    }
+                }
+                other => panic!("{a:?} {b:?} {other:?}"),
+            }
+        }
+        assert!(decided > 4000, "{decided}");
+        assert!(searched > 1000, "{searched}");
+        // Most answers keep their bits (the certificate's, or a search point found alike).
+        assert!(
+            same_as_before * 100 >= searched * 99,
+            "{same_as_before} {searched}"
+        );
+    }
+}
