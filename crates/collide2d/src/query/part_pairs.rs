@@ -59,10 +59,11 @@ impl Piece<'_> {
 }
 
 /// Calls `f` on every convex piece of `shape`, a convex shape or a concave polygon (a
-/// compound's pieces are its parts', through its tree), in [`each_part`]'s order.
-///
-/// [`each_part`]: crate::query::parts::each_part
-fn each_piece<B>(shape: &Shape, f: &mut dyn FnMut(&Piece) -> ControlFlow<B>) -> ControlFlow<B> {
+/// compound's pieces are its parts', through its tree), in order, until `f` breaks ([`each_part`](crate::query::parts::each_part) hands over the hulls).
+pub(crate) fn each_piece<B>(
+    shape: &Shape,
+    f: &mut dyn FnMut(&Piece) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     if let Some(convex) = shape.as_convex() {
         return f(&Piece {
             convex,

@@ -2,7 +2,7 @@
 
 use crate::exact::{orient, point_segment_cmp, segment_segment_cmp, segments_intersect};
 use crate::math::Vec2;
-use crate::query::part_pairs::{box_distance, search, PairSearch};
+use crate::query::part_pairs::{box_distance, each_piece, search, PairSearch};
 #[cfg(feature = "concave-search")]
 use crate::query::Contact;
 use crate::query::{convex, ClosestPoints};
@@ -16,23 +16,7 @@ pub(crate) fn each_part<B>(
     shape: &Shape,
     f: &mut dyn FnMut(&Convex) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    if let Some(c) = shape.as_convex() {
-        return f(&c);
-    }
-    match shape {
-        Shape::Polygon(p) => {
-            for part in p.parts() {
-                f(&Convex::slice(part.points(), 0.0))?;
-            }
-        }
-        Shape::Compound(c) => {
-            for part in c.parts() {
-                each_part(part, f)?;
-            }
-        }
-        _ => debug_assert!(false, "as_convex covers every other shape"),
-    }
-    ControlFlow::Continue(())
+    each_piece(shape, &mut |piece| f(&piece.convex))
 }
 
 /// Some part of `a` intersects some part of `b`.
