@@ -243,6 +243,18 @@ pub(crate) const EXACT_COST: usize = 16;
 /// products (coordinates far apart in magnitude make expansions long).
 pub(crate) const HEAVY: usize = 32;
 
+/// The work [`Ratio::cmp_weighed`] counts for an exact comparison of fractions made of
+/// products of `sums`: [`EXACT_COST`] when every one is exact in `f64` (the fixed-size
+/// products), [`HEAVY`] times that otherwise. For a decision found without the products,
+/// at the work they would have counted.
+pub(crate) fn exact_cmp_cost(sums: &[Sum]) -> usize {
+    if sums.iter().all(|s| s.exact_f64().is_some()) {
+        EXACT_COST
+    } else {
+        EXACT_COST * HEAVY
+    }
+}
+
 /// A fraction `num / den` of degree-2 numbers, `den > 0`, with their `f64` values.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ratio {
