@@ -80,6 +80,17 @@ impl Sum {
         (p - q) + (r - s)
     }
 
+    /// The vector rounded to `f64`, and a bound on each coordinate's error: the sum of its
+    /// points' coordinates' magnitudes (each step rounds within `2^-53` of its result).
+    #[inline]
+    pub fn approx_bounded(&self) -> (DVec2, f64) {
+        let m = self
+            .0
+            .iter()
+            .fold(0.0, |m, p| m + p.as_dvec2().abs().element_sum());
+        (self.approx(), m)
+    }
+
     /// Which half of the directions the vector points into, exactly: 0 for angles in `[0, π)`,
     /// 1 for `[π, 2π)` (the zero vector counts as 0).
     pub fn half(&self) -> u8 {
