@@ -254,9 +254,11 @@ fn merged<'f>(f: &Face, mut spans: Vec<Span<'f>>) -> Vec<Span<'f>> {
         (Some(_), None) => Ordering::Greater,
         (Some(a), Some(b)) => a.at.cmp(f, &b.at),
     });
-    let mut out: Vec<Span> = Vec::with_capacity(spans.len());
-    for s in spans {
-        if let Some(cur) = out.last_mut() {
+    // Merged in place: `w` spans kept so far, the last of them growing.
+    let mut w: usize = 0;
+    for i in 0..spans.len() {
+        let s = spans[i];
+        if let Some(cur) = w.checked_sub(1).map(|last| &mut spans[last]) {
             let joins = match (cur.hi, s.lo) {
                 (None, _) | (_, None) => true,
                 (Some(h), Some(l)) => match l.at.cmp(f, &h.at) {
@@ -288,9 +290,11 @@ fn merged<'f>(f: &Face, mut spans: Vec<Span<'f>>) -> Vec<Span<'f>> {
                 continue;
             }
         }
-        out.push(s);
+        spans[w] = s;
+        w += 1;
     }
-    out
+    spans.truncate(w);
+    spans
 }
 
 /// The exposed point of `f` nearest the origin, as a parameter in `[0, 1]`, given the other
