@@ -80,6 +80,17 @@ impl Sum {
         (p - q) + (r - s)
     }
 
+    /// The vector rounded to `f64`, and a bound on each coordinate's error: the sum of its
+    /// points' coordinates' magnitudes (each step rounds within `2^-53` of its result).
+    #[inline]
+    pub fn approx_bounded(&self) -> (DVec2, f64) {
+        let m = self
+            .0
+            .iter()
+            .fold(0.0, |m, p| m + p.as_dvec2().abs().element_sum());
+        (self.approx(), m)
+    }
+
     /// Which half of the directions the vector points into, exactly: 0 for angles in `[0, π)`,
     /// 1 for `[π, 2π)` (the zero vector counts as 0).
     pub fn half(&self) -> u8 {
@@ -242,6 +253,18 @@ pub(crate) const EXACT_COST: usize = 16;
 /// How many times a comparison of fractions on heap expansions costs one on fixed-size
 /// products (coordinates far apart in magnitude make expansions long).
 pub(crate) const HEAVY: usize = 32;
+
+/// The work [`Ratio::cmp_weighed`] counts for an exact comparison of fractions made of
+/// products of `sums`: [`EXACT_COST`] when every one is exact in `f64` (the fixed-size
+/// products), [`HEAVY`] times that otherwise. For a decision found without the products,
+/// at the work they would have counted.
+pub(crate) fn exact_cmp_cost(sums: &[Sum]) -> usize {
+    if sums.iter().all(|s| s.exact_f64().is_some()) {
+        EXACT_COST
+    } else {
+        EXACT_COST * HEAVY
+    }
+}
 
 /// A fraction `num / den` of degree-2 numbers, `den > 0`, with their `f64` values.
 #[derive(Clone, Copy, Debug)]

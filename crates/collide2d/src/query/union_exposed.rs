@@ -10,7 +10,8 @@
 //! covered unless neither interval holds it.
 
 use crate::exact::{Field, Filtered};
-use crate::query::union_exact::{cross_f, dot_f, Prod, Ratio, EXACT_COST};
+use crate::math::Vec2;
+use crate::query::union_exact::{cross_f, dot_f, exact_cmp_cost, Prod, Ratio, Sum, EXACT_COST};
 use crate::query::union_faces::{Face, Piece};
 use alloc::vec::Vec;
 use core::cell::Cell;
@@ -46,14 +47,51 @@ impl At<'_> {
     /// Compares with another crossing of `f`, exactly.
     fn cmp(&self, f: &Face, o: &At) -> Ordering {
         let by_filter = self.nf.mul(o.df).sub(o.nf.mul(self.df)).sign();
-        by_filter.unwrap_or_else(|| self.ratio(f).cmp_weighed(&o.ratio(f), self.exact))
+        by_filter.unwrap_or_else(|| self.cmp_unsure(f, o))
     }
 
-    /// Compares with a fixed parameter of `f`, exactly.
-    fn cmp_ratio(&self, f: &Face, r: &Ratio) -> Ordering {
+    /// [`cmp`](Self::cmp) where the filter cannot tell: almost always a tie, two lines through
+    /// one vertex shared by parts (the same pair of input points) that lies on `f`'s line.
+    /// Each line crosses `f`'s once, there: equal, found without the degree-4 products and
+    /// counted at the work they would have cost.
+    #[cold]
+    #[inline(never)]
+    fn cmp_unsure(&self, f: &Face, o: &At) -> Ordering {
+        if shared_end(self.g, o.g).is_some_and(|p| on_line(f, p)) {
+            let sums = [
+                self.g.dir(),
+                f.start_from(self.g),
+                o.g.dir(),
+                f.start_from(o.g),
+                f.dir(),
+            ];
+            self.exact.set(self.exact.get() + exact_cmp_cost(&sums));
+            return Ordering::Equal;
+        }
+        self.ratio(f).cmp_weighed(&o.ratio(f), self.exact)
+    }
+
+    /// Compares with a fixed parameter `r` of `f`, exactly; `end`: `r` is 0 or 1, `f`'s
+    /// vertex there.
+    fn cmp_ratio(&self, f: &Face, r: &Ratio, end: Option<Vertex>) -> Ordering {
         let (rn, rd) = r.filtered();
         let by_filter = self.nf.mul(rd).sub(rn.mul(self.df)).sign();
-        by_filter.unwrap_or_else(|| self.ratio(f).cmp_weighed(r, self.exact))
+        by_filter.unwrap_or_else(|| self.cmp_ratio_unsure(f, r, end))
+    }
+
+    /// [`cmp_ratio`](Self::cmp_ratio) where the filter cannot tell: a line through `f`'s end
+    /// vertex (an end of `g` is that same pair of points) crosses `f` there, as
+    /// [`cmp_unsure`](Self::cmp_unsure) finds.
+    #[cold]
+    #[inline(never)]
+    fn cmp_ratio_unsure(&self, f: &Face, r: &Ratio, end: Option<Vertex>) -> Ordering {
+        if end.is_some_and(|p| ends(self.g).contains(&p)) {
+            // `r` is made of exact unit vectors.
+            let sums = [self.g.dir(), f.start_from(self.g), f.dir()];
+            self.exact.set(self.exact.get() + exact_cmp_cost(&sums));
+            return Ordering::Equal;
+        }
+        self.ratio(f).cmp_weighed(r, self.exact)
     }
 
     /// The value, rounded.
@@ -63,6 +101,28 @@ impl At<'_> {
         }
         self.nf.value() / self.df.value()
     }
+}
+
+/// A vertex of a piece, as the input points it is made of: `b − a`.
+type Vertex = (Vec2, Vec2);
+
+/// The two ends of face `g`.
+fn ends(g: &Face) -> [Vertex; 2] {
+    [(g.b0, g.a0), (g.b1, g.a1)]
+}
+
+/// An end that faces `g` and `h` share (the same pair of points).
+fn shared_end(g: &Face, h: &Face) -> Option<Vertex> {
+    let theirs = ends(h);
+    ends(g).into_iter().find(|p| theirs.contains(p))
+}
+
+/// The vertex `p` lies on the line of face `f`, exactly.
+fn on_line(f: &Face, p: Vertex) -> bool {
+    ends(f).contains(&p)
+        || Prod::cross(f.dir(), Sum::of(p.0, f.b0, f.a0, p.1))
+            .sign()
+            .is_eq()
 }
 
 /// An end of an interval: where, and whether the interval holds it.
@@ -194,9 +254,11 @@ fn merged<'f>(f: &Face, mut spans: Vec<Span<'f>>) -> Vec<Span<'f>> {
         (Some(_), None) => Ordering::Greater,
         (Some(a), Some(b)) => a.at.cmp(f, &b.at),
     });
-    let mut out: Vec<Span> = Vec::with_capacity(spans.len());
-    for s in spans {
-        if let Some(cur) = out.last_mut() {
+    // Merged in place: `w` spans kept so far, the last of them growing.
+    let mut w: usize = 0;
+    for i in 0..spans.len() {
+        let s = spans[i];
+        if let Some(cur) = w.checked_sub(1).map(|last| &mut spans[last]) {
             let joins = match (cur.hi, s.lo) {
                 (None, _) | (_, None) => true,
                 (Some(h), Some(l)) => match l.at.cmp(f, &h.at) {
@@ -228,9 +290,11 @@ fn merged<'f>(f: &Face, mut spans: Vec<Span<'f>>) -> Vec<Span<'f>> {
                 continue;
             }
         }
-        out.push(s);
+        spans[w] = s;
+        w += 1;
     }
-    out
+    spans.truncate(w);
+    spans
 }
 
 /// The exposed point of `f` nearest the origin, as a parameter in `[0, 1]`, given the other
@@ -260,13 +324,21 @@ pub(crate) fn nearest_exposed<'p>(
     if spans.is_empty() {
         return Some(t);
     }
+    let [start, end] = ends(f);
+    let t_end = if at_zero {
+        Some(start)
+    } else if at_one {
+        Some(end)
+    } else {
+        None
+    };
     for m in merged(f, spans) {
-        let left = m.lo.is_none_or(|l| match l.at.cmp_ratio(f, &t) {
+        let left = m.lo.is_none_or(|l| match l.at.cmp_ratio(f, &t, t_end) {
             Ordering::Less => true,
             Ordering::Equal => at_zero && l.closed,
             Ordering::Greater => false,
         });
-        let right = m.hi.is_none_or(|h| match h.at.cmp_ratio(f, &t) {
+        let right = m.hi.is_none_or(|h| match h.at.cmp_ratio(f, &t, t_end) {
             Ordering::Greater => true,
             Ordering::Equal => at_one && h.closed,
             Ordering::Less => false,
@@ -276,12 +348,13 @@ pub(crate) fn nearest_exposed<'p>(
         }
         // `t` is covered, with both sides: the nearest exposed points are this stretch's ends
         // inside the face.
-        let lo = m.lo.filter(|l| match l.at.cmp_ratio(f, &zero) {
-            Ordering::Greater => true,
-            Ordering::Equal => !l.closed,
-            Ordering::Less => false,
-        });
-        let hi = m.hi.filter(|h| match h.at.cmp_ratio(f, &one) {
+        let lo =
+            m.lo.filter(|l| match l.at.cmp_ratio(f, &zero, Some(start)) {
+                Ordering::Greater => true,
+                Ordering::Equal => !l.closed,
+                Ordering::Less => false,
+            });
+        let hi = m.hi.filter(|h| match h.at.cmp_ratio(f, &one, Some(end)) {
             Ordering::Less => true,
             Ordering::Equal => !h.closed,
             Ordering::Greater => false,

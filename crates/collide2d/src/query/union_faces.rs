@@ -114,10 +114,30 @@ fn edges(n: usize) -> impl Iterator<Item = (usize, usize)> {
 }
 
 /// The point of `pts` least along `u` turned clockwise (least `p × u`), the one farthest
-/// along `tie` among equals; exact.
+/// along `tie` among equals; exact. Only points whose `p × u` in `f64` comes within its
+/// error bound of the least are compared exactly, in order: the others are surely greater.
 fn extreme(pts: &[Vec2], u: Sum, tie: Sum) -> Vec2 {
-    let mut best = pts[0];
-    for &p in &pts[1..] {
+    let (uf, bound) = u.approx_bounded();
+    // `p × u` rounded, and a bound on its error: `u`'s own, and the products' and the
+    // difference's roundings (each within `2^-52` of the magnitudes), far exceeded.
+    let key = |p: Vec2| {
+        let p = p.as_dvec2();
+        let value = p.x * uf.y - p.y * uf.x;
+        let size = (p.x.abs() + p.y.abs()) * (uf.x.abs() + uf.y.abs() + bound);
+        (value, size * 1e-12)
+    };
+    let least = pts.iter().fold(f64::INFINITY, |m, &p| {
+        let (v, e) = key(p);
+        m.min(v + e)
+    });
+    let mut near = pts.iter().copied().filter(|&p| {
+        let (v, e) = key(p);
+        v - e <= least
+    });
+    let Some(mut best) = near.next() else {
+        return pts[0];
+    };
+    for p in near {
         let by_normal = Prod::cross(Sum::diff(p, best), u).sign();
         let better = by_normal.is_lt()
             || (by_normal.is_eq() && Prod::dot(Sum::diff(p, best), tie).sign().is_gt());

@@ -41,6 +41,8 @@ struct Gather<'p> {
     lo: DVec2,
     hi: DVec2,
     found: Vec<usize>,
+    /// The piece after the one visited last.
+    next: usize,
 }
 
 impl PairSearch for Gather<'_> {
@@ -55,7 +57,14 @@ impl PairSearch for Gather<'_> {
     }
 
     fn visit(&mut self, a: &Convex, ia: u32, b: &Convex, ib: u32) -> ControlFlow<()> {
-        let k = match self.set.keys.iter().position(|&k| k == (ia, ib)) {
+        // Each walk visits pairs in the same order: the one after the last found comes first.
+        let keys = &self.set.keys;
+        let known = if keys.get(self.next) == Some(&(ia, ib)) {
+            Some(self.next)
+        } else {
+            keys.iter().position(|&k| k == (ia, ib))
+        };
+        let k = match known {
             Some(k) => k,
             None => {
                 self.set.keys.push((ia, ib));
@@ -63,6 +72,7 @@ impl PairSearch for Gather<'_> {
                 self.set.pieces.len() - 1
             }
         };
+        self.next = k + 1;
         if self.set.pieces[k].is_some() {
             self.found.push(k);
         }
@@ -73,11 +83,13 @@ impl PairSearch for Gather<'_> {
 impl Pieces {
     /// The pieces with interior whose boxes meet the box from `lo` to `hi`.
     fn gather(&mut self, a: &Shape, b: &Shape, lo: DVec2, hi: DVec2) -> Vec<usize> {
+        let found = Vec::with_capacity(self.keys.len());
         let mut g = Gather {
             set: self,
             lo,
             hi,
-            found: Vec::new(),
+            found,
+            next: 0,
         };
         let _ = search(a, b, &mut g);
         g.found
@@ -169,7 +181,8 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
         .enumerate()
         .map(|(i, f)| (f.distance(), i))
         .collect();
-    order.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+    // Keys are distinct (the face numbers): an unstable sort gives the same order.
+    order.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
     // The deepest piece's nearest face: exposed at its own nearest point, that is the answer.
     let mut best: Option<Found> = None;
     let slack = 1e-9 * (depth0 + scale(&set, k0));
@@ -228,7 +241,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
         })
         .filter(|&(d, _, _)| d <= reach)
         .collect();
-    faces.sort_by(|x, y| x.0.total_cmp(&y.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+    faces.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then((x.1, x.2).cmp(&(y.1, y.2))));
     for &(d, k, fi) in &faces {
         if best.is_some_and(|b| d > b.dist + slack) {
             break;
