@@ -121,10 +121,14 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// Grows `buf` by an eighth (zero-filled), not double: `buf` starts an update as long as
+    /// the last update's pairs, so an update finding a few more would fill as many again.
     #[cold]
     #[inline(never)]
     fn grow(&mut self, k: usize) {
-        let grow = (self.len + k).max(2 * self.buf.len()).max(64);
+        let grow = (self.len + k)
+            .max(self.buf.len() + self.buf.len() / 8)
+            .max(64);
         self.buf.resize(grow, (0, 0));
     }
 
