@@ -4,6 +4,10 @@
 
 use alloc::vec::Vec;
 
+/// Runs of pairs of one bucket up to this long are sorted by the insertion sort of the whole
+/// list; longer ones by a sort of their own.
+const SHORT_RUN: u32 = 8;
+
 /// Past this many pairs the sort's scratch is filled before its scatter, to bring it into cache.
 const WARM_PAIRS: usize = 8_192;
 
@@ -19,7 +23,8 @@ pub(super) struct PairSort {
 
 impl PairSort {
     /// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a`'s high bits (linear),
-    /// then each run of equal bits longer than one by `(a, b)`. All of `a` when the pairs are
+    /// then each run of equal bits by `(a, b)` (short runs by one insertion sort of the whole
+    /// list, which moves pairs only within their run). All of `a` when the pairs are
     /// many for the slots; when they are few among many slots (movers over a large static
     /// level), its high bits only, a bucket per pair: a pass over every slot would cost each
     /// frame what the static objects number, and a sort by comparison half as much again as
@@ -54,8 +59,9 @@ impl PairSort {
         for &(a, _) in pairs.iter() {
             counts[bucket(a) + 1] += 1;
         }
-        // At most one run per two pairs; `multi[runs]` is written whether or not it is kept (no
-        // branch), so only its length is needed, not its old contents.
+        // The runs longer than `SHORT_RUN`, at most one per two pairs; `multi[runs]` is written
+        // whether or not it is kept (no branch), so only its length is needed, not its old
+        // contents.
         if multi.len() < n / 2 + 1 {
             multi.resize(n / 2 + 1, 0);
         }
@@ -67,7 +73,7 @@ impl PairSort {
         for (i, count) in counts.iter_mut().enumerate() {
             // `counts[i]` is bucket `i - 1`'s count (nothing at 0, so the wrap is never kept).
             multi[runs] = (i as u32).wrapping_sub(1);
-            runs += usize::from(*count >= 2);
+            runs += usize::from(*count > SHORT_RUN);
             sum += *count;
             *count = sum;
         }
@@ -92,17 +98,21 @@ impl PairSort {
         // `counts[k]` is now the end of bucket `k`'s run, and so `counts[k - 1]` its start.
         for &k in &multi[..runs] {
             let start = if k == 0 { 0 } else { counts[k as usize - 1] };
-            match &mut pairs[start as usize..counts[k as usize] as usize] {
-                // The usual run, two long: one comparison, whose outcome is a coin toss (so no
-                // branch on it).
-                [x, y] => (*x, *y) = (*x.min(y), *x.max(y)),
-                // Three long, also common: the same as a three-step sorting network.
-                [x, y, z] => {
-                    (*x, *y) = (*x.min(y), *x.max(y));
-                    (*y, *z) = (*y.min(z), *y.max(z));
-                    (*x, *y) = (*x.min(y), *x.max(y));
+            pairs[start as usize..counts[k as usize] as usize].sort_unstable();
+        }
+        // Then the short runs, by one insertion sort of the whole list: every pair of a later
+        // bucket is greater, so a pair moves only within its run (at most `SHORT_RUN - 1`
+        // places), and a pair already in place costs one comparison. Cheaper than finding and
+        // sorting each run on its own: they are many, mostly two or three long.
+        for i in 1..n {
+            let p = pairs[i];
+            if p < pairs[i - 1] {
+                let mut j = i;
+                while j > 0 && p < pairs[j - 1] {
+                    pairs[j] = pairs[j - 1];
+                    j -= 1;
                 }
-                run => run.sort_unstable(),
+                pairs[j] = p;
             }
         }
     }
