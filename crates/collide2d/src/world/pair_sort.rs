@@ -26,7 +26,7 @@ impl PairSort {
     /// then each run of equal bits by `(a, b)` (short runs by one insertion sort of the whole
     /// list, which moves pairs only within their run). All of `a` when the pairs are
     /// many for the slots; when they are few among many slots (movers over a large static
-    /// level), its high bits only, a bucket per pair: a pass over every slot would cost each
+    /// level), its high bits only, a bucket per two pairs: a pass over every slot would cost each
     /// frame what the static objects number, and a sort by comparison half as much again as
     /// the buckets.
     pub(super) fn sort(&mut self, pairs: &mut Vec<(u32, u32)>, slots: usize) {
@@ -34,11 +34,12 @@ impl PairSort {
             pairs.sort_unstable();
             return;
         }
-        // A bucket per slot up to eight slots per pair; past that, up to one bucket per pair
-        // (fewer buckets cost less to scan, but lengthen the runs).
+        // A bucket per slot up to eight slots per pair; past that, up to one bucket per two
+        // pairs (fewer buckets cost less to scan, but lengthen the runs; the insertion sort
+        // takes runs of a few cheaply).
         let mut shift = 0;
         if slots / 8 > pairs.len() {
-            while (slots >> shift) > pairs.len() {
+            while (slots >> shift) > pairs.len() / 2 {
                 shift += 1;
             }
         }
