@@ -202,6 +202,10 @@ pub(super) fn cross_pairs_dense(a: &[Entry], dense: &Dense, sink: &mut Sink<'_>)
             // cells end there, and a test costs less than the branch that would stop early.
             let items = dense.cells(at, count);
             at += width;
+            // A row of cells is often empty (a third of them in a level of tiles).
+            if items.is_empty() {
+                continue;
+            }
             let room = sink.room(items.len());
             let mut kept = 0;
             for e in items {
