@@ -112,8 +112,8 @@ impl<T> CollisionWorld<T> {
         self.gone.sort_unstable_by_key(|&(h, _)| h);
         self.removed.clear();
         // Both lists are sorted: one merge gives the events in order. Mostly the same pairs
-        // as last time: compared as two integers each (a handle's order as one `u64`), the
-        // tails pushed once either list ends.
+        // as last time: compared for equality first, then ordered as two integers each (a
+        // handle's order as one `u64`); the tails are pushed once either list ends.
         self.began.clear();
         self.ended.clear();
         let key = |p: &Pair| (p.a.order(), p.b.order());
@@ -121,11 +121,11 @@ impl<T> CollisionWorld<T> {
         let (previous, pairs) = (&self.previous[..], &self.pairs[..]);
         let (mut i, mut j) = (0, 0);
         while i < previous.len() && j < pairs.len() {
-            let (p, c) = (key(&previous[i]), key(&pairs[j]));
-            if p == c {
+            // The usual case first, by the handles' bits: the same pair as last time.
+            if ends(&previous[i]) == ends(&pairs[j]) {
                 i += 1;
                 j += 1;
-            } else if p < c {
+            } else if key(&previous[i]) < key(&pairs[j]) {
                 self.ended.push(ends(&previous[i]));
                 i += 1;
             } else {
