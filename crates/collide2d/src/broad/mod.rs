@@ -287,15 +287,20 @@ impl Structure {
 
 impl Broad {
     /// Every pair of slots `(a, b)`, `a < b`, whose groups are compatible and whose tight boxes
-    /// overlap, each once, in no particular order (but the same order for the same operations).
-    /// At most `max` pairs are added: the search stops once it has found that many, and the
-    /// result is `false` when it stopped early (`true` when every pair is in `out`).
+    /// overlap, each once, in no particular order (but the same order for the same operations),
+    /// in place of `out`'s old contents. At most `max` pairs: the search stops once it has found
+    /// that many, and the result is `false` when it stopped early (`true` when every pair is in
+    /// `out`).
     pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, max: usize) -> bool {
-        let start = out.len();
-        let limit = start.saturating_add(max);
+        let limit = max;
         match &mut self.now {
+            // The grid writes over the old contents: clearing them first would have it grow
+            // `out` back, zero-filling it, every update.
             Structure::Grid(g) => g.pairs(view, out, limit),
-            Structure::Tree(t) => t.pairs(view, out, limit),
+            Structure::Tree(t) => {
+                out.clear();
+                t.pairs(view, out, limit);
+            }
         }
         // The searches check the limit now and then, not at every pair.
         let complete = out.len() < limit;
@@ -303,8 +308,8 @@ impl Broad {
         // Objects in a shared group are paired by group with every compatible group: their
         // own filters decide now (one pass, only while some object is in a shared group).
         if view.table.any_shared() {
-            let mut kept = start;
-            for i in start..out.len() {
+            let mut kept = 0;
+            for i in 0..out.len() {
                 let (a, b) = out[i];
                 if view.table.accepts(a, b) {
                     out[kept] = (a, b);

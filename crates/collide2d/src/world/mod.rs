@@ -688,6 +688,14 @@ impl<T> CollisionWorld<T> {
     }
 }
 
+impl Handle {
+    /// The handle's place in handle order (index, then generation) as one integer.
+    #[inline]
+    fn order(self) -> u64 {
+        (u64::from(self.index) << 32) | u64::from(self.generation)
+    }
+}
+
 /// The handle of the object in `slot`, given every slot's generation (for loops that hold
 /// other parts of the world mutably).
 #[inline]

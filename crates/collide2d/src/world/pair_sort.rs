@@ -4,6 +4,13 @@
 
 use alloc::vec::Vec;
 
+/// Runs of pairs of one bucket up to this long are sorted by the insertion sort of the whole
+/// list; longer ones by a sort of their own.
+const SHORT_RUN: u32 = 8;
+
+/// Past this many pairs the sort's scratch is filled before its scatter, to bring it into cache.
+const WARM_PAIRS: usize = 8_192;
+
 /// The sort's scratch, kept between updates so a frame allocates nothing.
 #[derive(Debug, Default)]
 pub(super) struct PairSort {
@@ -16,9 +23,10 @@ pub(super) struct PairSort {
 
 impl PairSort {
     /// Sorts pairs `(a, b)` of slots below `slots`: a counting sort on `a`'s high bits (linear),
-    /// then each run of equal bits longer than one by `(a, b)`. All of `a` when the pairs are
+    /// then each run of equal bits by `(a, b)` (short runs by one insertion sort of the whole
+    /// list, which moves pairs only within their run). All of `a` when the pairs are
     /// many for the slots; when they are few among many slots (movers over a large static
-    /// level), its high bits only, a bucket per pair: a pass over every slot would cost each
+    /// level), its high bits only, a bucket per two pairs: a pass over every slot would cost each
     /// frame what the static objects number, and a sort by comparison half as much again as
     /// the buckets.
     pub(super) fn sort(&mut self, pairs: &mut Vec<(u32, u32)>, slots: usize) {
@@ -26,11 +34,12 @@ impl PairSort {
             pairs.sort_unstable();
             return;
         }
-        // A bucket per slot up to eight slots per pair; past that, up to one bucket per pair
-        // (fewer buckets cost less to scan, but lengthen the runs).
+        // A bucket per slot up to eight slots per pair; past that, up to one bucket per two
+        // pairs (fewer buckets cost less to scan, but lengthen the runs; the insertion sort
+        // takes runs of a few cheaply).
         let mut shift = 0;
         if slots / 8 > pairs.len() {
-            while (slots >> shift) > pairs.len() {
+            while (slots >> shift) > pairs.len() / 2 {
                 shift += 1;
             }
         }
@@ -51,8 +60,9 @@ impl PairSort {
         for &(a, _) in pairs.iter() {
             counts[bucket(a) + 1] += 1;
         }
-        // At most one run per two pairs; `multi[runs]` is written whether or not it is kept (no
-        // branch), so only its length is needed, not its old contents.
+        // The runs longer than `SHORT_RUN`, at most one per two pairs; `multi[runs]` is written
+        // whether or not it is kept (no branch), so only its length is needed, not its old
+        // contents.
         if multi.len() < n / 2 + 1 {
             multi.resize(n / 2 + 1, 0);
         }
@@ -64,16 +74,21 @@ impl PairSort {
         for (i, count) in counts.iter_mut().enumerate() {
             // `counts[i]` is bucket `i - 1`'s count (nothing at 0, so the wrap is never kept).
             multi[runs] = (i as u32).wrapping_sub(1);
-            runs += usize::from(*count >= 2);
+            runs += usize::from(*count > SHORT_RUN);
             sum += *count;
             *count = sum;
         }
-        // Every place below `n` is written by the scatter, but filled first all the same: the
-        // fill's writes in order bring `scratch` into cache, where at 100k objects each random
-        // write of the scatter missed it (its lines were last used a frame ago) and held up the
-        // writes behind.
-        scratch.clear();
-        scratch.resize(n, (0, 0));
+        // Every place below `n` is written by the scatter, but many pairs are filled first all
+        // the same: the fill's writes in order bring `scratch` into cache, where at 100k
+        // objects each random write of the scatter missed it (its lines were last used a frame
+        // ago) and held up the writes behind. Fewer stay in cache from one update to the next
+        // (64 KB): they keep the old contents, and only places past them are filled.
+        if n > WARM_PAIRS {
+            scratch.clear();
+        }
+        if scratch.len() < n {
+            scratch.resize(n, (0, 0));
+        }
         for &p in pairs.iter() {
             let at = &mut counts[bucket(p.0)];
             scratch[*at as usize] = p;
@@ -84,17 +99,21 @@ impl PairSort {
         // `counts[k]` is now the end of bucket `k`'s run, and so `counts[k - 1]` its start.
         for &k in &multi[..runs] {
             let start = if k == 0 { 0 } else { counts[k as usize - 1] };
-            match &mut pairs[start as usize..counts[k as usize] as usize] {
-                // The usual run, two long: one comparison, whose outcome is a coin toss (so no
-                // branch on it).
-                [x, y] => (*x, *y) = (*x.min(y), *x.max(y)),
-                // Three long, also common: the same as a three-step sorting network.
-                [x, y, z] => {
-                    (*x, *y) = (*x.min(y), *x.max(y));
-                    (*y, *z) = (*y.min(z), *y.max(z));
-                    (*x, *y) = (*x.min(y), *x.max(y));
+            pairs[start as usize..counts[k as usize] as usize].sort_unstable();
+        }
+        // Then the short runs, by one insertion sort of the whole list: every pair of a later
+        // bucket is greater, so a pair moves only within its run (at most `SHORT_RUN - 1`
+        // places), and a pair already in place costs one comparison. Cheaper than finding and
+        // sorting each run on its own: they are many, mostly two or three long.
+        for i in 1..n {
+            let p = pairs[i];
+            if p < pairs[i - 1] {
+                let mut j = i;
+                while j > 0 && p < pairs[j - 1] {
+                    pairs[j] = pairs[j - 1];
+                    j -= 1;
                 }
-                run => run.sort_unstable(),
+                pairs[j] = p;
             }
         }
     }

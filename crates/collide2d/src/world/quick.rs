@@ -165,7 +165,10 @@ pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
         return None;
     }
     let (p, q) = (&a.0, &b.0);
-    let boxes = (p[0] <= q[2]) & (q[0] <= p[2]) & (p[1] <= q[3]) & (q[1] <= p[3]);
+    // `a.min <= b.max` and `b.min <= a.max` as one four-lane compare.
+    let boxes = Vec4::new(p[0], p[1], q[0], q[1])
+        .cmple(Vec4::new(q[2], q[3], p[2], p[3]))
+        .all();
     // The disc test from a circle's side (`a`'s when both are circles, as the dispatch does).
     // Picked with vector masks: a float picked by `if` compiles to a branch.
     let (va, vb) = (Vec4::from_array(a.0), Vec4::from_array(b.0));

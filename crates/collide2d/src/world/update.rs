@@ -71,7 +71,7 @@ impl<T> CollisionWorld<T> {
             groups: &self.groups,
             table: &self.table,
         };
-        self.candidates.clear();
+        // The broad phase replaces the last update's candidates.
         let complete =
             self.broad
                 .refreshed_mut(&view)
@@ -111,32 +111,30 @@ impl<T> CollisionWorld<T> {
         core::mem::swap(&mut self.gone, &mut self.removed);
         self.gone.sort_unstable_by_key(|&(h, _)| h);
         self.removed.clear();
-        // Both lists are sorted: one merge gives the events in order.
+        // Both lists are sorted: one merge gives the events in order. Mostly the same pairs
+        // as last time: compared for equality first, then ordered as two integers each (a
+        // handle's order as one `u64`); the tails are pushed once either list ends.
         self.began.clear();
         self.ended.clear();
+        let key = |p: &Pair| (p.a.order(), p.b.order());
+        let ends = |p: &Pair| (p.a, p.b);
+        let (previous, pairs) = (&self.previous[..], &self.pairs[..]);
         let (mut i, mut j) = (0, 0);
-        let key = |p: &Pair| (p.a, p.b);
-        while i < self.previous.len() || j < self.pairs.len() {
-            match (self.previous.get(i).map(key), self.pairs.get(j).map(key)) {
-                (Some(p), Some(c)) if p == c => {
-                    i += 1;
-                    j += 1;
-                }
-                (Some(p), Some(c)) if p < c => {
-                    self.ended.push(p);
-                    i += 1;
-                }
-                (Some(p), None) => {
-                    self.ended.push(p);
-                    i += 1;
-                }
-                (_, Some(c)) => {
-                    self.began.push(c);
-                    j += 1;
-                }
-                (None, None) => break,
+        while i < previous.len() && j < pairs.len() {
+            // The usual case first, by the handles' bits: the same pair as last time.
+            if ends(&previous[i]) == ends(&pairs[j]) {
+                i += 1;
+                j += 1;
+            } else if key(&previous[i]) < key(&pairs[j]) {
+                self.ended.push(ends(&previous[i]));
+                i += 1;
+            } else {
+                self.began.push(ends(&pairs[j]));
+                j += 1;
             }
         }
+        self.ended.extend(previous[i..].iter().map(ends));
+        self.began.extend(pairs[j..].iter().map(ends));
         UpdateStats {
             objects: self.len,
             candidates: self.candidates.len(),

@@ -28,7 +28,7 @@ use crate::shape::Aabb;
 use cells::{cell_of, fits, key, ordered, unkey, Entry};
 use dense::{cross_pairs_dense, Dense};
 use refresh::{refresh, sort_entries};
-use sweep::{column_range, cross_pairs, gallop, self_pairs};
+use sweep::{column_range, cross_pairs, gallop, self_pairs, Sink};
 
 const NONE: u32 = u32::MAX;
 
@@ -214,10 +214,12 @@ impl Grid {
         self.extent = extent;
     }
 
-    /// See [`Broad::pairs`](super::Broad::pairs); stops soon after `out` holds `limit` pairs.
+    /// See [`Broad::pairs`](super::Broad::pairs): replaces `out`'s contents (written over in
+    /// place, see [`Sink`]); stops soon after `out` holds `limit` pairs.
     pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, limit: usize) {
         let groups = self.lists.len();
-        for g in 0..groups {
+        let mut sink = Sink::new(out, limit);
+        'lists: for g in 0..groups {
             if self.lists[g].is_empty() {
                 continue;
             }
@@ -225,11 +227,11 @@ impl Grid {
                 if self.lists[h].is_empty() || !view.table.compatible(g as u32, h as u32) {
                     continue;
                 }
-                if out.len() >= limit {
-                    return;
+                if sink.full() {
+                    break 'lists;
                 }
                 if g == h {
-                    self_pairs(&self.lists[g], out, limit);
+                    self_pairs(&self.lists[g], &mut sink);
                 } else {
                     // Walk the shorter list, search the longer one (by its index if it has
                     // one).
@@ -239,11 +241,15 @@ impl Grid {
                         (h, g)
                     };
                     match &self.dense[b] {
-                        Some(d) => cross_pairs_dense(&self.lists[a], d, out, limit),
-                        None => cross_pairs(&self.lists[a], &self.lists[b], out, limit),
+                        Some(d) => cross_pairs_dense(&self.lists[a], d, &mut sink),
+                        None => cross_pairs(&self.lists[a], &self.lists[b], &mut sink),
                     }
                 }
             }
+        }
+        sink.finish();
+        if out.len() >= limit {
+            return;
         }
         self.large_pairs(view, out, limit);
         // Large objects against the lists: by searching the rows their box covers (or by scanning

@@ -9,9 +9,8 @@ use glam::Vec4;
 /// Overlapping pairs within one sorted list: a sweep on `x` along each row (entries are sorted by
 /// `min x` within a row), then a merged sweep of each row with the row above. An object spans
 /// at most its row and the next, so no other pair can overlap; each pair is tested once, and
-/// only when the boxes already overlap on `x`. Stops soon after `out` holds `limit` pairs.
-pub(super) fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>, limit: usize) {
-    let mut sink = Sink::new(out, limit);
+/// only when the boxes already overlap on `x`. Stops soon after the sink is full.
+pub(super) fn self_pairs(list: &[Entry], sink: &mut Sink<'_>) {
     let n = list.len();
     let mut below = 0..0;
     let mut start = 0;
@@ -19,14 +18,13 @@ pub(super) fn self_pairs(list: &[Entry], out: &mut Vec<(u32, u32)>, limit: usize
         let row = list[start].row();
         let end = row_end(list, start);
         let run = &list[start..end];
-        sweep_one(run, &mut sink);
+        sweep_one(run, sink);
         if !below.is_empty() && list[below.start].row() + 1 == row {
-            sweep_two(&list[below], run, &mut sink);
+            sweep_two(&list[below], run, sink);
         }
         below = start..end;
         start = end;
     }
-    sink.finish();
 }
 
 /// The end of the run of `list[start]`'s row: a [`gallop`] to the next row's first key, as
@@ -92,10 +90,13 @@ pub(super) fn sweep_two(a: &[Entry], b: &[Entry], sink: &mut Sink<'_>) {
 
 /// Writes candidate pairs without a branch per test: every test writes, and only an overlap
 /// advances the length (the writes land in space reserved beforehand).
+///
+/// It writes over `buf`'s old contents from the start, and [`finish`](Self::finish) cuts `buf`
+/// to the pairs found: `buf` keeps its length from one update to the next, so the room made
+/// for the tests is not zero-filled again each update (as it was when `buf` was cleared
+/// first and grown back).
 pub(super) struct Sink<'a> {
     buf: &'a mut Vec<(u32, u32)>,
-    /// Where this sink's pairs start in `buf`.
-    start: usize,
     len: usize,
     /// How many pairs `buf` may hold before the sweeps stop.
     limit: usize,
@@ -103,13 +104,7 @@ pub(super) struct Sink<'a> {
 
 impl<'a> Sink<'a> {
     pub(super) fn new(buf: &'a mut Vec<(u32, u32)>, limit: usize) -> Sink<'a> {
-        let len = buf.len();
-        Sink {
-            buf,
-            start: len,
-            len,
-            limit,
-        }
+        Sink { buf, len: 0, limit }
     }
 
     /// True once `limit` pairs are found.
@@ -126,10 +121,14 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// Grows `buf` by an eighth (zero-filled), not double: `buf` starts an update as long as
+    /// the last update's pairs, so an update finding a few more would fill as many again.
     #[cold]
     #[inline(never)]
     fn grow(&mut self, k: usize) {
-        let grow = (self.len + k).max(2 * self.buf.len()).max(64);
+        let grow = (self.len + k)
+            .max(self.buf.len() + self.buf.len() / 8)
+            .max(64);
         self.buf.resize(grow, (0, 0));
     }
 
@@ -211,10 +210,10 @@ impl<'a> Sink<'a> {
         }
     }
 
-    /// The pairs found, each as `(lower slot, higher slot)`.
+    /// `buf` cut to the pairs found, each as `(lower slot, higher slot)`.
     pub(super) fn finish(self) {
         self.buf.truncate(self.len);
-        for p in &mut self.buf[self.start..] {
+        for p in self.buf.iter_mut() {
             *p = (p.0.min(p.1), p.0.max(p.1));
         }
     }
@@ -222,8 +221,7 @@ impl<'a> Sink<'a> {
 
 /// Overlapping pairs between two sorted lists: each cell of `a` against the 3x3 cells around it
 /// in `b`, found by galloping search (cost grows with `a`, and only logarithmically with `b`).
-pub(super) fn cross_pairs(a: &[Entry], b: &[Entry], out: &mut Vec<(u32, u32)>, limit: usize) {
-    let mut sink = Sink::new(out, limit);
+pub(super) fn cross_pairs(a: &[Entry], b: &[Entry], sink: &mut Sink<'_>) {
     // One cursor per row of `b` (below, same, above); each only moves forward.
     let mut cursors = [0usize; 3];
     let mut i = 0;
@@ -256,7 +254,6 @@ pub(super) fn cross_pairs(a: &[Entry], b: &[Entry], out: &mut Vec<(u32, u32)>, l
         }
         i = j;
     }
-    sink.finish();
 }
 
 /// The first index at or after `from` whose key is `>= key`, by doubling steps then bisection.
