@@ -69,7 +69,7 @@ impl Turning {
     /// The vertices at time `t` of the motion `k`, into `out`.
     fn place<'o>(&self, k: &Reach, t: f64, out: &'o mut [DVec2; MAX_HULL]) -> &'o [DVec2] {
         let origin = k.pivot + k.velocity * t;
-        let (sin, cos) = if k.turn_signed == 0.0 {
+        let (sin, cos) = if k.turn_signed == 0.0 || t == 0.0 {
             (0.0, 1.0)
         } else {
             libm::sincos(k.turn_signed * t)
@@ -89,6 +89,7 @@ impl Advance {
         let (mut va, mut vb) = ([DVec2::ZERO; MAX_HULL], [DVec2::ZERO; MAX_HULL]);
         let radii = ha.radius + hb.radius;
         let mut curve = Curve::new(self, radii);
+        let mut face = Curve::new(self, radii);
         let mut start = Start::pair(0, 0);
         let mut t = 0.0f32;
         for _ in 0..MAX_ADVANCES {
@@ -112,8 +113,14 @@ impl Advance {
             if f64::from(t) + along > 1.0 {
                 return None;
             }
-            curve.fill(self, (pa, pb), &gap, f64::from(t));
-            let step = along.max(curve.first_time(1.0 - f64::from(t)));
+            let ft = match face.fill_face(self, (pa, pb), &gap, f64::from(t)) {
+                Some(()) => face.first_time(1.0 - f64::from(t)),
+                None => {
+                    curve.fill(self, (pa, pb), &gap, f64::from(t));
+                    curve.first_time(1.0 - f64::from(t))
+                }
+            };
+            let step = along.max(ft);
             // The distance bound's step, unless even its least rate cannot make it longer.
             let open = lower - 2.0 * self.margin;
             let least = |k: &Reach| k.turn * k.core.min(lower);
@@ -178,6 +185,48 @@ impl Curve {
         (self.len_a, self.len_b) = (pa.len(), pb.len());
         let (ia, ib) = gap.supports;
         self.at_zero = (gap.lower - self.less, ia, ib);
+    }
+
+    /// Sets the curve to a bound on the separation along GJK's axis turning with the shape
+    /// whose edge GJK's simplex ended on (the owner; Box2D's face separation), `None` when it
+    /// ended on a single vertex of each. The owner's hull does not move in its own frame, so
+    /// its support along the axis stays where it is; a vertex `p` of the other is apart from
+    /// it by `m(s) · (p(s) − o(s))` less that support (`m` the axis from the owner towards
+    /// the other, `o` its pivot), whose slope at 0 is exact and whose second derivative is at
+    /// most `wo² |d| + 2 |wo| |dv| + (wx − wo)² cx` in size (`wo`, `wx` the owner's and the
+    /// other's turns, `d` the other's pivot from `o`, `dv` their velocities' difference,
+    /// `cx` the other's core) over the rest of the step. At 0 the bound is GJK's separation.
+    fn fill_face(
+        &mut self,
+        adv: &Advance,
+        (pa, pb): (&[DVec2], &[DVec2]),
+        gap: &HullGap,
+        t: f64,
+    ) -> Option<()> {
+        let (ia, ib) = gap.supports;
+        let (m, (ko, po, io), (kx, px, ix)) = if gap.start.edge_of_a()? {
+            (gap.axis, (&adv.ka, pa, ia), (&adv.kb, pb, ib))
+        } else {
+            (-gap.axis, (&adv.kb, pb, ib), (&adv.ka, pa, ia))
+        };
+        let (oo, ox) = (ko.pivot + ko.velocity * t, kx.pivot + kx.velocity * t);
+        let (wo, wx) = (ko.turn_signed, kx.turn_signed);
+        let dv = kx.velocity - ko.velocity;
+        let cross = |u: DVec2, v: DVec2| u.x * v.y - u.y * v.x;
+        // The supports are the extremes of `±axis · p`, exactly (negation is exact).
+        self.lines_a[0] = (m.dot(po[io]), 0.0);
+        self.len_a = 1;
+        // m · (p − o) moves at m · dv + wo cross(m, p − o) − wx cross(m, p − ox).
+        let base = m.dot(dv) - wo * cross(m, oo) + wx * cross(m, ox);
+        for (slot, p) in self.lines_b.iter_mut().zip(px) {
+            *slot = (m.dot(*p), base + (wo - wx) * cross(m, *p));
+        }
+        self.len_b = px.len();
+        let reach = (ox - oo).length() + (1.0 - t) * dv.length();
+        let dw = wx - wo;
+        self.bend = 0.5 * (wo * wo * reach + 2.0 * wo.abs() * dv.length() + dw * dw * kx.core);
+        self.at_zero = (gap.lower - self.less, 0, ix);
+        Some(())
     }
 
     /// The bound at `s`, and the vertex of `a` and of `b` (indices into their lines) that give
@@ -340,3 +389,7 @@ fn span_of(k: &Reach, other: &[DVec2], t: f32) -> f64 {
         .fold(0.0, f64::max);
     crate::math::sqrt(far)
 }
+
+#[cfg(test)]
+#[path = "cast_rotating_hulls_tests.rs"]
+mod tests;
