@@ -89,7 +89,6 @@ impl Advance {
         let (mut va, mut vb) = ([DVec2::ZERO; MAX_HULL], [DVec2::ZERO; MAX_HULL]);
         let radii = ha.radius + hb.radius;
         let mut curve = Curve::new(self, radii);
-        let mut face = Curve::new(self, radii);
         let mut start = Start::pair(0, 0);
         let mut t = 0.0f32;
         for _ in 0..MAX_ADVANCES {
@@ -113,14 +112,13 @@ impl Advance {
             if f64::from(t) + along > 1.0 {
                 return None;
             }
-            let ft = match face.fill_face(self, (pa, pb), &gap, f64::from(t)) {
-                Some(()) => face.first_time(1.0 - f64::from(t)),
-                None => {
-                    curve.fill(self, (pa, pb), &gap, f64::from(t));
-                    curve.first_time(1.0 - f64::from(t))
-                }
-            };
-            let step = along.max(ft);
+            if curve
+                .fill_face(self, (pa, pb), &gap, f64::from(t))
+                .is_none()
+            {
+                curve.fill(self, (pa, pb), &gap, f64::from(t));
+            }
+            let step = along.max(curve.first_time(1.0 - f64::from(t)));
             // The distance bound's step, unless even its least rate cannot make it longer.
             let open = lower - 2.0 * self.margin;
             let least = |k: &Reach| k.turn * k.core.min(lower);
@@ -140,12 +138,15 @@ impl Advance {
     }
 }
 
-/// A lower bound, concave in `s`, on the hulls' gap along a fixed axis `n` at time `t + s`,
-/// less two margins. Each vertex's projection on `n` moves with its velocity now plus at most
-/// the centripetal acceleration of its turn, `w² |arm|`, so it stays within its tangent line
-/// plus `s² w² core / 2`: the gap is at least the least of `b`'s lines less the greatest of
-/// `a`'s, less `s² (wa² ca + wb² cb) / 2`. (Where Box2D finds the root of the separation
-/// function itself, which a turning vertex can overtake, this bound only ever lies below it.)
+/// A lower bound, concave in `s`, on the hulls' gap along an axis at time `t + s`, less two
+/// margins: the least of `b`'s lines less the greatest of `a`'s, less `bend s²`.
+///
+/// Along a fixed axis `n` ([`Curve::fill`]), each vertex's projection on `n` moves with its
+/// velocity now plus at most the centripetal acceleration of its turn, `w² |arm|`, so it stays
+/// within its tangent line plus `s² w² core / 2`: `bend` is `(wa² ca + wb² cb) / 2`. Along an
+/// axis turning with one of the shapes ([`Curve::fill_face`]) that shape's support is a
+/// constant. (Where Box2D finds the root of the separation function itself, which a turning
+/// vertex can overtake, this bound only ever lies below it.)
 struct Curve {
     /// `(n · p, n · velocity)` of each vertex of `a`.
     lines_a: [(f64, f64); MAX_HULL],
@@ -153,8 +154,10 @@ struct Curve {
     lines_b: [(f64, f64); MAX_HULL],
     len_a: usize,
     len_b: usize,
-    /// `(wa² ca + wb² cb) / 2`.
+    /// How fast the bound bends away from its lines.
     bend: f64,
+    /// `(wa² ca + wb² cb) / 2`: the bend along a fixed axis.
+    fixed_bend: f64,
     /// Both radii and two margins.
     less: f64,
     /// The bound at 0 and the vertices giving it, as [`Curve::at`] (found by [`Curve::fill`]).
@@ -170,7 +173,8 @@ impl Curve {
             lines_b: [(0.0, 0.0); MAX_HULL],
             len_a: 0,
             len_b: 0,
-            bend: 0.5 * (bend(&adv.ka) + bend(&adv.kb)),
+            bend: 0.0,
+            fixed_bend: 0.5 * (bend(&adv.ka) + bend(&adv.kb)),
             less: radii + 2.0 * adv.margin,
             at_zero: (0.0, 0, 0),
         }
@@ -183,6 +187,7 @@ impl Curve {
         lines_along(&adv.ka, pa, gap.axis, t, &mut self.lines_a);
         lines_along(&adv.kb, pb, gap.axis, t, &mut self.lines_b);
         (self.len_a, self.len_b) = (pa.len(), pb.len());
+        self.bend = self.fixed_bend;
         let (ia, ib) = gap.supports;
         self.at_zero = (gap.lower - self.less, ia, ib);
     }
