@@ -2,11 +2,15 @@
 //! of at most [`MAX_HULL`] vertices: no shape is placed, only the vertices, as arms from each
 //! pivot turned in `f64` (within about `1e-15 L` of the exact motion, far inside the margin),
 //! and each step measures the hulls' distance by GJK warm-started from the last step's simplex.
-//! The buffers a step fills are set up once per cast, not per step. The step is taken from GJK's lower bound (the separation along its axis, a
-//! distance the shapes are at least apart whatever GJK's accuracy), the stop from its upper
-//! bound. The hit's normal and point come from GJK's closest points; the shapes themselves
-//! are placed only for a hit whose hulls come closer than their radii (then their contact
-//! decides, as on the general path).
+//! The buffers a step fills are set up once per cast, not per step. The step is taken from
+//! GJK's lower bound (the separation along its axis, a distance the shapes are at least apart
+//! whatever GJK's accuracy), the stop from its upper bound. Where GJK ends on an edge, the
+//! axis turns with that edge's shape, as Box2D's face separation does: along a fixed axis the
+//! far end of a turning face closes in fast though it is nowhere near the other shape, and
+//! the steps shrink by a constant factor; along the face's own axis only the other's vertices
+//! move, and the last steps close in quadratically. The hit's normal and point come from
+//! GJK's closest points; the shapes themselves are placed only for a hit whose hulls come
+//! closer than their radii (then their contact decides, as on the general path).
 
 use super::{round_down, Advance, Reach, MAX_ADVANCES};
 use crate::query::gjk::{hull_gap, HullGap, Start};
