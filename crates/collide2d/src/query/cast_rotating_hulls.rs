@@ -116,17 +116,22 @@ impl Advance {
             if f64::from(t) + along > 1.0 {
                 return None;
             }
-            if curve
+            // Along an edge's turning axis the other shape's vertices move in that shape's
+            // frame, which already counts how near they are to its pivot: the distance
+            // bound's levers gave no longer step on the bench's pairs (the same passes), so it
+            // is left out there.
+            let face = curve
                 .fill_face(self, (pa, pb), &gap, f64::from(t))
-                .is_none()
-            {
+                .is_some();
+            if !face {
                 curve.fill(self, (pa, pb), &gap, f64::from(t));
             }
             let step = along.max(curve.first_time(1.0 - f64::from(t)));
             // The distance bound's step, unless even its least rate cannot make it longer.
             let open = lower - 2.0 * self.margin;
             let least = |k: &Reach| k.turn * k.core.min(lower);
-            let step = if open / (self.speed + (least(&self.ka) + least(&self.kb))) <= step {
+            let step = if face || open / (self.speed + (least(&self.ka) + least(&self.kb))) <= step
+            {
                 step
             } else {
                 let spans = [span_of(&self.ka, pb, t), span_of(&self.kb, pa, t)];
