@@ -63,8 +63,7 @@ fn random_hull(rng: &mut Rng, center: Vec2) -> Shape {
     }
 }
 
-/// The hulls' separation along `m0` turned by `turn` (fixed in the frame of the shape that
-/// turns by it), less `less`, with both placed at `t`.
+/// The separation of the placed hulls `pa` and `pb` along `m`, less `less`.
 fn separation(pa: &[DVec2], pb: &[DVec2], m: DVec2, less: f64) -> f64 {
     let low = pb.iter().map(|p| m.dot(*p)).fold(f64::INFINITY, f64::min);
     let top = pa
