@@ -47,6 +47,14 @@ impl Start {
         }
     }
 
+    /// Whether the simplex is an edge of `a` against a vertex of `b` (`Some(true)`), a vertex
+    /// of `a` against an edge of `b` (`Some(false)`) or two edges (`Some(true)`); `None` for a
+    /// single vertex pair.
+    pub(crate) fn edge_of_a(&self) -> Option<bool> {
+        let [(a0, b0), (a1, b1)] = self.pairs;
+        (self.len == 2).then_some(a0 != a1 || b0 == b1)
+    }
+
     fn of(simplex: &[Vertex]) -> Start {
         let mut start = Start::pair(simplex[0].ia, simplex[0].ib);
         if let Some(second) = simplex.get(1) {
