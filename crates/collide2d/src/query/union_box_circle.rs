@@ -111,64 +111,93 @@ impl Rounded {
         ]
     }
 
-    /// The sides and arcs (corners with their quadrants' signs) whose distance from the
-    /// origin may lie in `[near, far]`: the others hold no candidate worth trying.
-    fn features(&self, near: f64, far: f64) -> Features {
-        let mut out = Features::default();
-        for (p, q) in self.sides() {
-            let least = DVec2::ZERO.clamp(p.min(q), p.max(q)).length();
-            if least <= far && p.length().max(q.length()) >= near {
-                out.sides[out.counts.0] = (p, q);
-                out.counts.0 += 1;
+    /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
+    /// into the ring `near..=far` around the origin: the others hold no candidate worth
+    /// trying.
+    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Vec<Edge>) {
+        let (far2, near2) = ((far + pad) * (far + pad), (near - pad).max(0.0).powi(2));
+        let mut keep = |kind: Kind, p: DVec2, q: DVec2| {
+            let (lo, hi) = (p.min(q) - pad, p.max(q) + pad);
+            let least = DVec2::ZERO.clamp(lo, hi).length_squared();
+            let most = lo.abs().max(hi.abs()).length_squared();
+            if least <= far2 && most >= near2 {
+                out.push(Edge { kind, lo, hi });
             }
+        };
+        for (p, q) in self.sides() {
+            keep(Kind::Side(p, q), p, q);
         }
         for (c, s) in self.corners() {
-            let len = c.length();
-            if (len - self.r).abs() <= far && len + self.r >= near {
-                out.arcs[out.counts.1] = (c, s);
-                out.counts.1 += 1;
-            }
+            keep(Kind::Arc(c, s), c, c + s * self.r);
         }
-        out
+    }
+
+    /// The box grown by `r + pad`: where its boundary lies.
+    fn reach(&self, pad: f64) -> (DVec2, DVec2) {
+        let grow = DVec2::splat(self.r + pad);
+        (self.lo - grow, self.hi + grow)
     }
 }
 
-/// Some sides and arcs of a rounded rectangle.
-#[derive(Default)]
-struct Features {
-    sides: [(DVec2, DVec2); 4],
-    arcs: [(DVec2, DVec2); 4],
-    counts: (usize, usize),
+/// A side (a segment) or an arc (its circle's centre and its quadrant's signs).
+#[derive(Clone, Copy)]
+enum Kind {
+    Side(DVec2, DVec2),
+    Arc(DVec2, DVec2),
 }
 
-impl Features {
-    fn sides(&self) -> &[(DVec2, DVec2)] {
-        &self.sides[..self.counts.0]
-    }
+/// A side or arc of a rounded rectangle and its (widened) bounding box.
+#[derive(Clone, Copy)]
+struct Edge {
+    kind: Kind,
+    lo: DVec2,
+    hi: DVec2,
+}
 
-    fn arcs(&self) -> &[(DVec2, DVec2)] {
-        &self.arcs[..self.counts.1]
+impl Edge {
+    fn meets(&self, lo: DVec2, hi: DVec2) -> bool {
+        self.lo.cmple(hi).all() && lo.cmple(self.hi).all()
     }
+}
 
-    /// Where these sides and arcs cross `other`'s (all arcs of radius `r`).
-    fn crossings(&self, other: &Features, r: f64, out: &mut Vec<DVec2>) {
-        let tol = 1e-12 * (1.0 + r);
-        for &(p, q) in self.sides() {
-            for &(u, w) in other.sides() {
-                segments_cross(p, q, u, w, tol, out);
-            }
-            for &(c, s) in other.arcs() {
-                segment_arc(p, q, c, s, r, tol, out);
-            }
+/// Where the edges `ours` of one rounded rectangle cross the edges `theirs` of another (all
+/// arcs of radius `r`); `reach` and `their_reach` bound the two.
+fn crossings(
+    ours: &[Edge],
+    reach: (DVec2, DVec2),
+    theirs: &[Edge],
+    their_reach: (DVec2, DVec2),
+    r: f64,
+    out: &mut Vec<DVec2>,
+) {
+    let tol = 1e-12 * (1.0 + r);
+    // Only the edges inside the other's bounds can cross it.
+    let mut near = [0u8; 8];
+    let mut count = 0;
+    for (i, g) in theirs.iter().enumerate() {
+        if g.meets(reach.0, reach.1) {
+            near[count] = i as u8;
+            count += 1;
         }
-        for &(u, w) in other.sides() {
-            for &(c, s) in self.arcs() {
-                segment_arc(u, w, c, s, r, tol, out);
-            }
+    }
+    if count == 0 {
+        return;
+    }
+    for f in ours {
+        if !f.meets(their_reach.0, their_reach.1) {
+            continue;
         }
-        for &(c, s) in self.arcs() {
-            for &(e, t) in other.arcs() {
-                arcs_cross(c, s, e, t, r, tol, out);
+        for &i in &near[..count] {
+            let g = &theirs[usize::from(i)];
+            if !f.meets(g.lo, g.hi) {
+                continue;
+            }
+            match (f.kind, g.kind) {
+                (Kind::Side(p, q), Kind::Side(u, w)) => segments_cross(p, q, u, w, tol, out),
+                (Kind::Side(p, q), Kind::Arc(c, s)) | (Kind::Arc(c, s), Kind::Side(p, q)) => {
+                    segment_arc(p, q, c, s, r, tol, out);
+                }
+                (Kind::Arc(c, s), Kind::Arc(e, t)) => arcs_cross(c, s, e, t, r, tol, out),
             }
         }
     }
@@ -435,11 +464,20 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     );
     let own = nearest_open(&mut near, d, scale, None).ok()?;
     let far = own.map_or(f64::INFINITY, |(t, _, _)| t + margin);
-    let features: Vec<Features> = d.iter().map(|p| p.features(low - margin, far)).collect();
+    // Feature boxes are widened far beyond the crossings' rounding: they only prune.
+    let pad = 1e-9 * (1.0 + r + scale);
+    let mut edges = Vec::with_capacity(8 * d.len());
+    let mut ranges = [(0, 0); MOST_PARTS];
+    for (k, piece) in d.iter().enumerate() {
+        piece.features(low - margin, far, pad, &mut edges);
+        ranges[k] = (ranges[k.saturating_sub(1)].1, edges.len());
+    }
     xs.clear();
-    for (k, f) in features.iter().enumerate() {
-        for g in &features[k + 1..] {
-            f.crossings(g, r, &mut xs);
+    for (k, piece) in d.iter().enumerate() {
+        let ours = &edges[ranges[k].0..ranges[k].1];
+        for (j, other) in d.iter().enumerate().skip(k + 1) {
+            let theirs = &edges[ranges[j].0..ranges[j].1];
+            crossings(ours, piece.reach(pad), theirs, other.reach(pad), r, &mut xs);
         }
     }
     near.clear();
