@@ -124,7 +124,8 @@ impl Rounded {
     /// into the ring `near..=far` around the origin: the others hold no candidate worth
     /// trying.
     fn features(&self, near: f64, far: f64, pad: f64, out: &mut Vec<Edge>) {
-        let (far2, near2) = ((far + pad) * (far + pad), (near - pad).max(0.0).powi(2));
+        let (far, near) = (far + pad, (near - pad).max(0.0));
+        let (far2, near2) = (far * far, near * near);
         let mut keep = |kind: Kind, p: DVec2, q: DVec2| {
             let (lo, hi) = (p.min(q) - pad, p.max(q) + pad);
             let least = DVec2::ZERO.clamp(lo, hi).length_squared();
