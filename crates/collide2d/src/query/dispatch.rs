@@ -196,6 +196,8 @@ fn contact_ordered(a: &Shape, b: &Shape) -> Option<Contact> {
         (Shape::Obb(x), Shape::Obb(y)) => {
             convex::contact_checked(&Convex::slice(x.hull(), 0.0), &Convex::slice(y.hull(), 0.0))
         }
+        // A compound has no convex view: no need to build the other's.
+        (Shape::Compound(_), _) | (_, Shape::Compound(_)) => union_contact::contact(a, b),
         _ => match (a.as_convex(), b.as_convex()) {
             (Some(ca), Some(cb)) => convex::contact_checked(&ca, &cb),
             _ => union_contact::contact(a, b),

@@ -18,7 +18,7 @@
 
 use crate::math::sqrt;
 use crate::query::union_rounded::contact_at;
-use crate::query::{dispatch, Contact};
+use crate::query::{circle_aabb, Contact};
 use crate::shape::Shape;
 use alloc::vec::Vec;
 use glam::DVec2;
@@ -69,21 +69,30 @@ impl Rounded {
     }
 
     /// The points of the boundary where the distance to the origin is locally least along
-    /// it: the feet of the sides facing the origin, each arc's nearest point.
-    fn own(&self, out: &mut Vec<DVec2>) {
+    /// it (the feet of the sides facing the origin, each arc's nearest point), with their
+    /// distances, when at least `near`.
+    fn own(&self, near: f64, out: &mut Vec<(f64, DVec2)>) {
         let (lo, hi, r) = (self.lo, self.hi, self.r);
+        let mut keep = |x: DVec2| {
+            let t = x.length();
+            if t >= near {
+                out.push((t, x));
+            }
+        };
         if lo.y <= 0.0 && 0.0 <= hi.y {
-            out.extend([DVec2::new(hi.x + r, 0.0), DVec2::new(lo.x - r, 0.0)]);
+            keep(DVec2::new(hi.x + r, 0.0));
+            keep(DVec2::new(lo.x - r, 0.0));
         }
         if lo.x <= 0.0 && 0.0 <= hi.x {
-            out.extend([DVec2::new(0.0, hi.y + r), DVec2::new(0.0, lo.y - r)]);
+            keep(DVec2::new(0.0, hi.y + r));
+            keep(DVec2::new(0.0, lo.y - r));
         }
         for (c, s) in self.corners() {
             let len = c.length();
             if len > 0.0 {
                 let p = c - c / len * r;
                 if in_quadrant(p - c, s) {
-                    out.push(p);
+                    keep(p);
                 }
             }
         }
@@ -111,64 +120,101 @@ impl Rounded {
         ]
     }
 
-    /// The sides and arcs (corners with their quadrants' signs) whose distance from the
-    /// origin may lie in `[near, far]`: the others hold no candidate worth trying.
-    fn features(&self, near: f64, far: f64) -> Features {
-        let mut out = Features::default();
-        for (p, q) in self.sides() {
-            let least = DVec2::ZERO.clamp(p.min(q), p.max(q)).length();
-            if least <= far && p.length().max(q.length()) >= near {
-                out.sides[out.counts.0] = (p, q);
-                out.counts.0 += 1;
+    /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
+    /// into the ring `near..=far` around the origin: the others hold no candidate worth
+    /// trying.
+    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Vec<Edge>) {
+        let (far, near) = (far + pad, (near - pad).max(0.0));
+        let (far2, near2) = (far * far, near * near);
+        let mut keep = |kind: Kind, p: DVec2, q: DVec2| {
+            let (lo, hi) = (p.min(q) - pad, p.max(q) + pad);
+            let least = DVec2::ZERO.clamp(lo, hi).length_squared();
+            let most = lo.abs().max(hi.abs()).length_squared();
+            if least <= far2 && most >= near2 {
+                out.push(Edge { kind, lo, hi });
             }
+        };
+        for (p, q) in self.sides() {
+            keep(Kind::Side(p, q), p, q);
         }
         for (c, s) in self.corners() {
-            let len = c.length();
-            if (len - self.r).abs() <= far && len + self.r >= near {
-                out.arcs[out.counts.1] = (c, s);
-                out.counts.1 += 1;
-            }
+            keep(Kind::Arc(c, s), c, c + s * self.r);
         }
-        out
+    }
+
+    /// The box grown by `r + pad`: where its boundary lies.
+    fn reach(&self, pad: f64) -> (DVec2, DVec2) {
+        let grow = DVec2::splat(self.r + pad);
+        (self.lo - grow, self.hi + grow)
     }
 }
 
-/// Some sides and arcs of a rounded rectangle.
-#[derive(Default)]
-struct Features {
-    sides: [(DVec2, DVec2); 4],
-    arcs: [(DVec2, DVec2); 4],
-    counts: (usize, usize),
+/// A side (a segment) or an arc (its circle's centre and its quadrant's signs).
+#[derive(Clone, Copy)]
+enum Kind {
+    Side(DVec2, DVec2),
+    Arc(DVec2, DVec2),
 }
 
-impl Features {
-    fn sides(&self) -> &[(DVec2, DVec2)] {
-        &self.sides[..self.counts.0]
-    }
+/// A side or arc of a rounded rectangle and its (widened) bounding box.
+#[derive(Clone, Copy)]
+struct Edge {
+    kind: Kind,
+    lo: DVec2,
+    hi: DVec2,
+}
 
-    fn arcs(&self) -> &[(DVec2, DVec2)] {
-        &self.arcs[..self.counts.1]
+impl Edge {
+    fn meets(&self, lo: DVec2, hi: DVec2) -> bool {
+        self.lo.cmple(hi).all() && lo.cmple(self.hi).all()
     }
+}
 
-    /// Where these sides and arcs cross `other`'s (all arcs of radius `r`).
-    fn crossings(&self, other: &Features, r: f64, out: &mut Vec<DVec2>) {
-        let tol = 1e-12 * (1.0 + r);
-        for &(p, q) in self.sides() {
-            for &(u, w) in other.sides() {
-                segments_cross(p, q, u, w, tol, out);
-            }
-            for &(c, s) in other.arcs() {
-                segment_arc(p, q, c, s, r, tol, out);
-            }
+/// Where the edges `ours` of one rounded rectangle cross the edges `theirs` of another (all
+/// arcs of radius `r`), with their distances, when in the ring `near..=far`; `reach` and
+/// `their_reach` bound the two.
+fn crossings(
+    (ours, reach): (&[Edge], (DVec2, DVec2)),
+    (theirs, their_reach): (&[Edge], (DVec2, DVec2)),
+    r: f64,
+    (near, far): (f64, f64),
+    out: &mut Vec<(f64, DVec2)>,
+) {
+    let tol = 1e-12 * (1.0 + r);
+    // Only the edges inside the other's bounds can cross it.
+    let inside = |edges: &[Edge], (lo, hi): (DVec2, DVec2), out: &mut [u8; 8]| {
+        let mut count = 0;
+        for (i, e) in edges.iter().enumerate() {
+            out[count] = i as u8;
+            count += usize::from(e.meets(lo, hi));
         }
-        for &(u, w) in other.sides() {
-            for &(c, s) in self.arcs() {
-                segment_arc(u, w, c, s, r, tol, out);
+        count
+    };
+    let (mut met, mut mine) = ([0u8; 8], [0u8; 8]);
+    let count = inside(theirs, reach, &mut met);
+    if count == 0 {
+        return;
+    }
+    let own = inside(ours, their_reach, &mut mine);
+    for &k in &mine[..own] {
+        let f = &ours[usize::from(k)];
+        for &i in &met[..count] {
+            let g = &theirs[usize::from(i)];
+            if !f.meets(g.lo, g.hi) {
+                continue;
             }
-        }
-        for &(c, s) in self.arcs() {
-            for &(e, t) in other.arcs() {
-                arcs_cross(c, s, e, t, r, tol, out);
+            let (xs, n) = match (f.kind, g.kind) {
+                (Kind::Side(p, q), Kind::Side(u, w)) => segments_cross(p, q, u, w, tol),
+                (Kind::Side(p, q), Kind::Arc(c, s)) | (Kind::Arc(c, s), Kind::Side(p, q)) => {
+                    segment_arc(p, q, c, s, r, tol)
+                }
+                (Kind::Arc(c, s), Kind::Arc(e, t)) => arcs_cross(c, s, e, t, r, tol),
+            };
+            for &x in &xs[..n] {
+                let t = x.length();
+                if t >= near && t <= far {
+                    out.push((t, x));
+                }
             }
         }
     }
@@ -180,19 +226,25 @@ fn in_quadrant(v: DVec2, s: DVec2) -> bool {
     v.x * s.x >= -tol && v.y * s.y >= -tol
 }
 
+/// Up to two points, and how many.
+type Points = ([DVec2; 2], usize);
+
 /// The crossing of two axis-parallel segments, one vertical and one horizontal.
-fn segments_cross(p: DVec2, q: DVec2, u: DVec2, w: DVec2, tol: f64, out: &mut Vec<DVec2>) {
+fn segments_cross(p: DVec2, q: DVec2, u: DVec2, w: DVec2, tol: f64) -> Points {
     let within = |v: f64, a: f64, b: f64| a.min(b) - tol <= v && v <= a.max(b) + tol;
     if p.x == q.x && u.y == w.y && within(p.x, u.x, w.x) && within(u.y, p.y, q.y) {
-        out.push(DVec2::new(p.x, u.y));
+        ([DVec2::new(p.x, u.y), DVec2::ZERO], 1)
     } else if p.y == q.y && u.x == w.x && within(u.x, p.x, q.x) && within(p.y, u.y, w.y) {
-        out.push(DVec2::new(u.x, p.y));
+        ([DVec2::new(u.x, p.y), DVec2::ZERO], 1)
+    } else {
+        ([DVec2::ZERO; 2], 0)
     }
 }
 
 /// The crossings of an axis-parallel segment and the arc of radius `r` around `c` in the
 /// quadrant of signs `s`.
-fn segment_arc(p: DVec2, q: DVec2, c: DVec2, s: DVec2, r: f64, tol: f64, out: &mut Vec<DVec2>) {
+fn segment_arc(p: DVec2, q: DVec2, c: DVec2, s: DVec2, r: f64, tol: f64) -> Points {
+    let mut out = ([DVec2::ZERO; 2], 0);
     let vertical = p.x == q.x;
     // Along the segment's line: the offset from the circle's center across it.
     let (across, lo, hi, centre) = if vertical {
@@ -203,7 +255,7 @@ fn segment_arc(p: DVec2, q: DVec2, c: DVec2, s: DVec2, r: f64, tol: f64, out: &m
     // A side's end meets the next arc tangentially: within rounding, one point.
     let h2 = r * r - across * across;
     if h2 < -tol * r {
-        return;
+        return out;
     }
     let h = sqrt(h2.max(0.0));
     let ts = [centre - h, centre + h];
@@ -217,26 +269,68 @@ fn segment_arc(p: DVec2, q: DVec2, c: DVec2, s: DVec2, r: f64, tol: f64, out: &m
             DVec2::new(t, p.y)
         };
         if in_quadrant(x - c, s) {
-            out.push(x);
+            out.0[out.1] = x;
+            out.1 += 1;
         }
     }
+    out
 }
 
 /// The crossings of two arcs of radius `r`.
-fn arcs_cross(c: DVec2, s: DVec2, e: DVec2, t: DVec2, r: f64, tol: f64, out: &mut Vec<DVec2>) {
+fn arcs_cross(c: DVec2, s: DVec2, e: DVec2, t: DVec2, r: f64, tol: f64) -> Points {
+    let mut out = ([DVec2::ZERO; 2], 0);
     let d = e - c;
     let len2 = d.length_squared();
     let h2 = r * r - len2 * 0.25;
     if len2 == 0.0 || h2 < -tol {
-        return;
+        return out;
     }
     let m = c + d * 0.5;
     let off = d.perp() * (sqrt(h2.max(0.0)) / sqrt(len2));
     for x in [m + off, m - off] {
         if in_quadrant(x - c, s) && in_quadrant(x - e, t) {
-            out.push(x);
+            out.0[out.1] = x;
+            out.1 += 1;
         }
     }
+    out
+}
+
+/// The least distance at which one of the four half-axes from the origin leaves the union
+/// of `d` (which holds the origin): each rounded rectangle covers an interval of each axis.
+fn axis_exit(d: &[Rounded]) -> f64 {
+    let mut least = f64::INFINITY;
+    for axis in 0..2 {
+        // The spans along `axis`, at 0 on the other axis.
+        let mut spans = [(0.0, 0.0); MOST_PARTS];
+        let mut count = 0;
+        for piece in d {
+            let (lo, hi) = (piece.lo.to_array(), piece.hi.to_array());
+            let off = DVec2::ZERO.clamp(piece.lo, piece.hi).to_array()[1 - axis];
+            let h2 = piece.r * piece.r - off * off;
+            if h2 > 0.0 {
+                let h = sqrt(h2);
+                spans[count] = (lo[axis] - h, hi[axis] + h);
+                count += 1;
+            }
+        }
+        // Walk out each way while some span goes on.
+        let (mut up, mut down) = (0.0f64, 0.0f64);
+        let mut moved = true;
+        while moved {
+            moved = false;
+            for &(lo, hi) in &spans[..count] {
+                if lo <= up && up < hi {
+                    (up, moved) = (hi, true);
+                }
+                if lo < down && down <= hi {
+                    (down, moved) = (lo, true);
+                }
+            }
+        }
+        least = least.min(up).min(-down);
+    }
+    least
 }
 
 /// The parts of a hitbox, when each is an axis-aligned box (and they are few).
@@ -312,19 +406,11 @@ fn nearest_open(
     while !near.is_empty() {
         // The nearest left, ties to the smaller coordinates (for determinism); taken out one
         // by one, as the answer is mostly among the first few.
-        let key = |&(t, x): &(f64, DVec2)| (t, x.x, x.y);
-        let i = (1..near.len()).fold(0, |m, i| {
-            let (p, q) = (key(&near[i]), key(&near[m]));
-            let less =
-                p.0.total_cmp(&q.0)
-                    .then(p.1.total_cmp(&q.1))
-                    .then(p.2.total_cmp(&q.2));
-            if less.is_lt() {
-                i
-            } else {
-                m
-            }
-        });
+        // (Distances are lengths: never NaN or -0, so `<` orders them as `total_cmp`.)
+        let less = |(t, x): (f64, DVec2), (u, y): (f64, DVec2)| {
+            t < u || t == u && x.x.total_cmp(&y.x).then(x.y.total_cmp(&y.y)).is_lt()
+        };
+        let i = (1..near.len()).fold(0, |m, i| if less(near[i], near[m]) { i } else { m });
         let (t, x) = near.swap_remove(i);
         if let Some((best, y, _)) = found {
             if t > best + margin {
@@ -376,8 +462,16 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         } else {
             (centre - max, centre - min)
         };
-        let (x, y) = if flipped { (a, part) } else { (part, b) };
-        if let Some(c) = dispatch::contact(x, y) {
+        // What `dispatch::contact` runs for the pair, without its dispatch.
+        let pair = circle_aabb::intersects(circle, bx).then(|| {
+            let c = circle_aabb::contact(circle, bx);
+            if flipped {
+                c
+            } else {
+                c.flipped()
+            }
+        });
+        if let Some(c) = pair {
             match &deepest {
                 Some((best, _)) if c.depth < best.depth => {}
                 Some((best, _)) if c.depth == best.depth => tied = true,
@@ -424,30 +518,30 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     // sides' feet and arcs' nearest points first: the nearest open one bounds the crossings
     // worth computing.
     let mut near = Vec::with_capacity(32);
-    let mut xs = Vec::with_capacity(32);
     for piece in d {
-        piece.own(&mut xs);
+        piece.own(low - margin, &mut near);
     }
-    near.extend(
-        xs.iter()
-            .map(|&x| (x.length(), x))
-            .filter(|&(t, _)| t >= low - margin),
-    );
     let own = nearest_open(&mut near, d, scale, None).ok()?;
+    // The answer is no farther than where the axes leave the union (a point of its
+    // boundary with a way out).
     let far = own.map_or(f64::INFINITY, |(t, _, _)| t + margin);
-    let features: Vec<Features> = d.iter().map(|p| p.features(low - margin, far)).collect();
-    xs.clear();
-    for (k, f) in features.iter().enumerate() {
-        for g in &features[k + 1..] {
-            f.crossings(g, r, &mut xs);
-        }
+    let far = far.min(axis_exit(d) + 2.0 * margin);
+    // Feature boxes are widened far beyond the crossings' rounding: they only prune.
+    let pad = 1e-9 * (1.0 + r + scale);
+    let mut edges = Vec::with_capacity(8 * d.len());
+    let mut ranges = [(0, 0); MOST_PARTS];
+    for (k, piece) in d.iter().enumerate() {
+        piece.features(low - margin, far, pad, &mut edges);
+        ranges[k] = (ranges[k.saturating_sub(1)].1, edges.len());
     }
     near.clear();
-    near.extend(
-        xs.iter()
-            .map(|&x| (x.length(), x))
-            .filter(|&(t, _)| t >= low - margin && t <= far),
-    );
+    for (k, piece) in d.iter().enumerate() {
+        let ours = (&edges[ranges[k].0..ranges[k].1], piece.reach(pad));
+        for (j, other) in d.iter().enumerate().skip(k + 1) {
+            let theirs = (&edges[ranges[j].0..ranges[j].1], other.reach(pad));
+            crossings(ours, theirs, r, (low - margin, far), &mut near);
+        }
+    }
     // The own point stands unless a crossing is nearer (or about as near: both are tried).
     if let Some((t, x, _)) = own {
         near.push((t, x));

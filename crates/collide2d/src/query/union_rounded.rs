@@ -379,19 +379,23 @@ pub(crate) fn contact_at<'c, 's: 'c>(
 /// the moved `b`'s hull, pushed out by `a`'s radius towards it (along `normal` when the hulls
 /// meet).
 fn touch_point(a: &Convex, b: &Convex, x: DVec2, normal: DVec2) -> DVec2 {
-    let pa: Vec<DVec2> = a.points().iter().map(|p| p.as_dvec2()).collect();
-    let pb: Vec<DVec2> = b.points().iter().map(|p| p.as_dvec2() - x).collect();
-    let mut best = (pa[0], pb[0], f64::INFINITY);
-    for &v in &pa {
-        for (p, q) in edges(&pb) {
+    // The points are converted where used (exactly), not collected: no allocation.
+    let (pa, pb) = (a.points(), b.points());
+    let va = |i: usize| pa[i].as_dvec2();
+    let vb = |i: usize| pb[i].as_dvec2() - x;
+    let mut best = (va(0), vb(0), f64::INFINITY);
+    for i in 0..pa.len() {
+        let v = va(i);
+        for (p, q) in edges(pb.len(), vb) {
             let c = closest_on_segment(v, p, q);
             if v.distance_squared(c) < best.2 {
                 best = (v, c, v.distance_squared(c));
             }
         }
     }
-    for &v in &pb {
-        for (p, q) in edges(&pa) {
+    for i in 0..pb.len() {
+        let v = vb(i);
+        for (p, q) in edges(pa.len(), va) {
             let c = closest_on_segment(v, p, q);
             if v.distance_squared(c) < best.2 {
                 best = (c, v, v.distance_squared(c));
@@ -404,9 +408,9 @@ fn touch_point(a: &Convex, b: &Convex, x: DVec2, normal: DVec2) -> DVec2 {
     ha + towards * f64::from(a.radius)
 }
 
-/// The edges of a hull: a point is one degenerate edge, a segment one edge.
-fn edges(pts: &[DVec2]) -> impl Iterator<Item = (DVec2, DVec2)> + '_ {
-    let n = pts.len();
+/// The edges of a hull of `n` points given by `at`: a point is one degenerate edge, a segment
+/// one edge.
+fn edges(n: usize, at: impl Fn(usize) -> DVec2) -> impl Iterator<Item = (DVec2, DVec2)> {
     let count = if n <= 2 { 1 } else { n };
-    (0..count).map(move |i| (pts[i], pts[(i + 1) % n]))
+    (0..count).map(move |i| (at(i), at(if i + 1 == n { 0 } else { i + 1 })))
 }
