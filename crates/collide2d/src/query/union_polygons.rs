@@ -136,7 +136,7 @@ fn exposed_at_least<'p>(f: &Face, d: f64, others: impl Iterator<Item = &'p Piece
         r = r.max(m.clearance(c));
     }
     let (d, r) = ((d - margin).max(0.0), (r - 2.0 * margin).max(0.0));
-    libm::sqrt(d * d + r * r) * (1.0 - 1e-9) - margin
+    crate::math::sqrt(d * d + r * r) * (1.0 - 1e-9) - margin
 }
 
 /// The exposed point of face `fi` of piece `k` nearest the origin, with the pieces listed in
