@@ -32,6 +32,16 @@ pub(crate) const LIMIT: usize = 64;
 /// weighed against one part pair's difference, each decision that needs exact products
 /// counting 16 more, or 16 × 32 on heap expansions (coordinates far apart in magnitude). The
 /// bench's two 12-vertex stars take at most 60,943 over 2,048 pairs, in both orders.
+///
+/// It counts only the work done: a face skipped by the cheap `f64` checks (inside one piece,
+/// or all its exposed points surely farther than the best found) and the rest of a piece
+/// dropped once its interval surely misses the face count nothing. Skipped faces only remove
+/// counted work, and a dropped piece's own decisions too; the sort of the remaining spans
+/// can, in principle, meet an undecided comparison the full sort did not (so a search within
+/// a few decisions of the bound may end on its other side; a search that finishes answers
+/// the same). The worst case stays bounded: the skips are `f64` passes over the at most
+/// [`LIMIT`] pieces' faces for each of their faces, and everything that can be slow (exact
+/// products, heap expansions) is still counted.
 #[cfg(feature = "concave-search")]
 pub(crate) const WORK: usize = 1 << 17;
 

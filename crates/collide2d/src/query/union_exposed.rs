@@ -8,6 +8,10 @@
 //! piece covers one interval. The exposed part of the face is what no interval covers, with
 //! its ends: a point whose two sides are covered by two intervals (a seam across the face) is
 //! covered unless neither interval holds it.
+//!
+//! A piece whose interval surely lies wholly before 0 or past 1 is dropped as soon as one of
+//! its edges shows it: such an interval holds no point of the face, and merged with others it
+//! only moves ends that lie outside `[0, 1]` too, which the search never answers.
 
 use crate::exact::{Field, Filtered};
 use crate::math::Vec2;
@@ -201,6 +205,11 @@ fn covered<'f>(f: &Face, piece: &'f Piece, exact: &'f Cell<usize>) -> Option<Spa
                 }
             },
             Ordering::Greater => {
+                // A lower end surely past 1 (`−α − β > 0`): the span misses the face, and
+                // weighing the rest of the piece would change no answer (module docs).
+                if neg(alpha_f).sub(beta_f).sign() == Some(Ordering::Greater) {
+                    return None;
+                }
                 let at = At {
                     nf: neg(alpha_f),
                     df: beta_f,
@@ -218,6 +227,10 @@ fn covered<'f>(f: &Face, piece: &'f Piece, exact: &'f Cell<usize>) -> Option<Spa
                 ));
             }
             Ordering::Less => {
+                // An upper end surely before 0 (`α < 0`, as `−β > 0`): likewise.
+                if alpha_f.sign() == Some(Ordering::Less) {
+                    return None;
+                }
                 let at = At {
                     nf: alpha_f,
                     df: neg(beta_f),

@@ -251,6 +251,33 @@ impl Piece {
         })
     }
 
+    /// A radius `r` such that the disc of radius `r` around `c` lies in the piece's interior
+    /// (0 when unsure): the least distance of `c` inside the faces' lines, in `f64`, less a
+    /// margin far past the rounding of the faces' values and of this sum.
+    pub fn clearance(&self, c: DVec2) -> f64 {
+        const EPS: f64 = 1e-12;
+        let mut r = f64::INFINITY;
+        for g in &self.faces {
+            let (w, e) = (c - g.p, g.e);
+            let len = e.length();
+            if len == 0.0 {
+                continue;
+            }
+            let side = e.x * w.y - e.y * w.x;
+            let size =
+                (e.x.abs() + e.y.abs()) * (c.x.abs() + c.y.abs() + g.p.x.abs() + g.p.y.abs());
+            r = r.min((side - EPS * size) / len * (1.0 - EPS));
+            if r <= 0.0 {
+                return 0.0;
+            }
+        }
+        if r.is_finite() {
+            r
+        } else {
+            0.0
+        }
+    }
+
     /// The piece's box meets the box from `lo` to `hi`.
     pub fn meets(&self, lo: DVec2, hi: DVec2) -> bool {
         !(self.lo.cmpgt(hi).any() || self.hi.cmplt(lo).any())

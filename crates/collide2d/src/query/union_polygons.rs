@@ -123,10 +123,34 @@ fn face_box(f: &Face) -> (DVec2, DVec2) {
     (p.min(q) - pad, p.max(q) + pad)
 }
 
+/// A lower bound on the distance (as [`exposed`] rounds it) of every exposed point of `f`,
+/// the pieces `others` its possible covers: the face's nearest point `c` lies at `d`; a piece
+/// holding the disc of radius `r` around `c` in its interior covers that stretch of the face,
+/// so an exposed point `x` has `|x − c| >= r` and, `c` nearest, `|x|² >= d² + r²`. In `f64`,
+/// with margins far past the rounding of `c`, `d`, the clearances and `exposed`'s own.
+fn exposed_at_least<'p>(f: &Face, d: f64, others: impl Iterator<Item = &'p Piece>) -> f64 {
+    let c = crate::query::convex::closest_on_segment(DVec2::ZERO, f.p, f.p + f.e);
+    let margin = 1e-9 * (f.p.abs().max_element() + f.e.abs().max_element()) + 1e-300;
+    let mut r = 0.0f64;
+    for m in others {
+        r = r.max(m.clearance(c));
+    }
+    let (d, r) = ((d - margin).max(0.0), (r - 2.0 * margin).max(0.0));
+    crate::math::sqrt(d * d + r * r) * (1.0 - 1e-9) - margin
+}
+
 /// The exposed point of face `fi` of piece `k` nearest the origin, with the pieces listed in
-/// `near` as the possible covers; `work` adds up the pieces the face is weighed against and
-/// the decisions that needed exact products ([`nearest_exposed`]).
-fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize], work: &mut usize) -> Option<Found> {
+/// `near` as the possible covers; `None` also when a cheap bound shows every exposed point of
+/// the face lies farther than `beat` (strictly). `work` adds up the pieces the face is
+/// weighed against and the decisions that needed exact products ([`nearest_exposed`]).
+fn exposed(
+    set: &Pieces,
+    k: usize,
+    fi: usize,
+    near: &[usize],
+    beat: Option<f64>,
+    work: &mut usize,
+) -> Option<Found> {
     let f = &set.get(k).faces[fi];
     let (lo, hi) = face_box(f);
     let others = near
@@ -138,6 +162,9 @@ fn exposed(set: &Pieces, k: usize, fi: usize, near: &[usize], work: &mut usize) 
     // without the exact stretches.
     let (p, q) = (f.p, f.p + f.e);
     if others.clone().any(|m| m.holds_inside(p, q)) {
+        return None;
+    }
+    if beat.is_some_and(|b| exposed_at_least(f, f.distance(), others.clone()) > b) {
         return None;
     }
     let exact = Cell::new(0);
@@ -203,7 +230,9 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
         if work > WORK {
             return Err(OverLimit);
         }
-        if let Some(found) = exposed(&set, k0, fi, &near_k0, &mut work) {
+        // A face that can neither answer here nor beat `best` is skipped.
+        let beat = best.map(|b| b.dist.max(d + slack));
+        if let Some(found) = exposed(&set, k0, fi, &near_k0, beat, &mut work) {
             if found.dist <= d + slack {
                 return Ok(Some(finish(&set, &found, &holding)));
             }
@@ -249,7 +278,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
         if work > WORK {
             return Err(OverLimit);
         }
-        if let Some(found) = exposed(&set, k, fi, &near, &mut work) {
+        if let Some(found) = exposed(&set, k, fi, &near, best.map(|b| b.dist), &mut work) {
             if best.is_none_or(|b| found.dist < b.dist) {
                 best = Some(found);
             }
