@@ -768,6 +768,34 @@ fn the_notch_part_way_out_and_at_the_corner() {
     }
 }
 
+#[test]
+fn an_arc_centred_on_the_origin_is_nearest_everywhere_and_exposed_past_another_part() {
+    // Issue 17, found by the soak of `moving_b_by_less_than_the_depth_keeps_the_shapes_touching`:
+    // `b`'s circle is centred on `a`'s end, so the end cap of their difference (a capsule) is
+    // an arc centred on the origin, every point of it at distance 3. The segments' difference
+    // covers part of that arc but not all (moving `b` by 3 along (-1, 2) / sqrt(5) separates
+    // everything), so the depth is 3, at the arc's uncovered end. The search measured its
+    // lower bound along the `f32` normal (length 1 - 1.2e-8: 3.000000036, past the tolerance)
+    // and so dropped every candidate at exactly 3 (the arc's ends, its crossings with the
+    // segments' difference), answering that difference's vertex at sqrt(10): normal
+    // -(3, 1) / sqrt(10), a move after which the shapes were apart well before its end.
+    let a: Shape = Segment::new(v(-1.0, 2.0), v(5.0, 5.0)).unwrap().into();
+    let b: Shape = Compound::new(vec![
+        Circle::new(v(-1.0, 2.0), 3.0).unwrap().into(),
+        Segment::new(v(-2.0, 6.0), v(8.0, 6.0)).unwrap().into(),
+    ])
+    .unwrap()
+    .into();
+    // (The literal rule is `check_pair`'s, up to `TOUCH`: the move along a diagonal normal
+    // rounds in `f32`, so `only_touches_at_depth`'s exact zero depths do not apply.)
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let c = contact(x, y).unwrap();
+        assert!((c.depth - 3.0).abs() < 1e-5, "{c:?}");
+        no_direction_separates_sooner(x, y, &c, 720).unwrap();
+    }
+    check_pair(&a, &b).unwrap();
+}
+
 /// The convex parts of `s`, compounds opened.
 fn leaves(s: &Shape, out: &mut Vec<Shape>) {
     match s {

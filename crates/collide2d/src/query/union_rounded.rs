@@ -216,7 +216,11 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
         })
         .fold(0.0, f64::max);
     let eps = 1e-9 * scale;
-    let n0 = first.normal.as_dvec2();
+    // A unit direction in `f64`: the `f32` normal's length is off by up to `1e-7`, and along
+    // it the exit below would be that much past the true distance, beyond `eps`; the search's
+    // lower bound then dropped every boundary point at exactly the pair's depth (the ends of
+    // an arc centred on the origin, its crossings with other differences).
+    let n0 = first.normal.as_dvec2().normalize_or(DVec2::X);
     // The deepest pair's own point: where the ray along `-n0` leaves its difference (its
     // depth, in `f64`; on ties, the point that pair's normal names).
     let far = 4.0 * scale.max(f64::MIN_POSITIVE) + 4.0 * f64::from(first.depth);
