@@ -20,8 +20,11 @@ use collide2d::{
 /// deepest pair of parts answers with its own contact, bit for bit, one or two points, instead
 /// of the union search's one point, `0xc622_b9a7_da19_fa00`; again when shapes made only of
 /// axis-aligned boxes took the box search first, one point midway where the certified pair
-/// gave its own: [`EXPECTED_CONVEX`] shows convex pairs did not change.)
-const EXPECTED: u64 = 0x4342_9b6f_6896_9100;
+/// gave its own: [`EXPECTED_CONVEX`] shows convex pairs did not change; again when the rounded
+/// search measured its lower bound along the unit normal in `f64`, `0x4342_9b6f_6896_9100`:
+/// one contact of the 3,000, pair 2,539, whose point's y moved by one `f32` step, -8.201834 to
+/// -8.201833, normal and depth unchanged.)
+const EXPECTED: u64 = 0x47be_3756_56fb_56b5;
 
 /// The hash of [`run_convex`], the contacts of the sequence's convex pairs, pinned before
 /// concave and compound pairs got the whole shape's contact (issue 17) and unchanged since:
