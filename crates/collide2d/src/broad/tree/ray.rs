@@ -206,17 +206,24 @@ fn descend<const PARALLEL: bool>(
             *len = at;
             return Some(id);
         }
-        let node = &quads[id as usize];
-        let (early, hit) = if PARALLEL {
+        debug_assert!((id as usize) < quads.len());
+        #[allow(unsafe_code)]
+        // SAFETY: `current` is the root (0, and the root is not a leaf, so there are quads) or a
+        // child of an inner lane of a quad, which `flatten` set to the index of a quad it made.
+        let node = unsafe { quads.get_unchecked(id as usize) };
+        let (entered, hit) = if PARALLEL {
             slabs.enter_quad_parallel(node, bound)
         } else {
             slabs.enter_quad(node, bound)
         };
         let hit = hit & node.mask;
         // Lane `i`'s key: its entry time with the lane's tag in the low bits; and the stack
-        // entry of a key (the tag's low two bits are the lane).
-        let t = early.to_array();
-        let key = |i: usize| (t[i].to_bits() & !7) | u32::from(node.tag[i]);
+        // entry of a key (the tag's low two bits are the lane). The entries are worked out only
+        // where a key is read: not for the commonest visits, with one lane hit or none.
+        let keys = || {
+            let t = slabs.early::<PARALLEL>(entered).to_array();
+            move |i: usize| (t[i].to_bits() & !7) | u32::from(node.tag[i])
+        };
         let entry = |k: u32| (node.child[(k & 3) as usize], k);
         current = if hit == 0 {
             match pop(stack, &mut at, bound) {
@@ -230,6 +237,7 @@ fn descend<const PARALLEL: bool>(
             (node.child[lane], u32::from(node.tag[lane]))
         } else if (hit & (hit - 1)) & ((hit & (hit - 1)) - 1) == 0 {
             // Two lanes (the next commonest): the nearer is next, the other pushed.
+            let key = keys();
             let (a, b) = (
                 key(hit.trailing_zeros() as usize),
                 key(31 - hit.leading_zeros() as usize),
@@ -241,6 +249,7 @@ fn descend<const PARALLEL: bool>(
             // The hit lanes sorted by key without branches, a miss last: the nearest is
             // next, the others go on the stack farthest first.
             // A miss's bits all set by a mask rather than a branch, which would mispredict.
+            let key = keys();
             let key = |i: usize| key(i) | ((hit >> i) & 1).wrapping_sub(1);
             let [mut k0, mut k1, mut k2, mut k3] = [key(0), key(1), key(2), key(3)];
             let sort = |a: &mut u32, b: &mut u32| {
@@ -330,8 +339,9 @@ impl RaySlabs {
     }
 
     /// As [`ray_box`]`(ray, inverse_dir(ray.dir), child, max_t)` for each lane's
-    /// child, bit for bit: the entries, and bit `i` set when lane `i` is hit (empty lanes
-    /// included: mask them). Only when `parallel` is not set.
+    /// child, bit for bit: the entries (before [`early`](Self::early) makes them early), and bit
+    /// `i` set when lane `i` is hit (empty lanes included: mask them). Only when `parallel` is
+    /// not set.
     ///
     /// Each lane rounds the same subtractions and products. As the ray is finite and `inv`
     /// finite and non-zero, no lane is NaN, and rounding keeps the order of the sides: where
@@ -355,14 +365,25 @@ impl RaySlabs {
         let enter = x0.max(y0).max(Vec4::ZERO);
         let exit = x1.min(y1).min(Vec4::splat(max_t));
         let slack = enter.max(exit.abs()) * 2e-6 + f32::MIN_POSITIVE;
-        let hit = enter.cmple(exit + slack).bitmask();
-        // Returned that much early, as `ray_box` does; without its last `max(0)`, which changes
-        // no bits here: `enter` is a zero or more, and less 2e-6 of itself stays so (a zero of
-        // either sign gives `+0`: `x - x` rounds to `+0`).
-        (enter - enter * 2e-6, hit)
+        (enter, enter.cmple(exit + slack).bitmask())
     }
 
-    /// [`RaySlabs::enter_quad`] when `parallel` is set: `ray_box` lane by lane.
+    /// The entries of the lanes [`enter_quad`](Self::enter_quad) found (`PARALLEL` false), or
+    /// [`enter_quad_parallel`](Self::enter_quad_parallel) (true): that much early, as `ray_box`
+    /// returns them. For `enter_quad`'s, without `ray_box`'s last `max(0)`, which changes no
+    /// bits here: `enter` is a zero or more, and less 2e-6 of itself stays so (a zero of either
+    /// sign gives `+0`: `x - x` rounds to `+0`).
+    #[inline(always)]
+    fn early<const PARALLEL: bool>(&self, entered: Vec4) -> Vec4 {
+        if PARALLEL {
+            entered
+        } else {
+            entered - entered * 2e-6
+        }
+    }
+
+    /// [`RaySlabs::enter_quad`] when `parallel` is set: `ray_box` lane by lane (its entries
+    /// already early).
     #[inline(never)]
     pub(super) fn enter_quad_parallel(&self, q: &Quad, max_t: f32) -> (Vec4, u32) {
         let Some(ray) = &self.parallel else {
@@ -441,9 +462,11 @@ mod tests {
             for max_t in [0.0, 0.5, 3.0, f32::INFINITY] {
                 let want = boxes.map(|b| ray_box(&ray, inv, &b, max_t));
                 let (early, hit) = if slabs.parallel.is_some() {
-                    slabs.enter_quad_parallel(&quad, max_t)
+                    let (entered, hit) = slabs.enter_quad_parallel(&quad, max_t);
+                    (slabs.early::<true>(entered), hit)
                 } else {
-                    slabs.enter_quad(&quad, max_t)
+                    let (entered, hit) = slabs.enter_quad(&quad, max_t);
+                    (slabs.early::<false>(entered), hit)
                 };
                 let got: [Option<f32>; 4] =
                     core::array::from_fn(|i| (hit & (1 << i) != 0).then_some(early[i]));
