@@ -37,16 +37,17 @@ pub(super) struct Quad {
 }
 
 /// [`Quad::bounds`]' column of each child's min x.
-const MIN_X: usize = 0;
+pub(super) const MIN_X: usize = 0;
 /// Its column of min y.
-const MIN_Y: usize = 1;
+pub(super) const MIN_Y: usize = 1;
 /// Its column of max x.
-const MAX_X: usize = 2;
+pub(super) const MAX_X: usize = 2;
 /// Its column of max y.
-const MAX_Y: usize = 3;
+pub(super) const MAX_Y: usize = 3;
 
 /// A tree's inner nodes as [`Quad`]s, root first (none when the root is a leaf), and how deep
-/// [`walk`]'s stack can grow over them.
+/// [`walk`]'s stack can grow over them; or on an x86_64 CPU with AVX, as eight-wide
+/// [`Oct`](super::oct::Oct)s instead.
 #[derive(Debug)]
 pub(super) struct RayTree {
     quads: Vec<Quad>,
@@ -55,9 +56,86 @@ pub(super) struct RayTree {
     /// path to the one visited, at most those three (the entries pushed below a popped one
     /// were popped before it).
     stack: usize,
+    #[cfg(target_arch = "x86_64")]
+    octs: Option<super::oct::Octs>,
+}
+
+/// Unit tests: lay trees out as quads even where the CPU has AVX, to compare the two layouts'
+/// answers (any test may get either layout meanwhile: they answer the same).
+#[cfg(test)]
+pub(super) static QUADS_ONLY: core::sync::atomic::AtomicBool =
+    core::sync::atomic::AtomicBool::new(false);
+
+impl RayTree {
+    /// The layout of `tree` for ray casts: [`Oct`](super::oct::Oct)s where the CPU has AVX,
+    /// else [`Quad`]s (in unit tests, also while [`QUADS_ONLY`] is set).
+    pub(super) fn of(tree: &Tree) -> RayTree {
+        #[cfg(test)]
+        let quads = QUADS_ONLY.load(core::sync::atomic::Ordering::Relaxed);
+        #[cfg(not(test))]
+        let quads = false;
+        #[cfg(target_arch = "x86_64")]
+        if !quads && tree.root != NULL && !tree.is_leaf(tree.root) {
+            if let Some(avx) = super::oct::Avx::detect() {
+                return RayTree {
+                    quads: Vec::new(),
+                    stack: 0,
+                    octs: Some(tree.flatten_octs(avx)),
+                };
+            }
+        }
+        let _ = quads;
+        tree.flatten()
+    }
+
+    /// [`walk`] over this layout (the tree's root is not a leaf).
+    #[inline(always)]
+    pub(super) fn walk<F: FnMut(u32) -> f32>(&self, slabs: &RaySlabs, max_t: &mut f32, f: &mut F) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(octs) = &self.octs {
+            return super::oct::walk(octs, slabs, max_t, f);
+        }
+        // The hot loop without the parallel-ray case, so it keeps the ray in registers.
+        if slabs.parallel.is_some() {
+            walk::<true, _>(self, slabs, max_t, f);
+        } else {
+            walk::<false, _>(self, slabs, max_t, f);
+        }
+    }
 }
 
 impl Tree {
+    /// The children of inner node `id` for a node `N` wide: its two, then the inner child with
+    /// the largest perimeter opened in their place, until `N` are left (or only leaves); and how
+    /// many.
+    pub(super) fn open_children<const N: usize>(&self, id: u32) -> ([u32; N], usize) {
+        let n = &self.nodes[id as usize];
+        let mut kids = [NULL; N];
+        (kids[0], kids[1]) = (n.child1, n.child2);
+        let mut count = 2;
+        while count < N {
+            // The largest inner child gives way to its two children, in its place.
+            let mut open: Option<(usize, f32)> = None;
+            for (i, &c) in kids[..count].iter().enumerate() {
+                if !self.is_leaf(c) {
+                    let p = perimeter(&self.nodes[c as usize].aabb);
+                    if open.is_none_or(|(_, best)| p > best) {
+                        open = Some((i, p));
+                    }
+                }
+            }
+            let Some((i, _)) = open else {
+                break;
+            };
+            let c = &self.nodes[kids[i] as usize];
+            kids.copy_within(i + 1..count, i + 2);
+            kids[i] = c.child1;
+            kids[i + 1] = c.child2;
+            count += 1;
+        }
+        (kids, count)
+    }
+
     /// The inner nodes as [`Quad`]s, root first; none when the root is a leaf.
     pub(super) fn flatten(&self) -> RayTree {
         let mut out: Vec<Quad> = Vec::with_capacity(self.leaves / 2);
@@ -66,6 +144,8 @@ impl Tree {
             return RayTree {
                 quads: out,
                 stack: 0,
+                #[cfg(target_arch = "x86_64")]
+                octs: None,
             };
         }
         // (node, parent's quad index, lane under it, quads on the path from the root to it)
@@ -76,29 +156,7 @@ impl Tree {
             if parent != NULL {
                 out[parent as usize].child[lane] = q;
             }
-            let n = &self.nodes[id as usize];
-            let mut kids = [n.child1, n.child2, NULL, NULL];
-            let mut count = 2;
-            while count < 4 {
-                // The largest inner child gives way to its two children, in its place.
-                let mut open: Option<(usize, f32)> = None;
-                for (i, &c) in kids[..count].iter().enumerate() {
-                    if !self.is_leaf(c) {
-                        let p = perimeter(&self.nodes[c as usize].aabb);
-                        if open.is_none_or(|(_, best)| p > best) {
-                            open = Some((i, p));
-                        }
-                    }
-                }
-                let Some((i, _)) = open else {
-                    break;
-                };
-                let c = &self.nodes[kids[i] as usize];
-                kids.copy_within(i + 1..count, i + 2);
-                kids[i] = c.child1;
-                kids[i + 1] = c.child2;
-                count += 1;
-            }
+            let (kids, count) = self.open_children::<4>(id);
             let mut node = Quad {
                 bounds: [Vec4::ZERO; 4],
                 child: [NULL; 4],
@@ -131,6 +189,8 @@ impl Tree {
         RayTree {
             quads: out,
             stack: 3 * depth,
+            #[cfg(target_arch = "x86_64")]
+            octs: None,
         }
     }
 }
@@ -178,7 +238,7 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
             return;
         };
         *max_t = max_t.min(f(leaf));
-        current = match pop(stack, &mut len, *max_t) {
+        current = match pop::<7>(stack, &mut len, *max_t) {
             Some(next) => next,
             None => return,
         };
@@ -226,7 +286,7 @@ fn descend<const PARALLEL: bool>(
         };
         let entry = |k: u32| (node.child[(k & 3) as usize], k);
         current = if hit == 0 {
-            match pop(stack, &mut at, bound) {
+            match pop::<7>(stack, &mut at, bound) {
                 Some(next) => next,
                 None => return None,
             }
@@ -272,16 +332,21 @@ fn descend<const PARALLEL: bool>(
     }
 }
 
-/// [`walk`]'s pop: the last entry pushed whose key's `t` is not past `bound` (the others are
-/// dropped: a nearer hit was found since they were reached), or `None` once the stack is empty.
+/// [`walk`]'s pop: the last entry pushed whose key's `t` (its bits but the low `TAG` bits)
+/// is not past `bound` (the others are dropped: a nearer hit was found since they were
+/// reached), or `None` once the stack is empty.
 #[inline(always)]
-fn pop(stack: &[MaybeUninit<(u32, u32)>], len: &mut usize, bound: f32) -> Option<(u32, u32)> {
+pub(super) fn pop<const TAG: u32>(
+    stack: &[MaybeUninit<(u32, u32)>],
+    len: &mut usize,
+    bound: f32,
+) -> Option<(u32, u32)> {
     while *len > 0 {
         *len -= 1;
         #[allow(unsafe_code)]
         // SAFETY: every entry below `len` was written by a push.
         let next = unsafe { stack[*len].assume_init() };
-        if f32::from_bits(next.1 & !7) <= bound {
+        if f32::from_bits(next.1 & !TAG) <= bound {
             return Some(next);
         }
     }
@@ -320,6 +385,24 @@ pub(super) struct RaySlabs {
 }
 
 impl RaySlabs {
+    /// The ray's origin and [`inverse_dir`]`(dir)`.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) fn origin_and_inv(&self) -> (Vec2, Vec2) {
+        (Vec2::new(self.origin_x.x, self.origin_y.x), self.inv)
+    }
+
+    /// The columns of the sides the ray enters by, x then y.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) fn near(&self) -> [usize; 2] {
+        self.near
+    }
+
+    /// The columns of the sides it leaves by.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) fn far(&self) -> [usize; 2] {
+        self.far
+    }
+
     pub(super) fn new(ray: &Ray) -> RaySlabs {
         let inv = inverse_dir(ray.dir);
         let (x, y) = (
