@@ -258,10 +258,7 @@ unsafe fn descend_avx<const PARALLEL: bool>(
         let hit = hit & node.mask;
         let entry = |k: u32| (node.child[(k & 7) as usize], k);
         current = if hit == 0 {
-            match pop::<15>(stack, &mut at, bound) {
-                Some(next) => next,
-                None => return None,
-            }
+            pop::<15>(stack, &mut at, bound)?
         } else if hit & (hit - 1) == 0 {
             let lane = hit.trailing_zeros() as usize;
             (node.child[lane], u32::from(node.tag[lane]))
@@ -316,13 +313,13 @@ fn enter_oct_parallel(slabs: &RaySlabs, q: &Oct, max_t: f32) -> (__m256, u32) {
         unreachable!("only for a ray with a zero direction component");
     };
     let (mut early, mut hit) = ([0.0f32; 8], 0);
-    for lane in 0..8 {
+    for (lane, early) in early.iter_mut().enumerate() {
         let b = Aabb::raw(
             Vec2::new(q.bounds[MIN_X][lane], q.bounds[MIN_Y][lane]),
             Vec2::new(q.bounds[MAX_X][lane], q.bounds[MAX_Y][lane]),
         );
         if let Some(t) = ray_box(ray, slabs.inv, &b, max_t) {
-            early[lane] = t;
+            *early = t;
             hit |= 1 << lane;
         }
     }

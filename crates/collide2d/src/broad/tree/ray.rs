@@ -1,5 +1,5 @@
 //! Ray casts through a tree: its inner nodes laid out as four-wide [`Quad`]s, walked with
-//! four-lane slab tests.
+//! four-lane slab tests (on x86_64 CPUs with AVX, eight-wide nodes instead: `oct.rs`).
 
 use super::dynamic::{perimeter, Tree};
 use super::NULL;
@@ -286,10 +286,7 @@ fn descend<const PARALLEL: bool>(
         };
         let entry = |k: u32| (node.child[(k & 3) as usize], k);
         current = if hit == 0 {
-            match pop::<7>(stack, &mut at, bound) {
-                Some(next) => next,
-                None => return None,
-            }
+            pop::<7>(stack, &mut at, bound)?
         } else if hit & (hit - 1) == 0 {
             // One lane (the commonest case of a short ray): its child is next, nothing to
             // sort or push, and its key's `t` unread (the next visit does not test it).
