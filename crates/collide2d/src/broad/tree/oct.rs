@@ -125,42 +125,15 @@ pub(super) fn walk<F: FnMut(u32) -> f32>(
         heap.resize(octs.stack, MaybeUninit::uninit());
         &mut heap
     };
-    let mut len = 0usize;
-    let mut current = (0u32, 0u32);
-    let parallel = slabs.parallel.is_some();
-    loop {
-        let next = if parallel {
-            descend::<true>(octs, slabs, *max_t, stack, &mut len, current)
-        } else {
-            descend::<false>(octs, slabs, *max_t, stack, &mut len, current)
-        };
-        let Some(leaf) = next else {
-            return;
-        };
-        *max_t = max_t.min(f(leaf));
-        current = match pop::<15>(stack, &mut len, *max_t) {
-            Some(next) => next,
-            None => return,
-        };
-    }
-}
-
-/// [`descend`](super::ray::descend) over [`Oct`]s (`descend_avx`, which is not inlined: it
-/// has AVX and its callers do not).
-#[inline(always)]
-fn descend<const PARALLEL: bool>(
-    octs: &Octs,
-    slabs: &RaySlabs,
-    bound: f32,
-    stack: &mut [MaybeUninit<(u32, u32)>],
-    len: &mut usize,
-    current: (u32, u32),
-) -> Option<u32> {
     let _: Avx = octs.avx;
     #[allow(unsafe_code)]
     // SAFETY: `octs.avx` exists only because `Avx::detect` found AVX on this CPU.
     unsafe {
-        descend_avx::<PARALLEL>(&octs.nodes, slabs, bound, stack, len, current)
+        if slabs.parallel.is_some() {
+            walk_avx::<true, F>(&octs.nodes, slabs, max_t, stack, f);
+        } else {
+            walk_avx::<false, F>(&octs.nodes, slabs, max_t, stack, f);
+        }
     }
 }
 
@@ -213,18 +186,20 @@ struct Lanes {
     tiny: __m256,
 }
 
+/// [`walk`] with AVX: the whole walk, `f`'s calls included, in one function with AVX (which
+/// its callers do not have, so it is not inlined into them), the ray's lanes set up once.
+///
 /// # Safety
 /// The CPU has AVX.
 #[allow(unsafe_code)]
 #[target_feature(enable = "avx")]
-unsafe fn descend_avx<const PARALLEL: bool>(
+unsafe fn walk_avx<const PARALLEL: bool, F: FnMut(u32) -> f32>(
     nodes: &[Oct],
     slabs: &RaySlabs,
-    bound: f32,
+    max_t: &mut f32,
     stack: &mut [MaybeUninit<(u32, u32)>],
-    len: &mut usize,
-    mut current: (u32, u32),
-) -> Option<u32> {
+    f: &mut F,
+) {
     let (origin, inv) = slabs.origin_and_inv();
     let s = Lanes {
         origin_x: _mm256_set1_ps(origin.x),
@@ -237,13 +212,21 @@ unsafe fn descend_avx<const PARALLEL: bool>(
         slack: _mm256_set1_ps(2e-6),
         tiny: _mm256_set1_ps(f32::MIN_POSITIVE),
     };
-    let bound8 = _mm256_set1_ps(bound);
-    let mut at = *len;
+    let mut bound = *max_t;
+    let mut bound8 = _mm256_set1_ps(bound);
+    let mut at = 0;
+    let mut current = (0u32, 0u32);
     loop {
         let (id, key) = current;
         if key & 8 != 0 {
-            *len = at;
-            return Some(id);
+            bound = bound.min(f(id));
+            *max_t = bound;
+            bound8 = _mm256_set1_ps(bound);
+            let Some(next) = pop::<15>(stack, &mut at, bound) else {
+                return;
+            };
+            current = next;
+            continue;
         }
         debug_assert!((id as usize) < nodes.len());
         // SAFETY: `current` is the root (0; the root is not a leaf, so there are octs) or the
@@ -258,7 +241,10 @@ unsafe fn descend_avx<const PARALLEL: bool>(
         let hit = hit & node.mask;
         let entry = |k: u32| (node.child[(k & 7) as usize], k);
         current = if hit == 0 {
-            pop::<15>(stack, &mut at, bound)?
+            let Some(next) = pop::<15>(stack, &mut at, bound) else {
+                return;
+            };
+            next
         } else if hit & (hit - 1) == 0 {
             let lane = hit.trailing_zeros() as usize;
             (node.child[lane], u32::from(node.tag[lane]))
