@@ -129,7 +129,7 @@ pub(super) fn walk<F: FnMut(u32) -> f32>(
     #[allow(unsafe_code)]
     // SAFETY: `octs.avx` exists only because `Avx::detect` found AVX on this CPU.
     unsafe {
-        if slabs.parallel.is_some() {
+        if slabs.parallel {
             walk_avx::<true, F>(&octs.nodes, slabs, max_t, stack, f);
         } else {
             walk_avx::<false, F>(&octs.nodes, slabs, max_t, stack, f);
@@ -295,9 +295,8 @@ unsafe fn walk_avx<const PARALLEL: bool, F: FnMut(u32) -> f32>(
 /// [`enter_oct`] when the ray has a zero direction component: `ray_box` lane by lane.
 #[inline(never)]
 fn enter_oct_parallel(slabs: &RaySlabs, q: &Oct, max_t: f32) -> (__m256, u32) {
-    let Some(ray) = &slabs.parallel else {
-        unreachable!("only for a ray with a zero direction component");
-    };
+    debug_assert!(slabs.parallel);
+    let ray = slabs.ray();
     let (mut early, mut hit) = ([0.0f32; 8], 0);
     for (lane, early) in early.iter_mut().enumerate() {
         let b = Aabb::raw(

@@ -96,7 +96,7 @@ impl RayTree {
             return super::oct::walk(octs, slabs, max_t, f);
         }
         // The hot loop without the parallel-ray case, so it keeps the ray in registers.
-        if slabs.parallel.is_some() {
+        if slabs.parallel {
             walk::<true, _>(self, slabs, max_t, f);
         } else {
             walk::<false, _>(self, slabs, max_t, f);
@@ -359,33 +359,27 @@ pub(super) fn drop_quads(quads: &mut OnceBox<RayTree>) {
 }
 
 /// A ray set up for box tests: [`ray_box`] for the four boxes of a [`Quad`] as
-/// four-lane operations.
+/// four-lane operations. Scalars only: each walk spreads them across its lanes once.
 pub(super) struct RaySlabs {
-    /// The ray's origin x in every lane.
-    origin_x: Vec4,
-    /// Its origin y.
-    origin_y: Vec4,
+    /// The ray.
+    ray: Ray,
     /// [`inverse_dir`]`(dir)`.
     pub(super) inv: Vec2,
-    /// `inv.x` in every lane.
-    inv_x: Vec4,
-    /// `inv.y` in every lane.
-    inv_y: Vec4,
     /// The [`Quad::bounds`] columns of the sides the ray enters by, x then y: the min's where
     /// `inv`'s component is positive, the max's where negative.
     near: [usize; 2],
     /// The columns of the sides it leaves by.
     far: [usize; 2],
-    /// The ray, when a direction component is zero: its slabs are containment tests, which
+    /// Whether a direction component is zero: its slabs are then containment tests, which
     /// `ray_box` decides (products would give an origin on an edge the empty slab `[0, 0]`).
-    pub(super) parallel: Option<Ray>,
+    pub(super) parallel: bool,
 }
 
 impl RaySlabs {
     /// The ray's origin and [`inverse_dir`]`(dir)`.
     #[cfg(target_arch = "x86_64")]
     pub(super) fn origin_and_inv(&self) -> (Vec2, Vec2) {
-        (Vec2::new(self.origin_x.x, self.origin_y.x), self.inv)
+        (self.ray.origin, self.inv)
     }
 
     /// The columns of the sides the ray enters by, x then y.
@@ -400,6 +394,12 @@ impl RaySlabs {
         self.far
     }
 
+    /// The ray.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) fn ray(&self) -> &Ray {
+        &self.ray
+    }
+
     pub(super) fn new(ray: &Ray) -> RaySlabs {
         let inv = inverse_dir(ray.dir);
         let (x, y) = (
@@ -407,14 +407,11 @@ impl RaySlabs {
             usize::from(inv.y.is_sign_negative()),
         );
         RaySlabs {
-            origin_x: Vec4::splat(ray.origin.x),
-            origin_y: Vec4::splat(ray.origin.y),
+            ray: *ray,
             inv,
-            inv_x: Vec4::splat(inv.x),
-            inv_y: Vec4::splat(inv.y),
             near: [MIN_X + 2 * x, MIN_Y + 2 * y],
             far: [MAX_X - 2 * x, MAX_Y - 2 * y],
-            parallel: (ray.dir.x == 0.0 || ray.dir.y == 0.0).then_some(*ray),
+            parallel: ray.dir.x == 0.0 || ray.dir.y == 0.0,
         }
     }
 
@@ -431,16 +428,21 @@ impl RaySlabs {
     /// min and max pick what `f32::min` and `f32::max` pick.
     #[inline(always)]
     pub(super) fn enter_quad(&self, q: &Quad, max_t: f32) -> (Vec4, u32) {
-        debug_assert!(self.parallel.is_none());
+        debug_assert!(!self.parallel);
         // `& 3`: the compiler then knows each column exists.
         let column = |c: usize| q.bounds[c & 3];
+        let (origin_x, origin_y) = (
+            Vec4::splat(self.ray.origin.x),
+            Vec4::splat(self.ray.origin.y),
+        );
+        let (inv_x, inv_y) = (Vec4::splat(self.inv.x), Vec4::splat(self.inv.y));
         let (x0, x1) = (
-            (column(self.near[0]) - self.origin_x) * self.inv_x,
-            (column(self.far[0]) - self.origin_x) * self.inv_x,
+            (column(self.near[0]) - origin_x) * inv_x,
+            (column(self.far[0]) - origin_x) * inv_x,
         );
         let (y0, y1) = (
-            (column(self.near[1]) - self.origin_y) * self.inv_y,
-            (column(self.far[1]) - self.origin_y) * self.inv_y,
+            (column(self.near[1]) - origin_y) * inv_y,
+            (column(self.far[1]) - origin_y) * inv_y,
         );
         let enter = x0.max(y0).max(Vec4::ZERO);
         let exit = x1.min(y1).min(Vec4::splat(max_t));
@@ -466,9 +468,10 @@ impl RaySlabs {
     /// already early).
     #[inline(never)]
     pub(super) fn enter_quad_parallel(&self, q: &Quad, max_t: f32) -> (Vec4, u32) {
-        let Some(ray) = &self.parallel else {
+        if !self.parallel {
             return self.enter_quad(q, max_t);
-        };
+        }
+        let ray = &self.ray;
         let (mut early, mut hit) = (Vec4::ZERO, 0);
         for lane in 0..4 {
             let b = Aabb::raw(
@@ -541,7 +544,7 @@ mod tests {
             };
             for max_t in [0.0, 0.5, 3.0, f32::INFINITY] {
                 let want = boxes.map(|b| ray_box(&ray, inv, &b, max_t));
-                let (early, hit) = if slabs.parallel.is_some() {
+                let (early, hit) = if slabs.parallel {
                     let (entered, hit) = slabs.enter_quad_parallel(&quad, max_t);
                     (slabs.early::<true>(entered), hit)
                 } else {
@@ -633,7 +636,7 @@ mod tests {
                     max_t
                 };
                 let mut limit = max_t;
-                if slabs.parallel.is_some() {
+                if slabs.parallel {
                     walk::<true, _>(&quads, &slabs, &mut limit, &mut f);
                 } else {
                     walk::<false, _>(&quads, &slabs, &mut limit, &mut f);
