@@ -10,6 +10,8 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 mod build;
 mod dynamic;
+#[cfg(target_arch = "x86_64")]
+mod oct;
 mod ray;
 
 use super::{ray_box, BroadBox, BroadBoxKind, Sight, View};
@@ -18,7 +20,7 @@ use crate::shape::Aabb;
 use crate::world::Handle;
 use dynamic::{contains, perimeter, Tree};
 use once_cell::race::OnceBox;
-use ray::{drop_quads, walk, Quad, RaySlabs};
+use ray::{drop_quads, RaySlabs, RayTree};
 
 const NULL: u32 = u32::MAX;
 
@@ -28,9 +30,9 @@ pub(crate) struct Trees {
     margin: f32,
     trees: Vec<Tree>,
     /// By tree, its inner nodes for ray casts, built on the first cast after the tree changes
-    /// (`sync` drops them when it inserts, removes or rebuilds): see [`Quad`]. Apart from the
+    /// (`sync` drops them when it inserts, removes or rebuilds): see [`RayTree`]. Apart from the
     /// trees so the pair search's code over them stays as it was.
-    quads: Vec<OnceBox<Vec<Quad>>>,
+    quads: Vec<OnceBox<RayTree>>,
     /// `(group, leaf)` by slot, `(NULL, NULL)` when the slot has no leaf.
     proxies: Vec<(u32, u32)>,
     stack: Vec<(u32, u32)>,
@@ -250,13 +252,8 @@ impl Trees {
                 continue;
             }
             // The root's box is not tested: the root quad's four tests decide as much.
-            let quads = &self.quads[g].get_or_init(|| Box::new(tree.flatten()))[..];
-            // The hot loop without the parallel-ray case, so it keeps the ray in registers.
-            if slabs.parallel.is_some() {
-                walk::<true, _>(quads, &slabs, &mut max_t, f);
-            } else {
-                walk::<false, _>(quads, &slabs, &mut max_t, f);
-            }
+            let layout = self.quads[g].get_or_init(|| Box::new(RayTree::of(tree)));
+            layout.walk(&slabs, &mut max_t, f);
         }
     }
 }

@@ -1,0 +1,492 @@
+//! The ray layout for x86_64 CPUs with AVX, chosen at run time: inner nodes eight wide
+//! ([`Oct`]), each tested as one eight-lane slab test, so a ray passes a third fewer levels than
+//! through [`Quad`](super::ray::Quad)s. The same tests lane by lane as the four-lane walk, so
+//! the same leaves are reported (in another order, which changes no answer: the caller keeps
+//! the nearest hit, ties to the lower handle).
+
+use super::dynamic::Tree;
+use super::ray::{pop, RaySlabs, MAX_X, MAX_Y, MIN_X, MIN_Y, RAY_STACK};
+use super::NULL;
+use crate::broad::ray_box;
+use crate::math::Vec2;
+use crate::shape::Aabb;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::arch::x86_64::{
+    __m256, _mm256_add_ps, _mm256_and_ps, _mm256_castsi256_ps, _mm256_cmp_ps, _mm256_load_ps,
+    _mm256_max_ps, _mm256_min_ps, _mm256_movemask_ps, _mm256_mul_ps, _mm256_set1_epi32,
+    _mm256_set1_ps, _mm256_setzero_ps, _mm256_storeu_ps, _mm256_sub_ps, _CMP_LE_OQ,
+};
+use core::mem::MaybeUninit;
+
+/// An inner node eight wide: up to eight children's boxes as eight-lane columns (as
+/// [`Quad`](super::ray::Quad)'s, twice as wide), built the same way.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+pub(super) struct Oct {
+    /// Each child's bounds, lane by lane: the columns `MIN_X`, `MIN_Y`, `MAX_X`, `MAX_Y`.
+    bounds: [[f32; 8]; 4],
+    /// Each child's index in the oct array, or its slot when a leaf.
+    child: [u32; 8],
+    /// Bit `i` set when lane `i` holds a child.
+    mask: u32,
+    /// Lane `i`'s traversal tag: `i`, plus 8 when its child is a leaf.
+    tag: [u8; 8],
+}
+
+/// Proof that the CPU has AVX: only [`Avx::detect`] makes one.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx(());
+
+impl Avx {
+    /// `Some` when the CPU has AVX (std caches the detection; without std, when the build
+    /// targets it).
+    pub(super) fn detect() -> Option<Avx> {
+        #[cfg(feature = "std")]
+        let found = std::is_x86_feature_detected!("avx");
+        #[cfg(not(feature = "std"))]
+        let found = cfg!(target_feature = "avx");
+        found.then_some(Avx(()))
+    }
+}
+
+/// A tree's inner nodes as [`Oct`]s, root first, and how deep the walk's stack can grow: seven
+/// entries for each oct on the longest path (see `RayTree::stack`).
+#[derive(Debug)]
+pub(super) struct Octs {
+    nodes: Vec<Oct>,
+    stack: usize,
+    avx: Avx,
+}
+
+impl Tree {
+    /// The inner nodes as [`Oct`]s, root first, the first inner child of each right after it;
+    /// the root is not a leaf.
+    pub(super) fn flatten_octs(&self, avx: Avx) -> Octs {
+        debug_assert!(self.root != NULL && !self.is_leaf(self.root));
+        let mut out: Vec<Oct> = Vec::with_capacity(self.leaves / 4);
+        let mut depth = 0;
+        // (node, parent's oct index, lane under it, octs on the path from the root to it)
+        let mut stack = vec![(self.root, NULL, 0usize, 1usize)];
+        while let Some((id, parent, lane, at)) = stack.pop() {
+            depth = depth.max(at);
+            let q = out.len() as u32;
+            if parent != NULL {
+                out[parent as usize].child[lane] = q;
+            }
+            let (kids, count) = self.open_children::<8>(id);
+            let mut node = Oct {
+                bounds: [[0.0; 8]; 4],
+                child: [NULL; 8],
+                mask: 0,
+                tag: [0, 1, 2, 3, 4, 5, 6, 7],
+            };
+            for (lane, &c) in kids[..count].iter().enumerate() {
+                let cn = &self.nodes[c as usize];
+                let (lo, hi) = (cn.aabb.min(), cn.aabb.max());
+                node.bounds[MIN_X][lane] = lo.x;
+                node.bounds[MIN_Y][lane] = lo.y;
+                node.bounds[MAX_X][lane] = hi.x;
+                node.bounds[MAX_Y][lane] = hi.y;
+                node.mask |= 1 << lane;
+                if cn.child1 == NULL {
+                    node.child[lane] = cn.slot;
+                    node.tag[lane] |= 8;
+                }
+            }
+            for lane in (0..count).rev() {
+                if node.tag[lane] & 8 == 0 {
+                    stack.push((kids[lane], q, lane, at + 1));
+                }
+            }
+            out.push(node);
+        }
+        Octs {
+            nodes: out,
+            stack: 7 * depth,
+            avx,
+        }
+    }
+}
+
+/// [`walk`](super::ray::walk) over [`Oct`]s.
+#[inline(always)]
+pub(super) fn walk<F: FnMut(u32) -> f32>(
+    octs: &Octs,
+    slabs: &RaySlabs,
+    max_t: &mut f32,
+    f: &mut F,
+) {
+    let mut inline = [MaybeUninit::<(u32, u32)>::uninit(); RAY_STACK];
+    let mut heap = Vec::new();
+    let stack: &mut [MaybeUninit<(u32, u32)>] = if octs.stack <= RAY_STACK {
+        &mut inline
+    } else {
+        heap.resize(octs.stack, MaybeUninit::uninit());
+        &mut heap
+    };
+    let _: Avx = octs.avx;
+    #[allow(unsafe_code)]
+    // SAFETY: `octs.avx` exists only because `Avx::detect` found AVX on this CPU.
+    unsafe {
+        if slabs.parallel {
+            walk_avx::<true, F>(&octs.nodes, slabs, max_t, stack, f);
+        } else {
+            walk_avx::<false, F>(&octs.nodes, slabs, max_t, stack, f);
+        }
+    }
+}
+
+/// The eight lanes' entries and hit bits of one [`Oct`], as
+/// [`RaySlabs::enter_quad`] computes them for four (each lane the same operations in the same
+/// order, so the same bits), the entries already early.
+///
+/// # Safety
+/// The CPU has AVX.
+#[allow(unsafe_code)]
+#[target_feature(enable = "avx")]
+#[inline]
+unsafe fn enter_oct(s: &Lanes, q: &Oct, bound: __m256) -> (__m256, u32) {
+    // SAFETY: each column is 32 bytes at a multiple of 32 in a 64-byte aligned `Oct` (`& 3`:
+    // one of the four).
+    let (near_x, far_x, near_y, far_y) = unsafe {
+        (
+            _mm256_load_ps(q.bounds[s.near[0] & 3].as_ptr()),
+            _mm256_load_ps(q.bounds[s.far[0] & 3].as_ptr()),
+            _mm256_load_ps(q.bounds[s.near[1] & 3].as_ptr()),
+            _mm256_load_ps(q.bounds[s.far[1] & 3].as_ptr()),
+        )
+    };
+    let (x0, x1) = (
+        _mm256_mul_ps(_mm256_sub_ps(near_x, s.origin_x), s.inv_x),
+        _mm256_mul_ps(_mm256_sub_ps(far_x, s.origin_x), s.inv_x),
+    );
+    let (y0, y1) = (
+        _mm256_mul_ps(_mm256_sub_ps(near_y, s.origin_y), s.inv_y),
+        _mm256_mul_ps(_mm256_sub_ps(far_y, s.origin_y), s.inv_y),
+    );
+    let enter = _mm256_max_ps(_mm256_max_ps(x0, y0), _mm256_setzero_ps());
+    let exit = _mm256_min_ps(_mm256_min_ps(x1, y1), bound);
+    let abs = _mm256_and_ps(exit, s.abs);
+    let slack = _mm256_add_ps(_mm256_mul_ps(_mm256_max_ps(enter, abs), s.slack), s.tiny);
+    let hit = _mm256_cmp_ps::<_CMP_LE_OQ>(enter, _mm256_add_ps(exit, slack));
+    (enter, _mm256_movemask_ps(hit) as u32)
+}
+
+/// [`RaySlabs`] in eight lanes, with the slab test's constants.
+struct Lanes {
+    origin_x: __m256,
+    origin_y: __m256,
+    inv_x: __m256,
+    inv_y: __m256,
+    near: [usize; 2],
+    far: [usize; 2],
+    abs: __m256,
+    slack: __m256,
+    tiny: __m256,
+}
+
+/// [`walk`] with AVX: the whole walk, `f`'s calls included, in one function with AVX (which
+/// its callers do not have, so it is not inlined into them), the ray's lanes set up once.
+///
+/// # Safety
+/// The CPU has AVX.
+#[allow(unsafe_code)]
+#[target_feature(enable = "avx")]
+unsafe fn walk_avx<const PARALLEL: bool, F: FnMut(u32) -> f32>(
+    nodes: &[Oct],
+    slabs: &RaySlabs,
+    max_t: &mut f32,
+    stack: &mut [MaybeUninit<(u32, u32)>],
+    f: &mut F,
+) {
+    let (origin, inv) = slabs.origin_and_inv();
+    let s = Lanes {
+        origin_x: _mm256_set1_ps(origin.x),
+        origin_y: _mm256_set1_ps(origin.y),
+        inv_x: _mm256_set1_ps(inv.x),
+        inv_y: _mm256_set1_ps(inv.y),
+        near: slabs.near(),
+        far: slabs.far(),
+        abs: _mm256_castsi256_ps(_mm256_set1_epi32(i32::MAX)),
+        slack: _mm256_set1_ps(2e-6),
+        tiny: _mm256_set1_ps(f32::MIN_POSITIVE),
+    };
+    let mut bound = *max_t;
+    let mut bound8 = _mm256_set1_ps(bound);
+    let mut at = 0;
+    let mut current = (0u32, 0u32);
+    loop {
+        let (id, key) = current;
+        if key & 8 != 0 {
+            bound = bound.min(f(id));
+            *max_t = bound;
+            bound8 = _mm256_set1_ps(bound);
+            let Some(next) = pop::<15>(stack, &mut at, bound) else {
+                return;
+            };
+            current = next;
+            continue;
+        }
+        debug_assert!((id as usize) < nodes.len());
+        // SAFETY: `current` is the root (0; the root is not a leaf, so there are octs) or the
+        // child of an inner lane, which `flatten_octs` set to the index of an oct it made.
+        let node = unsafe { nodes.get_unchecked(id as usize) };
+        let (entered, hit) = if PARALLEL {
+            enter_oct_parallel(slabs, node, bound)
+        } else {
+            // SAFETY: AVX, by this function's contract.
+            unsafe { enter_oct(&s, node, bound8) }
+        };
+        let hit = hit & node.mask;
+        let entry = |k: u32| (node.child[(k & 7) as usize], k);
+        current = if hit == 0 {
+            let Some(next) = pop::<15>(stack, &mut at, bound) else {
+                return;
+            };
+            next
+        } else if hit & (hit - 1) == 0 {
+            let lane = hit.trailing_zeros() as usize;
+            (node.child[lane], u32::from(node.tag[lane]))
+        } else {
+            let mut t = [0.0f32; 8];
+            let early = if PARALLEL {
+                entered
+            } else {
+                _mm256_sub_ps(entered, _mm256_mul_ps(entered, s.slack))
+            };
+            // SAFETY: `t` has room for eight `f32`s.
+            unsafe { _mm256_storeu_ps(t.as_mut_ptr(), early) };
+            let key = |i: u32| (t[i as usize].to_bits() & !15) | u32::from(node.tag[i as usize]);
+            let (first, rest) = (key(hit.trailing_zeros()), hit & (hit - 1));
+            if rest & (rest - 1) == 0 {
+                // Two lanes (the commonest case here): the nearer is next, the other pushed.
+                let second = key(rest.trailing_zeros());
+                stack[at] = MaybeUninit::new(entry(first.max(second)));
+                at += 1;
+                entry(first.min(second))
+            } else {
+                // The hit lanes' keys, farthest first (an insertion sort: a few lanes): the
+                // nearest is next, the others go on the stack.
+                let mut keys = [first; 8];
+                let mut n = 1;
+                let mut rest = rest;
+                while rest != 0 {
+                    let mut k = key(rest.trailing_zeros());
+                    rest &= rest - 1;
+                    for slot in &mut keys[..n] {
+                        if k > *slot {
+                            core::mem::swap(&mut k, slot);
+                        }
+                    }
+                    keys[n] = k;
+                    n += 1;
+                }
+                for &k in &keys[..n - 1] {
+                    stack[at] = MaybeUninit::new(entry(k));
+                    at += 1;
+                }
+                entry(keys[n - 1])
+            }
+        };
+    }
+}
+
+/// [`enter_oct`] when the ray has a zero direction component: `ray_box` lane by lane.
+#[inline(never)]
+fn enter_oct_parallel(slabs: &RaySlabs, q: &Oct, max_t: f32) -> (__m256, u32) {
+    debug_assert!(slabs.parallel);
+    let ray = slabs.ray();
+    let (mut early, mut hit) = ([0.0f32; 8], 0);
+    for (lane, early) in early.iter_mut().enumerate() {
+        let b = Aabb::raw(
+            Vec2::new(q.bounds[MIN_X][lane], q.bounds[MIN_Y][lane]),
+            Vec2::new(q.bounds[MAX_X][lane], q.bounds[MAX_Y][lane]),
+        );
+        if let Some(t) = ray_box(ray, slabs.inv, &b, max_t) {
+            *early = t;
+            hit |= 1 << lane;
+        }
+    }
+    #[allow(unsafe_code)]
+    // SAFETY: `__m256` is eight `f32`s, any bits valid.
+    (
+        unsafe { core::mem::transmute::<[f32; 8], __m256>(early) },
+        hit,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::broad::tree::ray::QUADS_ONLY;
+    use crate::query::Ray;
+    use crate::shape::{Capsule, Circle, Shape};
+    use crate::{CollisionWorld, Filter, ObjectKind};
+    use core::sync::atomic::Ordering;
+
+    /// Seeded boxes of mixed sizes in a tree.
+    fn tree(n: u32) -> (Tree, Vec<Aabb>) {
+        let mut tree = Tree::new();
+        let mut boxes = Vec::new();
+        for slot in 0..n {
+            let at = Vec2::new((slot * 37 % 53) as f32, (slot * 11 % 47) as f32 * 0.7);
+            let b = Aabb::raw(at, at + Vec2::splat(0.5 + (slot % 4) as f32));
+            tree.insert(b, slot);
+            boxes.push(b);
+        }
+        (tree, boxes)
+    }
+
+    /// The octs hold every leaf once and every oct but the root under one parent, a parent's
+    /// first inner child right after it.
+    #[test]
+    fn octs_hold_every_leaf_once() {
+        let Some(avx) = Avx::detect() else {
+            return;
+        };
+        for n in [2u32, 3, 9, 17, 300] {
+            let octs = tree(n).0.flatten_octs(avx);
+            let mut seen = vec![0; n as usize];
+            let mut reached = vec![0; octs.nodes.len()];
+            reached[0] = 1;
+            for (q, oct) in octs.nodes.iter().enumerate() {
+                assert!(oct.mask & 3 == 3, "at least two children");
+                let mut first_inner = true;
+                for lane in (0..8).filter(|l| oct.mask & (1 << l) != 0) {
+                    let c = oct.child[lane] as usize;
+                    if oct.tag[lane] & 8 != 0 {
+                        seen[c] += 1;
+                    } else {
+                        assert!(c > q);
+                        if first_inner {
+                            assert_eq!(c, q + 1, "depth first");
+                            first_inner = false;
+                        }
+                        reached[c] += 1;
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&k| k == 1), "{n}: {seen:?}");
+            assert!(reached.iter().all(|&k| k == 1), "{n}");
+        }
+    }
+
+    /// Without pruning, the walk over octs reports exactly the leaves whose boxes `ray_box`
+    /// accepts, each once (through the heap stack too: 4 entries inline in unit tests), for
+    /// rays in every direction, axis-parallel ones included.
+    #[test]
+    fn oct_walk_reports_the_leaves_ray_box_accepts() {
+        let Some(avx) = Avx::detect() else {
+            return;
+        };
+        let (mut tree, boxes) = tree(500);
+        tree.rebuild(&mut Vec::new(), &mut |_, _| {});
+        let octs = tree.flatten_octs(avx);
+        assert!(octs.stack > RAY_STACK, "the stack is on the heap");
+        for k in 0..300u32 {
+            let dir = match k % 5 {
+                0 => Vec2::new(1.0, 0.0),
+                1 => Vec2::new(0.0, -1.0),
+                _ => Vec2::from_angle(k as f32 * 0.137),
+            };
+            let origin = Vec2::new((k * 7 % 53) as f32, (k * 3 % 33) as f32);
+            let ray = Ray::new(origin, dir);
+            let slabs = RaySlabs::new(&ray);
+            for max_t in [3.0, f32::INFINITY] {
+                let mut got = Vec::new();
+                let mut limit = max_t;
+                walk(&octs, &slabs, &mut limit, &mut |slot: u32| {
+                    got.push(slot);
+                    max_t
+                });
+                got.sort_unstable();
+                let want: Vec<u32> = (0..500)
+                    .filter(|&s| ray_box(&ray, slabs.inv, &boxes[s as usize], max_t).is_some())
+                    .collect();
+                assert_eq!(got, want, "{ray:?} {max_t}");
+            }
+        }
+    }
+
+    /// A world answers every ray the same, bit for bit, whether its trees are laid out as octs
+    /// (where the CPU has AVX) or as quads.
+    #[test]
+    fn worlds_answer_the_same_through_octs_and_quads() {
+        let mut seed = 0x2545_f491_u32;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed >> 8) as f32 / (1 << 24) as f32
+        };
+        let mut shapes: Vec<(Shape, ObjectKind)> = Vec::new();
+        for i in 0..600 {
+            let at = Vec2::new(next() * 60.0, next() * 60.0);
+            // Integer-aligned boxes too, so rays along their edges and ties in `t` come up.
+            let size = 0.2 + next() * 2.0;
+            let shape: Shape = match i % 4 {
+                0 => Circle::raw(at, size).into(),
+                1 => Aabb::raw(at.floor(), at.floor() + Vec2::new(1.0, 2.0)).into(),
+                2 => Aabb::raw(at, at + Vec2::new(size, size * 0.5)).into(),
+                _ => Capsule::raw(at, at + Vec2::new(size, 1.0), 0.3).into(),
+            };
+            let kind = if i % 3 == 0 {
+                ObjectKind::Dynamic
+            } else {
+                ObjectKind::Static
+            };
+            shapes.push((shape, kind));
+        }
+        let mut rays = Vec::new();
+        for k in 0..2000u32 {
+            let origin = Vec2::new(next() * 60.0, next() * 60.0);
+            let dir = match k % 6 {
+                0 => Vec2::new(0.0, 1.0),
+                1 => Vec2::new(-1.0, 0.0),
+                2 => origin.floor() - origin + Vec2::new(0.0, 1.0),
+                _ => Vec2::from_angle(next() * 7.0),
+            };
+            let origin = if k % 6 == 2 { origin.floor() } else { origin };
+            rays.push((
+                Ray::new(origin, dir),
+                [5.0, 40.0, f32::INFINITY][k as usize % 3],
+            ));
+        }
+        let answers = |quads: bool| {
+            QUADS_ONLY.store(quads, Ordering::Relaxed);
+            let mut world: CollisionWorld = CollisionWorld::new(crate::BroadPhase::default());
+            for (shape, kind) in &shapes {
+                let _ = world.insert(shape.clone(), Filter::DEFAULT, *kind, ());
+            }
+            world.update();
+            // The first cast lays the trees out.
+            let first = rays
+                .iter()
+                .map(|(ray, max_t)| world.cast_ray(ray, *max_t, u64::MAX))
+                .collect::<Vec<_>>();
+            QUADS_ONLY.store(false, Ordering::Relaxed);
+            let all = rays
+                .iter()
+                .map(|(ray, max_t)| world.cast_ray_all(ray, *max_t, u64::MAX))
+                .collect::<Vec<_>>();
+            (first, all)
+        };
+        let (quads, octs) = (answers(true), answers(false));
+        assert!(quads.0.iter().filter(|a| a.is_some()).count() > 500);
+        for (a, b) in quads.0.iter().zip(&octs.0) {
+            let bits = |x: &Option<(crate::world::Handle, crate::query::RayHit)>| {
+                x.map(|(h, hit)| {
+                    (
+                        h,
+                        hit.t.to_bits(),
+                        hit.point.to_array().map(f32::to_bits),
+                        hit.normal.to_array().map(f32::to_bits),
+                    )
+                })
+            };
+            assert_eq!(bits(a), bits(b));
+        }
+        assert_eq!(quads.1, octs.1);
+    }
+}
