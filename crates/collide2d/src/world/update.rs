@@ -118,11 +118,13 @@ impl<T> CollisionWorld<T> {
         self.ended.clear();
         let key = |p: &Pair| (p.a.order(), p.b.order());
         let ends = |p: &Pair| (p.a, p.b);
+        let bits = |p: &Pair| (p.a.bits(), p.b.bits());
         let (previous, pairs) = (&self.previous[..], &self.pairs[..]);
         let (mut i, mut j) = (0, 0);
         while i < previous.len() && j < pairs.len() {
-            // The usual case first, by the handles' bits: the same pair as last time.
-            if ends(&previous[i]) == ends(&pairs[j]) {
+            // The usual case first, by the handles' bits (two integers): the same pair as
+            // last time.
+            if bits(&previous[i]) == bits(&pairs[j]) {
                 i += 1;
                 j += 1;
             } else if key(&previous[i]) < key(&pairs[j]) {
@@ -203,7 +205,7 @@ impl<T> CollisionWorld<T> {
                 intersects(sa, sb).then_some((None, None))
             }
         };
-        let generations = &self.generations;
+        let generations = &self.generations[..];
         // The last update's pairs become the previous ones.
         core::mem::swap(&mut self.previous, &mut self.pairs);
         let pairs = &mut self.pairs;
