@@ -2,7 +2,7 @@
 //! one writes 16 bytes, and the narrow phase's random reads of its usual pairs touch a quarter
 //! of a cache line instead of a whole `Shape`.
 
-use crate::exact::{cmp_dist2_f64, dist2_gap, DIST_F32_GAP};
+use crate::exact::cmp_dist2;
 use crate::math::Vec2;
 use crate::query::{ray_box, ray_circle, Ray, RayHit};
 use crate::shape::{Aabb, Circle, Shape};
@@ -152,13 +152,13 @@ fn bounds(v: Vec4, circle: BVec4A) -> Aabb {
 /// circles or boxes, else `None`: the same predicates as the dispatch (`circle_circle`,
 /// `circle_aabb`, `aabb_aabb`), decided exactly, so the same answers.
 ///
-/// The kinds of a world's pairs come in no order a branch could learn, so every pair takes one
-/// path, picked with vector masks. Each record is read as a box, a circle as the point of its
+/// The kinds of a world's pairs come in no order a branch could learn, so every pair with a
+/// circle takes one path, picked with vector masks. Each record is read as a box, a circle as the point of its
 /// center, and a radius (0 for a box). Per axis, `lo` is the larger `min` and `hi` the smaller
 /// `max`: the boxes overlap when `lo <= hi` on both axes, and a disc's gap on that axis is
 /// `lo - min(hi, lo)`, the numbers of the circle–box and circle–circle tests (`center -
 /// nearest point` and `center - center`, up to sign, which rounding keeps). The disc test
-/// against `r1 + r2` is exact (`cmp_dist2`); two boxes take the box test.
+/// against `r1 + r2` is exact (`cmp_dist2`); two boxes take the box test alone.
 #[inline(always)]
 pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
     let (va, vb) = (Vec4::from_array(a.0), Vec4::from_array(b.0));
@@ -167,7 +167,16 @@ pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
     if kinds & 0b0101 != 0 {
         return None;
     }
-    let both_boxes = kinds == 0;
+    if kinds == 0 {
+        // Two boxes: `a.min <= b.max` and `b.min <= a.max` as one four-lane compare, without
+        // the disc test's work. A branch the kinds' order makes a coin toss, but the boxes'
+        // test alone costs a fifth of the instructions.
+        return Some(
+            Vec4::new(va.x, va.y, vb.x, vb.y)
+                .cmple(Vec4::new(vb.z, vb.w, va.z, va.w))
+                .all(),
+        );
+    }
     // A circle's mask in every lane, from its NaN lane: one shuffle, one compare.
     let (a_circle, b_circle) = (va.wwww().is_nan_mask(), vb.wwww().is_nan_mask());
     let (a_box, b_box) = (
@@ -175,23 +184,13 @@ pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
         Vec4::select(b_circle, vb.xyxy(), vb),
     );
     let (lo, hi) = (a_box.max(b_box), a_box.min(b_box).zwzw());
-    let boxes = lo.cmple(hi).bitmask() & 0b11 == 0b11;
     let (p, q) = (lo.xy(), lo.min(hi).xy());
     // A circle's radius, a box's 0.
     let (ra, rb) = (
         Vec4::select(a_circle, va, Vec4::ZERO).z,
         Vec4::select(b_circle, vb, Vec4::ZERO).z,
     );
-    let gap = dist2_gap(p, q, ra, rb);
-    // `|gap| > DIST_F32_GAP` decides (see `cmp_dist2`); two boxes never need the rest (their
-    // gap is 0 when they overlap, and their answer is `boxes`).
-    let decided = gap.wrapping_add(DIST_F32_GAP) as u32 > 2 * DIST_F32_GAP as u32;
-    let discs = if decided | both_boxes {
-        gap < 0
-    } else {
-        cmp_dist2_f64(p, q, ra, rb).is_le()
-    };
-    Some(if both_boxes { boxes } else { discs })
+    Some(cmp_dist2(p, q, ra, rb).is_le())
 }
 
 #[cfg(test)]

@@ -181,8 +181,9 @@ impl<T> CollisionWorld<T> {
             |a: u32, b: u32| !(any_fast && (fast[a as usize] | fast[b as usize]) != fast::NOT_FAST);
         // The usual pair, two circles or boxes and no contact wanted: decided from their 16-byte
         // records (`records`), or `None` for `test`.
+        let plain = !contacts && !any_fast;
         let quick_hit = |(a, b): (u32, u32), records: &[Quick; 2]| -> Option<bool> {
-            if contacts || !neither_fast(a, b) {
+            if !plain && (contacts || !neither_fast(a, b)) {
                 return None;
             }
             quick::intersects(&records[0], &records[1])
