@@ -184,12 +184,10 @@ impl Dense {
         // From the first cell: `max(cell(min), x0 + before) - before - x0`, and so on.
         let (x_lo, y_lo) = (lx - c.x0_before, ly - c.y0_before);
         let (x_hi, y_hi) = (hx - c.x0, hy - c.y0);
-        (x_lo <= x_hi && y_lo <= y_hi).then(|| {
-            (
-                (y_lo as usize, y_hi as usize),
-                (x_lo as usize, x_hi as usize),
-            )
-        })
+        (x_lo <= x_hi && y_lo <= y_hi).then_some((
+            (y_lo as usize, y_hi as usize),
+            (x_lo as usize, x_hi as usize),
+        ))
     }
 
     /// The boxes starting in the `count` cells from cell `at` (of one row of
