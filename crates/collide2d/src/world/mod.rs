@@ -694,6 +694,12 @@ impl Handle {
     fn order(self) -> u64 {
         (u64::from(self.index) << 32) | u64::from(self.generation)
     }
+
+    /// The handle as one integer, for equality (not in handle order: see [`order`](Self::order)).
+    #[inline]
+    fn bits(self) -> u64 {
+        u64::from(self.index) | (u64::from(self.generation) << 32)
+    }
 }
 
 /// The handle of the object in `slot`, given every slot's generation (for loops that hold

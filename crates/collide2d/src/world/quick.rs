@@ -150,41 +150,47 @@ fn bounds(v: Vec4, circle: BVec4A) -> Aabb {
 
 /// [`intersects`](crate::query::intersects) of the shapes behind `a` and `b` when both are
 /// circles or boxes, else `None`: the same predicates as the dispatch (`circle_circle`,
-/// `circle_aabb`, `aabb_aabb`) on the same numbers, so the same answers.
+/// `circle_aabb`, `aabb_aabb`), decided exactly, so the same answers.
 ///
-/// The kinds of a world's pairs come in no order a branch could learn: the box test and the
-/// disc test are both computed and one is kept. Circle against circle and against a box are
-/// the same test, the distance from a center to a point against a sum of radii: the other
-/// circle's center and radius, or the nearest point of the box and 0. The test computed and not
-/// kept runs on another kind's numbers, which are finite, so it is only wasted.
+/// The kinds of a world's pairs come in no order a branch could learn, so every pair with a
+/// circle takes one path, picked with vector masks. Each record is read as a box, a circle as the point of its
+/// center, and a radius (0 for a box). Per axis, `lo` is the larger `min` and `hi` the smaller
+/// `max`: the boxes overlap when `lo <= hi` on both axes, and a disc's gap on that axis is
+/// `lo - min(hi, lo)`, the numbers of the circle–box and circle–circle tests (`center -
+/// nearest point` and `center - center`, up to sign, which rounding keeps). The disc test
+/// against `r1 + r2` is exact (`cmp_dist2`); two boxes take the box test alone.
 #[inline(always)]
 pub(super) fn intersects(a: &Quick, b: &Quick) -> Option<bool> {
-    let (ka, kb) = (a.kind(), b.kind());
-    // Another shape's kind is odd.
-    if (ka | kb) & 1 != 0 {
+    let (va, vb) = (Vec4::from_array(a.0), Vec4::from_array(b.0));
+    // Lanes 2 and 3 of both records: NaN in another shape's lane 2, a circle's lane 3.
+    let kinds = Vec4::new(va.z, va.w, vb.z, vb.w).is_nan_mask().bitmask();
+    if kinds & 0b0101 != 0 {
         return None;
     }
-    let (p, q) = (&a.0, &b.0);
-    // `a.min <= b.max` and `b.min <= a.max` as one four-lane compare.
-    let boxes = Vec4::new(p[0], p[1], q[0], q[1])
-        .cmple(Vec4::new(q[2], q[3], p[2], p[3]))
-        .all();
-    // The disc test from a circle's side (`a`'s when both are circles, as the dispatch does).
-    // Picked with vector masks: a float picked by `if` compiles to a branch.
-    let (va, vb) = (Vec4::from_array(a.0), Vec4::from_array(b.0));
-    let a_circle = BVec4A::splat(ka == CIRCLE);
-    let (c, o) = (
-        Vec4::select(a_circle, va, vb),
-        Vec4::select(a_circle, vb, va),
+    if kinds == 0 {
+        // Two boxes: `a.min <= b.max` and `b.min <= a.max` as one four-lane compare, without
+        // the disc test's work. A branch the kinds' order makes a coin toss, but the boxes'
+        // test alone costs a fifth of the instructions.
+        return Some(
+            Vec4::new(va.x, va.y, vb.x, vb.y)
+                .cmple(Vec4::new(vb.z, vb.w, va.z, va.w))
+                .all(),
+        );
+    }
+    // A circle's mask in every lane, from its NaN lane: one shuffle, one compare.
+    let (a_circle, b_circle) = (va.wwww().is_nan_mask(), vb.wwww().is_nan_mask());
+    let (a_box, b_box) = (
+        Vec4::select(a_circle, va.xyxy(), va),
+        Vec4::select(b_circle, vb.xyxy(), vb),
     );
-    let o_circle = BVec4A::splat(if ka == CIRCLE { kb } else { ka } == CIRCLE);
-    // `clamp` without its check: for a circle `o` these lanes are no box (and unused).
-    let nearest = c.max(o).min(o.zwxy()).xyxx().with_z(0.0);
-    let point = Vec4::select(o_circle, o, nearest);
-    let (center, radius) = (c.xy(), c.z);
-    let (point, point_radius) = (point.xy(), point.z);
-    let discs = cmp_dist2(center, point, radius, point_radius).is_le();
-    Some(if ka | kb == BOX { boxes } else { discs })
+    let (lo, hi) = (a_box.max(b_box), a_box.min(b_box).zwzw());
+    let (p, q) = (lo.xy(), lo.min(hi).xy());
+    // A circle's radius, a box's 0.
+    let (ra, rb) = (
+        Vec4::select(a_circle, va, Vec4::ZERO).z,
+        Vec4::select(b_circle, vb, Vec4::ZERO).z,
+    );
+    Some(cmp_dist2(p, q, ra, rb).is_le())
 }
 
 #[cfg(test)]

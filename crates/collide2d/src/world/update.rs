@@ -118,11 +118,13 @@ impl<T> CollisionWorld<T> {
         self.ended.clear();
         let key = |p: &Pair| (p.a.order(), p.b.order());
         let ends = |p: &Pair| (p.a, p.b);
+        let bits = |p: &Pair| (p.a.bits(), p.b.bits());
         let (previous, pairs) = (&self.previous[..], &self.pairs[..]);
         let (mut i, mut j) = (0, 0);
         while i < previous.len() && j < pairs.len() {
-            // The usual case first, by the handles' bits: the same pair as last time.
-            if ends(&previous[i]) == ends(&pairs[j]) {
+            // The usual case first, by the handles' bits (two integers): the same pair as
+            // last time.
+            if bits(&previous[i]) == bits(&pairs[j]) {
                 i += 1;
                 j += 1;
             } else if key(&previous[i]) < key(&pairs[j]) {
@@ -179,8 +181,9 @@ impl<T> CollisionWorld<T> {
             |a: u32, b: u32| !(any_fast && (fast[a as usize] | fast[b as usize]) != fast::NOT_FAST);
         // The usual pair, two circles or boxes and no contact wanted: decided from their 16-byte
         // records (`records`), or `None` for `test`.
+        let plain = !contacts && !any_fast;
         let quick_hit = |(a, b): (u32, u32), records: &[Quick; 2]| -> Option<bool> {
-            if contacts || !neither_fast(a, b) {
+            if !plain && (contacts || !neither_fast(a, b)) {
                 return None;
             }
             quick::intersects(&records[0], &records[1])
@@ -203,7 +206,7 @@ impl<T> CollisionWorld<T> {
                 intersects(sa, sb).then_some((None, None))
             }
         };
-        let generations = &self.generations;
+        let generations = &self.generations[..];
         // The last update's pairs become the previous ones.
         core::mem::swap(&mut self.previous, &mut self.pairs);
         let pairs = &mut self.pairs;

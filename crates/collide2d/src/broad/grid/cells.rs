@@ -63,19 +63,10 @@ pub(super) fn cells_of(p: Vec2, inv: f32) -> (i32, i32) {
     (x, y)
 }
 
-/// [`cell_of`] of both corners of `b`, `((min x, min y), (max x, max y))`: as [`cells_of`], the
-/// four in one vector.
-#[inline]
-pub(super) fn box_cells(b: &Aabb, inv: f32) -> ((i32, i32), (i32, i32)) {
-    let (min, max) = (b.min(), b.max());
-    let [lx, ly, hx, hy] = cells4([min.x, min.y, max.x, max.y], inv);
-    ((lx, ly), (hx, hy))
-}
-
 /// [`cell_of`] of each of `v`, by SSE2 when no lane needs the scalar path.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn cells4(v: [f32; 4], inv: f32) -> [i32; 4] {
+pub(super) fn cells4(v: [f32; 4], inv: f32) -> [i32; 4] {
     // SAFETY: SSE2 is part of the x86-64 baseline, so every x86-64 CPU runs `cells4_sse2`.
     #[allow(unsafe_code)]
     let cells = unsafe { cells4_sse2(v, inv) };
@@ -104,7 +95,7 @@ fn cells4_sse2(v: [f32; 4], inv: f32) -> Option<[i32; 4]> {
 
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-fn cells4(v: [f32; 4], inv: f32) -> [i32; 4] {
+pub(super) fn cells4(v: [f32; 4], inv: f32) -> [i32; 4] {
     v.map(|x| cell_of(x, inv))
 }
 
@@ -169,9 +160,6 @@ mod tests {
                         let want4 = [x, y, z, y].map(|v| cell_of(v, inv));
                         assert_eq!(cells4([x, y, z, y], inv), want4, "{x} {y} {z} {inv}");
                     }
-                    let (lo, hi) = (Vec2::new(x.min(0.0), y), Vec2::new(x.max(0.0), y));
-                    let want = (cells_of(lo, inv), cells_of(hi, inv));
-                    assert_eq!(box_cells(&Aabb::raw(lo, hi), inv), want, "{x} {y} {inv}");
                 }
             }
         }

@@ -10,10 +10,11 @@
 //! seldom), with cells made coarser until there are at most four per box, so a sparse level
 //! keeps a small index.
 
-use super::cells::{box_cells, cell_of, Entry};
+use super::cells::{cell_of, cells4, Entry};
 use super::sweep::Sink;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
+use glam::{IVec4, Vec4};
 
 /// A static box of the index and its slot, in 32 bytes so that none straddles two cache lines
 /// (a mover's row of cells usually holds one or two).
@@ -25,19 +26,22 @@ struct Item {
 }
 
 /// The cells of an index: `1 /` their width (a power of two, so cells are exact), and the
-/// range where boxes start, from cell `(x0, y0)` to `(x1, y1)`, `width * height` cells.
+/// range where boxes start, from cell `(x0, y0)`, `width * height` cells.
 #[derive(Clone, Copy, Debug)]
 struct Cells {
     inv: f32,
     x0: i32,
     y0: i32,
-    x1: i32,
-    y1: i32,
     width: i64,
     height: i64,
-    /// How many cells cover the widest and the tallest box (one or two: the cells are at least
-    /// half as wide as the widest box).
-    before: (i32, i32),
+    /// The first cells `(x0, y0)` plus how many cells cover the widest and the tallest box
+    /// (one or two: the cells are at least half as wide as the widest box).
+    x0_before: i32,
+    y0_before: i32,
+    /// Bounds for a box's corners in cells, `(min x, min y, max x, max y) * inv`, that keep
+    /// what [`Dense::reaching`] finds (see there): all integers below `2^24`, so exact.
+    clamp_lo: Vec4,
+    clamp_hi: Vec4,
 }
 
 /// The boxes of a static list sorted by their cell (of the index's own cells, row by row), then
@@ -88,15 +92,24 @@ impl Dense {
                     }
                     k
                 };
+                // The clamps, `x1 + before + 1` and `x0 - 1` (and on `y`), exact as `f32`
+                // far from `2^24` cells (else no index: the lists are searched instead).
+                let exact = |v: i32| v.unsigned_abs() < 1 << 23;
+                if ![x0, y0, x1, y1].into_iter().all(exact) {
+                    return None;
+                }
+                let (x0_before, y0_before) = (x0 + cover(reach.0), y0 + cover(reach.1));
                 let cells = Cells {
                     inv,
                     x0,
                     y0,
-                    x1,
-                    y1,
                     width,
                     height,
-                    before: (cover(reach.0), cover(reach.1)),
+                    x0_before,
+                    y0_before,
+                    clamp_lo: IVec4::new(x0_before, y0_before, x0 - 1, y0 - 1).as_vec4(),
+                    clamp_hi: IVec4::new(x1 + 1 + x0_before - x0, y1 + 1 + y0_before - y0, x1, y1)
+                        .as_vec4(),
                 };
                 return Some(Dense::fill(first, list, cells));
             }
@@ -156,23 +169,25 @@ impl Dense {
     /// The cells where a box overlapping `b` can start, within the index: its rows, and in
     /// each row its columns, as inclusive ranges counted from the index's first cell; `None`
     /// when there is none. `before` whole cells cover every box listed, so one that reaches `b`
-    /// starts at most that many cells before `b` does; the cells are a power of two wide, so
-    /// `x * inv` is exact (or saturates) and so are the cells. In `i32` (the cells of `f32`
-    /// coordinates): in `i64`, SSE2 has no 64-bit compare, and the bounds compiled to emulations.
+    /// starts at most that many cells before `b` does: from `max(cell(min) - before, x0)` to
+    /// `min(cell(max), x1)` (and on `y`). The cells are a power of two wide, so `x * inv` is
+    /// exact (or saturates), and `floor` commutes with a clamp to integers: `b`'s corners in
+    /// cells are clamped first (`clamp_lo`, `clamp_hi`, just past the range so a box beyond
+    /// it still finds none), then floored, all four in one vector, with no bound left to
+    /// take in integers (SSE2 has no 32-bit `min` or `max`: they compiled to emulations).
     #[inline]
     fn reaching(&self, b: &Aabb) -> Option<((usize, usize), (usize, usize))> {
         let c = &self.cells;
-        let ((lx, ly), (hx, hy)) = box_cells(b, c.inv);
-        let (x_lo, x_hi) = (lx.saturating_sub(c.before.0).max(c.x0), hx.min(c.x1));
-        let (y_lo, y_hi) = (ly.saturating_sub(c.before.1).max(c.y0), hy.min(c.y1));
-        // Within `x0..=x1`, so the differences fit a `u32` (wrapping only in `i32`).
-        let from = |v: i32, v0: i32| v.wrapping_sub(v0) as u32 as usize;
-        (x_lo <= x_hi && y_lo <= y_hi).then(|| {
-            (
-                (from(y_lo, c.y0), from(y_hi, c.y0)),
-                (from(x_lo, c.x0), from(x_hi, c.x0)),
-            )
-        })
+        let corners = Vec4::new(b.min().x, b.min().y, b.max().x, b.max().y) * c.inv;
+        let clamped = corners.max(c.clamp_lo).min(c.clamp_hi);
+        let [lx, ly, hx, hy] = cells4(clamped.to_array(), 1.0);
+        // From the first cell: `max(cell(min), x0 + before) - before - x0`, and so on.
+        let (x_lo, y_lo) = (lx - c.x0_before, ly - c.y0_before);
+        let (x_hi, y_hi) = (hx - c.x0, hy - c.y0);
+        (x_lo <= x_hi && y_lo <= y_hi).then_some((
+            (y_lo as usize, y_hi as usize),
+            (x_lo as usize, x_hi as usize),
+        ))
     }
 
     /// The boxes starting in the `count` cells from cell `at` (of one row of
@@ -194,9 +209,15 @@ pub(super) fn cross_pairs_dense(a: &[Entry], dense: &Dense, sink: &mut Sink<'_>)
         let Some((rows, columns)) = dense.reaching(&p.aabb) else {
             continue;
         };
+        // A box misses `p` when `min > p's max` or `max < p's min`: two four-lane compares
+        // (the lanes that do not matter compare against infinities; boxes are finite).
+        let (lo, hi) = (p.aabb.min(), p.aabb.max());
+        let below = Vec4::new(hi.x, hi.y, f32::INFINITY, f32::INFINITY);
+        let above = Vec4::new(f32::NEG_INFINITY, f32::NEG_INFINITY, lo.x, lo.y);
         // Row by row, from the first cell of the first row.
         let (width, count) = (dense.cells.width as usize, columns.1 - columns.0 + 1);
         let mut at = rows.0 * width + columns.0;
+        let slot = p.slot;
         for _ in rows.0..rows.1 + 1 {
             // Each box of the row's cells is tested, past the mover's right side too: the
             // cells end there, and a test costs less than the branch that would stop early.
@@ -209,8 +230,10 @@ pub(super) fn cross_pairs_dense(a: &[Entry], dense: &Dense, sink: &mut Sink<'_>)
             let room = sink.room(items.len());
             let mut kept = 0;
             for e in items {
-                room[kept] = (p.slot, e.slot);
-                kept += usize::from(p.aabb.overlaps(&e.aabb));
+                room[kept] = (slot, e.slot);
+                let (min, max) = (e.aabb.min(), e.aabb.max());
+                let v = Vec4::new(min.x, min.y, max.x, max.y);
+                kept += usize::from(!(v.cmpgt(below) | v.cmplt(above)).any());
             }
             sink.keep(kept);
         }

@@ -95,7 +95,9 @@ impl Grid {
         fits(b, self.inv)
     }
 
-    /// Brings the lists up to date with the current boxes and groups.
+    /// Brings the lists up to date with the current boxes and groups. Not inlined, as
+    /// [`pairs`](Self::pairs).
+    #[inline(never)]
     pub(crate) fn sync(&mut self, view: &View<'_>, changed: &[u32]) {
         let slots = view.groups.len();
         self.member.resize(slots, NONE);
@@ -215,7 +217,9 @@ impl Grid {
     }
 
     /// See [`Broad::pairs`](super::Broad::pairs): replaces `out`'s contents (written over in
-    /// place, see [`Sink`]); stops soon after `out` holds `limit` pairs.
+    /// place, see [`Sink`]); stops soon after `out` holds `limit` pairs. Not inlined: inlined
+    /// into `Broad::pairs`, its sweeps compiled to more instructions.
+    #[inline(never)]
     pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, limit: usize) {
         let groups = self.lists.len();
         let mut sink = Sink::new(out, limit);

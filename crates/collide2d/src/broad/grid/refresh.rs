@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 /// row each: they are set aside in `strays`, sorted, and merged back in one pass. Returns false
 /// when the insertion sort gave up after too many moves (the list then needs a full sort).
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 pub(super) fn refresh(
     list: &mut Vec<Entry>,
     view: &View<'_>,
