@@ -17,11 +17,12 @@
 //! decision.
 
 use crate::math::sqrt;
-use crate::query::union_rounded::contact_at;
 use crate::query::{circle_aabb, Contact};
 use crate::shape::Shape;
 use alloc::vec::Vec;
 use glam::DVec2;
+
+mod touch;
 
 /// The most boxes this path takes.
 const MOST_PARTS: usize = 8;
@@ -549,22 +550,14 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     let found = nearest_open(&mut near, d, scale, None).ok()?;
     let (depth, x, on) = found?;
     let normal = -x / depth;
-    let round = if flipped { a } else { b }.as_convex()?;
-    // The boxes `x` lies on, as parts (the first two distinct points are kept).
-    let mut on_parts = [round; MOST_PARTS];
-    let mut count = 0;
-    for k in (0..d.len()).filter(|k| on & (1 << k) != 0) {
-        on_parts[count] = parts[k].as_convex()?;
-        count += 1;
-    }
-    let pairs = on_parts[..count].iter().map(|part| {
-        if flipped {
-            (&round, part)
-        } else {
-            (part, &round)
-        }
+    // The boxes `x` lies on (the first two distinct points are kept).
+    let on = parts.iter().enumerate().filter_map(|(k, part)| match part {
+        Shape::Aabb(bx) if on & (1 << k) != 0 => Some(bx),
+        _ => None,
     });
-    Some(Some(contact_at(x, normal, depth, pairs)))
+    Some(Some(touch::contact_at(
+        x, normal, depth, circle, on, flipped,
+    )))
 }
 
 #[cfg(test)]
