@@ -18,7 +18,7 @@
 
 use crate::math::sqrt;
 use crate::query::{circle_aabb, Contact};
-use crate::shape::Shape;
+use crate::shape::{Aabb, Shape};
 use alloc::vec::Vec;
 use glam::DVec2;
 
@@ -223,8 +223,12 @@ fn crossings(
 
 /// `v` points into the closed quadrant of signs `s` (up to `tol`-sized rounding).
 fn in_quadrant(v: DVec2, s: DVec2) -> bool {
+    let (x, y) = (v.x * s.x, v.y * s.y);
+    if x >= 0.0 && y >= 0.0 {
+        return true;
+    }
     let tol = 1e-12 * v.abs().max_element().max(1.0);
-    v.x * s.x >= -tol && v.y * s.y >= -tol
+    x >= -tol && y >= -tol
 }
 
 /// Up to two points, and how many.
@@ -334,14 +338,14 @@ fn axis_exit(d: &[Rounded]) -> f64 {
     least
 }
 
-/// The parts of a hitbox, when each is an axis-aligned box (and they are few).
-fn boxes(s: &Shape) -> Option<&[Shape]> {
+/// The parts of a hitbox, when they are few, and its bounding box (the caller checks that
+/// each part is an axis-aligned box).
+fn boxes(s: &Shape) -> Option<(&[Shape], Aabb)> {
     let Shape::Compound(c) = s else {
         return None;
     };
     let parts = c.parts();
-    let all = parts.len() <= MOST_PARTS && parts.iter().all(|p| matches!(p, Shape::Aabb(_)));
-    all.then_some(parts)
+    (parts.len() <= MOST_PARTS).then_some((parts, c.aabb()))
 }
 
 /// How a point stands against the differences.
@@ -435,7 +439,7 @@ fn nearest_open(
 /// `Some(None)` when they do not intersect; `None` when this path does not apply or steps
 /// aside (see the module's docs).
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
-    let (parts, circle, flipped) = match (a, b) {
+    let ((parts, hull), circle, flipped) = match (a, b) {
         (_, Shape::Circle(c)) => (boxes(a)?, c, false),
         (Shape::Circle(c), _) => (boxes(b)?, c, true),
         _ => return None,
@@ -488,7 +492,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     };
     let d = &d[..parts.len()];
     let scale = f64::from(
-        [a.aabb(), b.aabb()]
+        [hull, circle.aabb()]
             .iter()
             .flat_map(|r| [r.min().abs().max_element(), r.max().abs().max_element()])
             .fold(0.0f32, f32::max),
