@@ -502,7 +502,6 @@ fn nearest_open(
 /// The contact of `a` and `b` when one is a hitbox of boxes and the other a circle:
 /// `Some(None)` when they do not intersect; `None` when this path does not apply or steps
 /// aside (see the module's docs).
-#[inline]
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     let ((parts, hull), circle, flipped) = match (a, b) {
         (_, Shape::Circle(c)) => (boxes(a)?, c, false),
