@@ -98,7 +98,7 @@ impl<T: Copy, const N: usize> Few<T, N> {
 }
 
 /// Candidate points of the boundary: their distances to the origin, and the points.
-type Candidates = Few<(f64, DVec2), 32>;
+type Candidates = Few<(f64, DVec2), 48>;
 
 /// A rounded rectangle: the box `[lo, hi]` grown by `r`.
 #[derive(Clone, Copy)]
@@ -186,7 +186,7 @@ impl Rounded {
     /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
     /// into the ring `near..=far` around the origin: the others hold no candidate worth
     /// trying.
-    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<Edge, 16>) {
+    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<Edge, 28>) {
         let (far, near) = (far + pad, (near - pad).max(0.0));
         let (far2, near2) = (far * far, near * near);
         let mut keep = |kind: Kind, p: DVec2, q: DVec2| {
