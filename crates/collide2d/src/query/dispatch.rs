@@ -161,6 +161,14 @@ pub(crate) fn polygons_intersect(x: &ConvexPolygon, y: &ConvexPolygon) -> bool {
 /// The contact computed in the canonical argument order.
 #[inline(always)]
 fn contact_canonical(a: &Shape, b: &Shape) -> Option<Contact> {
+    // A compound and a shape of another kind: kind order (the compound's is the last) puts
+    // the compound second, and `contact_ordered` sends the pair to the union contact.
+    match (a, b) {
+        (Shape::Compound(_), Shape::Compound(_)) => {}
+        (Shape::Compound(_), _) => return union_contact::contact(b, a).map(Contact::flipped),
+        (_, Shape::Compound(_)) => return union_contact::contact(a, b),
+        _ => {}
+    }
     if canonical_order(a, b).is_gt() {
         return contact_ordered(b, a).map(Contact::flipped);
     }

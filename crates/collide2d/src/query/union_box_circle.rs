@@ -17,11 +17,12 @@
 //! decision.
 
 use crate::math::sqrt;
-use crate::query::union_rounded::contact_at;
 use crate::query::{circle_aabb, Contact};
-use crate::shape::Shape;
+use crate::shape::{Aabb, Shape};
 use alloc::vec::Vec;
 use glam::DVec2;
+
+mod touch;
 
 /// The most boxes this path takes.
 const MOST_PARTS: usize = 8;
@@ -36,6 +37,68 @@ const ON: f64 = 1e-11;
 
 /// Normals at a point whose cross product is below this are face to face: undecided.
 const OPPOSITE: f64 = 1e-6;
+
+/// A list held on the stack while it has at most `N` items (most searches), on the heap after.
+struct Few<T: Copy, const N: usize> {
+    inline: [T; N],
+    /// The items held; more than `N` means they are all in `heap`.
+    len: usize,
+    heap: Vec<T>,
+}
+
+impl<T: Copy, const N: usize> Few<T, N> {
+    fn new(blank: T) -> Self {
+        Few {
+            inline: [blank; N],
+            len: 0,
+            heap: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, item: T) {
+        if self.len < N {
+            self.inline[self.len] = item;
+            self.len += 1;
+        } else {
+            self.spill(item);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self, item: T) {
+        if self.len == N {
+            self.heap.extend_from_slice(&self.inline);
+            self.len += 1;
+        }
+        self.heap.push(item);
+    }
+
+    fn as_slice(&self) -> &[T] {
+        if self.len <= N {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.len <= N {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.heap
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.heap.clear();
+    }
+}
+
+/// Candidate points of the boundary: their distances to the origin, and the points.
+type Candidates = Few<(f64, DVec2), 48>;
 
 /// A rounded rectangle: the box `[lo, hi]` grown by `r`.
 #[derive(Clone, Copy)]
@@ -71,7 +134,7 @@ impl Rounded {
     /// The points of the boundary where the distance to the origin is locally least along
     /// it (the feet of the sides facing the origin, each arc's nearest point), with their
     /// distances, when at least `near`.
-    fn own(&self, near: f64, out: &mut Vec<(f64, DVec2)>) {
+    fn own(&self, near: f64, out: &mut Candidates) {
         let (lo, hi, r) = (self.lo, self.hi, self.r);
         let mut keep = |x: DVec2| {
             let t = x.length();
@@ -123,7 +186,7 @@ impl Rounded {
     /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
     /// into the ring `near..=far` around the origin: the others hold no candidate worth
     /// trying.
-    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Vec<Edge>) {
+    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<Edge, 28>) {
         let (far, near) = (far + pad, (near - pad).max(0.0));
         let (far2, near2) = (far * far, near * near);
         let mut keep = |kind: Kind, p: DVec2, q: DVec2| {
@@ -178,7 +241,7 @@ fn crossings(
     (theirs, their_reach): (&[Edge], (DVec2, DVec2)),
     r: f64,
     (near, far): (f64, f64),
-    out: &mut Vec<(f64, DVec2)>,
+    out: &mut Candidates,
 ) {
     let tol = 1e-12 * (1.0 + r);
     // Only the edges inside the other's bounds can cross it.
@@ -222,8 +285,12 @@ fn crossings(
 
 /// `v` points into the closed quadrant of signs `s` (up to `tol`-sized rounding).
 fn in_quadrant(v: DVec2, s: DVec2) -> bool {
+    let (x, y) = (v.x * s.x, v.y * s.y);
+    if x >= 0.0 && y >= 0.0 {
+        return true;
+    }
     let tol = 1e-12 * v.abs().max_element().max(1.0);
-    v.x * s.x >= -tol && v.y * s.y >= -tol
+    x >= -tol && y >= -tol
 }
 
 /// Up to two points, and how many.
@@ -333,14 +400,14 @@ fn axis_exit(d: &[Rounded]) -> f64 {
     least
 }
 
-/// The parts of a hitbox, when each is an axis-aligned box (and they are few).
-fn boxes(s: &Shape) -> Option<&[Shape]> {
+/// The parts of a hitbox, when they are few, and its bounding box (the caller checks that
+/// each part is an axis-aligned box).
+fn boxes(s: &Shape) -> Option<(&[Shape], Aabb)> {
     let Shape::Compound(c) = s else {
         return None;
     };
     let parts = c.parts();
-    let all = parts.len() <= MOST_PARTS && parts.iter().all(|p| matches!(p, Shape::Aabb(_)));
-    all.then_some(parts)
+    (parts.len() <= MOST_PARTS).then_some((parts, c.aabb()))
 }
 
 /// How a point stands against the differences.
@@ -397,13 +464,13 @@ fn stand(d: &[Rounded], x: DVec2, scale: f64) -> Stand {
 /// out, and the differences it lies on; `Err` when a decision is unclear, or another open
 /// candidate lies about as near (the search may choose either).
 fn nearest_open(
-    near: &mut Vec<(f64, DVec2)>,
+    mut near: &mut [(f64, DVec2)],
     d: &[Rounded],
     scale: f64,
     mut found: Option<(f64, DVec2, u8)>,
 ) -> Result<Option<(f64, DVec2, u8)>, ()> {
     let margin = CLEAR * scale;
-    while !near.is_empty() {
+    while let Some(last) = near.len().checked_sub(1) {
         // The nearest left, ties to the smaller coordinates (for determinism); taken out one
         // by one, as the answer is mostly among the first few.
         // (Distances are lengths: never NaN or -0, so `<` orders them as `total_cmp`.)
@@ -411,7 +478,9 @@ fn nearest_open(
             t < u || t == u && x.x.total_cmp(&y.x).then(x.y.total_cmp(&y.y)).is_lt()
         };
         let i = (1..near.len()).fold(0, |m, i| if less(near[i], near[m]) { i } else { m });
-        let (t, x) = near.swap_remove(i);
+        let (t, x) = near[i];
+        near[i] = near[last];
+        near = &mut core::mem::take(&mut near)[..last];
         if let Some((best, y, _)) = found {
             if t > best + margin {
                 break;
@@ -434,7 +503,7 @@ fn nearest_open(
 /// `Some(None)` when they do not intersect; `None` when this path does not apply or steps
 /// aside (see the module's docs).
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
-    let (parts, circle, flipped) = match (a, b) {
+    let ((parts, hull), circle, flipped) = match (a, b) {
         (_, Shape::Circle(c)) => (boxes(a)?, c, false),
         (Shape::Circle(c), _) => (boxes(b)?, c, true),
         _ => return None,
@@ -487,7 +556,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     };
     let d = &d[..parts.len()];
     let scale = f64::from(
-        [a.aabb(), b.aabb()]
+        [hull, circle.aabb()]
             .iter()
             .flat_map(|r| [r.min().abs().max_element(), r.max().abs().max_element()])
             .fold(0.0f32, f32::max),
@@ -517,24 +586,29 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     // Covered: the candidates no nearer than the deepest pair's depth, nearest first. The
     // sides' feet and arcs' nearest points first: the nearest open one bounds the crossings
     // worth computing.
-    let mut near = Vec::with_capacity(32);
+    let mut near = Candidates::new((0.0, DVec2::ZERO));
     for piece in d {
         piece.own(low - margin, &mut near);
     }
-    let own = nearest_open(&mut near, d, scale, None).ok()?;
+    let own = nearest_open(near.as_mut_slice(), d, scale, None).ok()?;
     // The answer is no farther than where the axes leave the union (a point of its
     // boundary with a way out).
     let far = own.map_or(f64::INFINITY, |(t, _, _)| t + margin);
     let far = far.min(axis_exit(d) + 2.0 * margin);
     // Feature boxes are widened far beyond the crossings' rounding: they only prune.
     let pad = 1e-9 * (1.0 + r + scale);
-    let mut edges = Vec::with_capacity(8 * d.len());
+    let mut edges = Few::new(Edge {
+        kind: Kind::Side(DVec2::ZERO, DVec2::ZERO),
+        lo: DVec2::ZERO,
+        hi: DVec2::ZERO,
+    });
     let mut ranges = [(0, 0); MOST_PARTS];
     for (k, piece) in d.iter().enumerate() {
         piece.features(low - margin, far, pad, &mut edges);
-        ranges[k] = (ranges[k.saturating_sub(1)].1, edges.len());
+        ranges[k] = (ranges[k.saturating_sub(1)].1, edges.as_slice().len());
     }
     near.clear();
+    let edges = edges.as_slice();
     for (k, piece) in d.iter().enumerate() {
         let ours = (&edges[ranges[k].0..ranges[k].1], piece.reach(pad));
         for (j, other) in d.iter().enumerate().skip(k + 1) {
@@ -546,25 +620,17 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     if let Some((t, x, _)) = own {
         near.push((t, x));
     }
-    let found = nearest_open(&mut near, d, scale, None).ok()?;
+    let found = nearest_open(near.as_mut_slice(), d, scale, None).ok()?;
     let (depth, x, on) = found?;
     let normal = -x / depth;
-    let round = if flipped { a } else { b }.as_convex()?;
-    // The boxes `x` lies on, as parts (the first two distinct points are kept).
-    let mut on_parts = [round; MOST_PARTS];
-    let mut count = 0;
-    for k in (0..d.len()).filter(|k| on & (1 << k) != 0) {
-        on_parts[count] = parts[k].as_convex()?;
-        count += 1;
-    }
-    let pairs = on_parts[..count].iter().map(|part| {
-        if flipped {
-            (&round, part)
-        } else {
-            (part, &round)
-        }
+    // The boxes `x` lies on (the first two distinct points are kept).
+    let on = parts.iter().enumerate().filter_map(|(k, part)| match part {
+        Shape::Aabb(bx) if on & (1 << k) != 0 => Some(bx),
+        _ => None,
     });
-    Some(Some(contact_at(x, normal, depth, pairs)))
+    Some(Some(touch::contact_at(
+        x, normal, depth, circle, on, flipped,
+    )))
 }
 
 #[cfg(test)]
@@ -625,6 +691,21 @@ mod tests {
             let centre = c.center() + by;
             centre.clamp(b.min(), b.max()).distance(centre) < c.radius() - slack
         })
+    }
+
+    #[test]
+    fn candidates_past_the_inline_ones_go_on_the_heap_in_order() {
+        let mut near = Candidates::new((0.0, DVec2::ZERO));
+        for round in 0..4 {
+            near.clear();
+            let count = 20 + 30 * (round % 2) + round;
+            for k in 0..count {
+                near.push((k as f64, DVec2::splat(k as f64)));
+            }
+            let all = near.as_mut_slice();
+            assert_eq!(all.len(), count);
+            assert!(all.iter().enumerate().all(|(k, c)| c.0 == k as f64));
+        }
     }
 
     #[test]
