@@ -19,10 +19,12 @@
 use crate::math::sqrt;
 use crate::query::{circle_aabb, Contact};
 use crate::shape::{Aabb, Shape};
-use alloc::vec::Vec;
 use glam::DVec2;
 
+mod few;
 mod touch;
+
+use few::Few;
 
 /// The most boxes this path takes.
 const MOST_PARTS: usize = 8;
@@ -37,65 +39,6 @@ const ON: f64 = 1e-11;
 
 /// Normals at a point whose cross product is below this are face to face: undecided.
 const OPPOSITE: f64 = 1e-6;
-
-/// A list held on the stack while it has at most `N` items (most searches), on the heap after.
-struct Few<T: Copy, const N: usize> {
-    inline: [T; N],
-    /// The items held; more than `N` means they are all in `heap`.
-    len: usize,
-    heap: Vec<T>,
-}
-
-impl<T: Copy, const N: usize> Few<T, N> {
-    fn new(blank: T) -> Self {
-        Few {
-            inline: [blank; N],
-            len: 0,
-            heap: Vec::new(),
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, item: T) {
-        if self.len < N {
-            self.inline[self.len] = item;
-            self.len += 1;
-        } else {
-            self.spill(item);
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn spill(&mut self, item: T) {
-        if self.len == N {
-            self.heap.extend_from_slice(&self.inline);
-            self.len += 1;
-        }
-        self.heap.push(item);
-    }
-
-    fn as_slice(&self) -> &[T] {
-        if self.len <= N {
-            &self.inline[..self.len]
-        } else {
-            &self.heap
-        }
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [T] {
-        if self.len <= N {
-            &mut self.inline[..self.len]
-        } else {
-            &mut self.heap
-        }
-    }
-
-    fn clear(&mut self) {
-        self.len = 0;
-        self.heap.clear();
-    }
-}
 
 /// Candidate points of the boundary: their distances to the origin, and the points.
 type Candidates = Few<(f64, DVec2), 48>;
@@ -634,161 +577,4 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::math::Vec2;
-    use crate::query::union_certified::{self, Fast};
-    use crate::query::union_rounded;
-    use crate::shape::{Aabb, Circle, Compound};
-
-    /// A hitbox of 1 to 4 boxes, on a small integer grid (often flush, overlapping or
-    /// touching the circle) or at random.
-    fn hitbox(next: &mut dyn FnMut(u32) -> f32, parts: usize, grid: bool) -> Shape {
-        let parts: Vec<Shape> = (0..parts)
-            .map(|_| {
-                let (x, y, w, h) = if grid {
-                    (next(7) - 3.0, next(7) - 3.0, next(4) + 1.0, next(4) + 1.0)
-                } else {
-                    let f = |n: &mut dyn FnMut(u32) -> f32| n(1 << 20) / (1 << 17) as f32;
-                    (
-                        f(next) - 4.0,
-                        f(next) - 4.0,
-                        f(next) * 0.5 + 0.1,
-                        f(next) * 0.5 + 0.1,
-                    )
-                };
-                Aabb::raw(Vec2::new(x, y), Vec2::new(x + w, y + h)).into()
-            })
-            .collect();
-        match Compound::new(parts) {
-            Ok(c) => c.into(),
-            Err(e) => unreachable!("{e}"),
-        }
-    }
-
-    fn circle(next: &mut dyn FnMut(u32) -> f32, grid: bool) -> Shape {
-        let (c, r) = if grid {
-            (Vec2::new(next(7) - 3.0, next(7) - 3.0), next(3) + 1.0)
-        } else {
-            let f = |n: &mut dyn FnMut(u32) -> f32| n(1 << 20) / (1 << 18) as f32;
-            (Vec2::new(f(next) - 2.0, f(next) - 2.0), f(next) + 0.05)
-        };
-        match Circle::new(c, r) {
-            Ok(c) => c.into(),
-            Err(e) => unreachable!("{e}"),
-        }
-    }
-
-    /// The circle moved by `by` meets some box's interior, beyond `slack`.
-    fn overlaps(boxes: &Shape, circle: &Shape, by: Vec2, slack: f32) -> bool {
-        let (Shape::Compound(h), Shape::Circle(c)) = (boxes, circle) else {
-            unreachable!("a hitbox and a circle")
-        };
-        h.parts().iter().any(|p| {
-            let Shape::Aabb(b) = p else {
-                unreachable!("boxes")
-            };
-            let centre = c.center() + by;
-            centre.clamp(b.min(), b.max()).distance(centre) < c.radius() - slack
-        })
-    }
-
-    #[test]
-    fn candidates_past_the_inline_ones_go_on_the_heap_in_order() {
-        let mut near = Candidates::new((0.0, DVec2::ZERO));
-        for round in 0..4 {
-            near.clear();
-            let count = 20 + 30 * (round % 2) + round;
-            for k in 0..count {
-                near.push((k as f64, DVec2::splat(k as f64)));
-            }
-            let all = near.as_mut_slice();
-            assert_eq!(all.len(), count);
-            assert!(all.iter().enumerate().all(|(k, c)| c.0 == k as f64));
-        }
-    }
-
-    #[test]
-    fn box_circle_agrees_with_the_general_search() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % u64::from(n)) as f32
-        };
-        let (mut decided, mut searched, mut same_as_before) = (0, 0, 0);
-        for round in 0..6000 {
-            let grid = round % 2 == 0;
-            let boxes = hitbox(&mut next, 1 + round % 4, grid);
-            let round_shape = circle(&mut next, grid);
-            let flipped = round % 3 == 0;
-            let (a, b) = if flipped {
-                (&round_shape, &boxes)
-            } else {
-                (&boxes, &round_shape)
-            };
-            let Some(got) = contact(a, b) else {
-                continue;
-            };
-            decided += 1;
-            let Ok(want) = union_rounded::contact(a, b) else {
-                continue;
-            };
-            match (got, want) {
-                (None, None) => {}
-                (Some(g), Some(w)) => {
-                    assert!((g.depth - w.depth).abs() <= 1e-5, "{a:?} {b:?} {g:?} {w:?}");
-                    assert!(
-                        g.normal.distance(w.normal) <= 1e-4,
-                        "{a:?} {b:?} {g:?} {w:?}"
-                    );
-                    searched += usize::from(g.depth > 0.0);
-                    // The answer before this path (certificate, else search): the same up
-                    // to the search's rounding of its candidate point.
-                    let old = match union_certified::contact(a, b) {
-                        Fast::Decided(d) => d,
-                        Fast::Search { .. } => Some(w),
-                    };
-                    let Some(old) = old else {
-                        panic!("{a:?} {b:?} {g:?}")
-                    };
-                    same_as_before += usize::from(old == g);
-                    let near = |p: &[Vec2], q: &[Vec2]| {
-                        p.len() == q.len() && p.iter().zip(q).all(|(u, v)| u.distance(*v) <= 1e-5)
-                    };
-                    assert!(
-                        (old.depth - g.depth).abs() <= 1e-5
-                            && old.normal.distance(g.normal) <= 1e-5
-                            && near(&old.points, &g.points),
-                        "{a:?} {b:?} {g:?} {old:?}"
-                    );
-                    // Moving `b` by the contact leaves them touching; a little less does
-                    // not. (Past the depth the shapes may meet again: at a crossing the ray
-                    // can leave one difference into another.)
-                    let sign = if flipped { -1.0 } else { 1.0 };
-                    let out = g.normal * sign * g.depth;
-                    assert!(
-                        !overlaps(&boxes, &round_shape, out, 1e-4),
-                        "{a:?} {b:?} {g:?}"
-                    );
-                    if g.depth > 1e-2 {
-                        let short = g.normal * sign * (g.depth - 1e-3);
-                        assert!(
-                            overlaps(&boxes, &round_shape, short, 0.0),
-                            "{a:?} {b:?} {g:?}"
-                        );
-                    }
-                }
-                other => panic!("{a:?} {b:?} {other:?}"),
-            }
-        }
-        assert!(decided > 4000, "{decided}");
-        assert!(searched > 1000, "{searched}");
-        // Most answers keep their bits (the certificate's, or a search point found alike).
-        assert!(
-            same_as_before * 100 >= searched * 99,
-            "{same_as_before} {searched}"
-        );
-    }
-}
+mod tests;
