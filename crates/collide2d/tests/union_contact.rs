@@ -257,7 +257,6 @@ fn config() -> ProptestConfig {
         .and_then(|v| v.parse::<u32>().ok());
     ProptestConfig {
         cases: 64 * soak.unwrap_or(1).max(1),
-        failure_persistence: None,
         ..ProptestConfig::default()
     }
 }
