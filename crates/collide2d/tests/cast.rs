@@ -183,7 +183,8 @@ fn for_every_kind_pair(cases: u32, check: impl Fn(&Case) -> Result<(), TestCaseE
             let config = Config {
                 cases: soak(cases),
                 max_global_rejects: 100_000,
-                failure_persistence: None,
+                // Failures are saved beside this file and replayed first (proptest's default).
+                source_file: Some(file!()),
                 ..Config::default()
             };
             let mut runner = TestRunner::new(config);
@@ -255,7 +256,6 @@ fn wall(kind: u8, x: f32) -> Shape {
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: soak(256),
-        failure_persistence: None,
         ..ProptestConfig::default()
     })]
 

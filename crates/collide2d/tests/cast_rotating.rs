@@ -163,7 +163,8 @@ fn rotating_casts_hit_no_later_than_dense_exact_sampling_for_every_pair_of_kinds
             let config = Config {
                 cases: soak(10),
                 max_global_rejects: 100_000,
-                failure_persistence: None,
+                // Failures are saved beside this file and replayed first (proptest's default).
+                source_file: Some(file!()),
                 ..Config::default()
             };
             let mut runner = TestRunner::new(config);
@@ -196,7 +197,8 @@ fn a_spinning_bar_never_misses_a_coin_in_its_disc() {
     let tally = Tally::default();
     let config = Config {
         cases: soak(256),
-        failure_persistence: None,
+        // Failures are saved beside this file and replayed first (proptest's default).
+        source_file: Some(file!()),
         ..Config::default()
     };
     let strategy = (

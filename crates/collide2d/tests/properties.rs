@@ -238,7 +238,8 @@ fn for_every_kind_pair(cases: u32, check: impl Fn(&Shape, &Shape) -> Result<(), 
             let config = Config {
                 cases: soak(cases),
                 max_global_rejects: 100_000,
-                failure_persistence: None,
+                // Failures are saved beside this file and replayed first (proptest's default).
+                source_file: Some(file!()),
                 ..Config::default()
             };
             let mut runner = TestRunner::new(config);
@@ -416,7 +417,6 @@ fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
         cases: soak(cases),
         max_global_rejects: 100_000,
-        failure_persistence: None,
         ..ProptestConfig::default()
     }
 }

@@ -1,6 +1,6 @@
 //! The union contact's work bound: above `LIMIT` pairs of parts (64; pairs whose boxes
-//! overlap), `contact` answers a move along the deepest pair's normal that separates the whole
-//! shapes, not always the shortest. Checked against the exact reference
+//! overlap), `contact` answers the shortest move along the deepest pair's normal that separates
+//! the whole shapes, not always the shortest of all. Checked against the exact reference
 //! (`support/reference.rs`) on shapes of many small parts on an integer grid, in both argument
 //! orders.
 
@@ -94,6 +94,12 @@ fn above_the_limit_the_move_along_the_normal_separates_the_whole_shapes() {
             assert!(
                 !reference::intersects(x, &past),
                 "seed {seed}: {c:?} leaves them overlapping"
+            );
+            // The shortest such move along the normal: a shorter one still overlaps.
+            let short = moved(y, n * (c.depth - EPS));
+            assert!(
+                reference::intersects(x, &short),
+                "seed {seed}: {c:?} is deeper than the overlap along its normal"
             );
         }
         checked += 1;
@@ -291,4 +297,39 @@ fn hundreds_of_coincident_faces_take_bounded_work() {
     assert!(c.depth.is_finite() && c.depth >= 0.0, "{c:?}");
     let past = moved(&b, c.normal * (c.depth * (1.0 + 1e-3)));
     assert!(!reference::intersects(&a, &past), "{c:?}");
+}
+
+#[test]
+fn above_the_limit_a_gap_between_two_pairs_intervals_ends_the_move() {
+    // Issue 17, the bounded move: `b`'s box leaves `a`'s box after 1.5 along +x; its triangle
+    // meets `a`'s triangle only for moves from 1 to 4, though their extents along x overlap
+    // from 1 to 8. Taking the extents' interval bridged to 8, a move after which the shapes
+    // were apart well before its end (moving 7.99 already separated them); the shortest move
+    // along the normal is 4. 70 copies of the box put the pair past the limit.
+    let bx = |x0, y0, x1, y1| -> Shape { Aabb::new(v(x0, y0), v(x1, y1)).unwrap().into() };
+    let tri = |p: [(f32, f32); 3]| -> Shape {
+        ConvexPolygon::new(&p.map(|(x, y)| v(x, y))).unwrap().into()
+    };
+    let mut parts: Vec<Shape> = (0..70).map(|_| bx(0.0, 0.0, 3.0, 2.0)).collect();
+    parts.push(tri([(5.0, 3.0), (9.0, 9.0), (5.0, 9.0)]));
+    let a = compound(parts);
+    let b = compound(vec![
+        bx(1.5, 0.2, 2.5, 1.8),
+        tri([(1.0, 3.0), (4.0, 3.0), (4.0, 6.0)]),
+    ]);
+    assert!(overlapping_pairs(&a, &b) > LIMIT);
+    let c = contact(&a, &b).unwrap();
+    assert_eq!(contact(&b, &a), Some(c.flipped()));
+    assert_eq!(c.normal, v(1.0, 0.0), "{c:?}");
+    assert!((c.depth - 4.0).abs() < 1e-5, "{c:?}");
+    for (x, y, n) in [(&a, &b, c.normal), (&b, &a, -c.normal)] {
+        assert!(
+            !reference::intersects(x, &moved(y, n * (c.depth + EPS))),
+            "{c:?}"
+        );
+        assert!(
+            reference::intersects(x, &moved(y, n * (c.depth - EPS))),
+            "{c:?}"
+        );
+    }
 }

@@ -257,7 +257,6 @@ fn config() -> ProptestConfig {
         .and_then(|v| v.parse::<u32>().ok());
     ProptestConfig {
         cases: 64 * soak.unwrap_or(1).max(1),
-        failure_persistence: None,
         ..ProptestConfig::default()
     }
 }
@@ -1041,4 +1040,36 @@ fn a_capsule_whose_segment_rounds_to_a_point_in_its_difference_is_a_disc() {
         intersects(&a, &moved(&b, c.normal * (c.depth - 1.0))),
         "{c:?}"
     );
+}
+
+#[test]
+fn a_box_in_a_notch_while_another_rests_on_a_vertex_slides_along_both() {
+    // Found by the soak of `concave_polygons_against_every_kind`: `b`'s lower box fills the
+    // corner of `a`'s notch at (-2, -6) (leaving needs +x), its other box rests its right side
+    // on `a`'s vertex (-6, -5) (leaving needs -x). No move separates both; moving down only
+    // slides along both. Every piece's cone at the origin is closed, so together they cover
+    // every direction and the answer fell back to a face's normal, (1, -1) / sqrt(2), which
+    // pushed the second box into `a`.
+    let a = polygon(&[
+        (0.0, -6.0),
+        (-2.0, -5.0),
+        (-3.0, -3.0),
+        (-3.0, -5.0),
+        (-6.0, -5.0),
+        (-4.0, -6.0),
+        (-5.0, -8.0),
+        (-3.0, -7.0),
+        (-2.0, -9.0),
+        (-2.0, -6.0),
+    ]);
+    let b: Shape = Compound::new(vec![
+        Aabb::new(v(-2.0, -9.0), v(-1.0, -6.0)).unwrap().into(),
+        Aabb::new(v(-7.0, -6.0), v(-6.0, -4.0)).unwrap().into(),
+    ])
+    .unwrap()
+    .into();
+    let c = contact(&a, &b).unwrap();
+    assert_eq!((c.depth, c.normal), (0.0, v(0.0, -1.0)), "{c:?}");
+    assert_eq!(contact(&b, &a), Some(c.flipped()));
+    check_pair(&a, &b).unwrap();
 }

@@ -240,11 +240,12 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 ///
 /// The work of that search is bounded: above 64 pairs of parts (pairs whose boxes overlap, or
 /// whose differences lie within the search's reach), or past a fixed count of the search's
-/// own steps, the depth is a separating move along the deepest pair of parts' normal, not
-/// always the shortest: `b` moves along it past every pair of parts whose extents across it
-/// overlap (computed so that rounding can only lengthen the move), with one point, midway
-/// between the surfaces of the last pair passed. Moving `b` by `normal * depth` leaves the
-/// interiors disjoint. Shapes of a few parts (a 12-vertex concave polygon has at most 8)
+/// own steps, the depth is the shortest separating move along the deepest pair of parts'
+/// normal, not always the shortest of all: `b` moves along it past every pair of parts'
+/// interval of overlap (computed so that rounding can only lengthen the move), with one
+/// point, midway between the surfaces of the last pair passed. Moving `b` by
+/// `normal * depth` leaves the interiors disjoint, and a shorter move along `normal` does not
+/// (up to the rounding). Shapes of a few parts (a 12-vertex concave polygon has at most 8)
 /// stay below the bound; hostile input (hundreds of tiny parts, faces exactly on each other)
 /// gets its answer in milliseconds, not seconds. Without the `concave-search` feature (on by
 /// default) the search is not built, and every pair it would decide gets that move.

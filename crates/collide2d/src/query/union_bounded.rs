@@ -1,23 +1,33 @@
 //! The union contact's work bound: when the search would face more than [`LIMIT`] pairs of
-//! parts, or its steps pass [`WORK`] (polygons) or [`WORK_ROUNDED`] (rounded parts), a move
-//! that separates the whole shapes along the deepest pair's normal, cheaply, instead of the
-//! shortest one.
+//! parts, or its steps pass [`WORK`] (polygons) or [`WORK_ROUNDED`] (rounded parts), the
+//! shortest move that separates the whole shapes along the deepest pair's normal, cheaply,
+//! instead of the shortest move of all.
 //!
 //! The searches' ([`union_polygons`](crate::query::union_polygons),
 //! [`union_rounded`](crate::query::union_rounded)) cost grows faster than the number of
 //! pairs of parts they weigh: hostile input (hundreds of tiny parts whose faces lie exactly
 //! on each other, coordinates from `1e-36` to `3e38`) took seconds for one contact. Past the
 //! bounds the answer is, along the deepest pair's normal `n`, the least move `t >= 0` of `b`
-//! past every pair's interval of overlap:
-//! `B_j` moved by `t n` can meet `A_i` only where their extents across `n` overlap and `t` lies
-//! in `[min A_i·n − max B_j·n, max A_i·n − min B_j·n] / |n|²`. Those are supersets of each
-//! pair's true interval, widened past rounding, so the move leaves every pair at most touching:
-//! a valid separating move, not always the shortest. Its cost is one pass over the parts and
-//! one over the pairs whose extents across `n` overlap.
+//! past every pair's interval of overlap. Those intervals are found in two passes:
+//! - `B_j` moved by `t n` can meet `A_i` only where their extents across `n` overlap and `t`
+//!   lies in `[min A_i·n − max B_j·n, max A_i·n − min B_j·n] / |n|²`: supersets of the true
+//!   intervals, widened past rounding, so the least move past them bounds the answer;
+//! - each pair whose superset starts within that bound then takes its true interval, where the
+//!   line `−t n` runs through `B_j − A_i` dilated past rounding. Taking the supersets instead
+//!   bridged gaps between the pairs' true intervals: a move twice as long as needed, and one
+//!   that a shorter move along `n` already separated.
+//!
+//! The move leaves every pair at most touching, and any shorter move along `n` leaves some
+//! pair overlapping (up to the rounding): the shortest separating move along `n`, not always
+//! the shortest of all. Its cost is one pass over the parts, one over the pairs whose extents
+//! across `n` overlap, and a Minkowski difference for each of those within the bound.
 
+use crate::math::Vec2;
 use crate::query::convex::clamp_to_f32;
+use crate::query::minkowski;
 use crate::query::parts::each_part;
 use crate::query::Contact;
+use crate::shape::convex::Convex;
 use crate::shape::Shape;
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
@@ -56,19 +66,25 @@ pub(crate) const WORK_ROUNDED: usize = 1 << 12;
 #[derive(Debug)]
 pub(crate) struct OverLimit;
 
-/// One convex part's extent along `n` and across it, and its support points along `n` and `−n`.
+/// One convex part's extent along `n` and across it, its support points along `n` and `−n`,
+/// and its hull (`points[hull.0..hull.1]` of [`extents`]' buffer) and radius.
 struct Extent {
     along: (f64, f64),
     across: (f64, f64),
     bottom: DVec2,
     top: DVec2,
+    hull: (usize, usize),
+    radius: f32,
 }
 
 /// The extents of every part of `shape` along `n` and across it (`m`, perpendicular, of the
-/// same length), each within rounding of its true extent (widened by a pad afterwards).
-fn extents(shape: &Shape, n: DVec2, m: DVec2, out: &mut Vec<Extent>) {
+/// same length), each within rounding of its true extent (widened by a pad afterwards); the
+/// parts' hull points go to `points`.
+fn extents(shape: &Shape, n: DVec2, m: DVec2, out: &mut Vec<Extent>, points: &mut Vec<Vec2>) {
     let len = n.length();
     let _ = each_part(shape, &mut |part| {
+        let start = points.len();
+        points.extend_from_slice(part.points());
         let r = f64::from(part.radius) * len;
         // The radius along the unit normal; `n` is `−n` when the arguments are swapped, so
         // either order finds the same points.
@@ -78,6 +94,8 @@ fn extents(shape: &Shape, n: DVec2, m: DVec2, out: &mut Vec<Extent>) {
             across: (f64::INFINITY, f64::NEG_INFINITY),
             bottom: DVec2::ZERO,
             top: DVec2::ZERO,
+            hull: (start, points.len()),
+            radius: part.radius,
         };
         for p in part.points().iter().map(|p| p.as_dvec2()) {
             let (s, c) = (p.dot(n), p.dot(m));
@@ -107,47 +125,71 @@ fn scale(shape: &Shape) -> f64 {
 pub(crate) fn contact(a: &Shape, b: &Shape, deepest: &Contact) -> Contact {
     let n = deepest.normal.as_dvec2();
     let m = n.perp();
-    let (mut pa, mut pb) = (Vec::new(), Vec::new());
-    extents(a, n, m, &mut pa);
-    extents(b, n, m, &mut pb);
+    let (mut pa, mut pb, mut hulls_a, mut hulls_b) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    extents(a, n, m, &mut pa, &mut hulls_a);
+    extents(b, n, m, &mut pb, &mut hulls_b);
     // Products of `f32` values are exact in `f64`; each sum, radius and difference below rounds
     // by at most a few units of `2^-53` of the shapes' scale (and `|n|` is 1 within `1e-6`).
     let pad = 1e-12 * (scale(a) + scale(b)) * 2.0 + f64::MIN_POSITIVE;
     let n2 = n.length_squared();
-    // Each pair's interval of `t`, and where the pair touches at its end (midway between
-    // `A_i`'s support along `n` and `B_j`'s along `−n`, as `b` is before the move).
-    let mut spans: Vec<(f64, f64, DVec2)> = Vec::new();
-    for x in &pa {
-        for y in &pb {
+    // Each pair's interval of `t` from the extents (a superset of its true one), with the pair.
+    let mut spans: Vec<(f64, f64, usize, usize)> = Vec::new();
+    for (i, x) in pa.iter().enumerate() {
+        for (j, y) in pb.iter().enumerate() {
             let apart = y.across.0 - pad > x.across.1 || y.across.1 + pad < x.across.0;
             if apart {
                 continue;
             }
             let lo = (x.along.0 - y.along.1 - pad) / n2;
             let hi = (x.along.1 - y.along.0 + pad) / n2;
-            let touch = (x.top + y.bottom) * 0.5;
-            spans.push((lo * (1.0 - 1e-12), hi * (1.0 + 1e-12) + pad, touch));
+            spans.push((lo * (1.0 - 1e-12), hi * (1.0 + 1e-12) + pad, i, j));
         }
     }
-    spans.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
-    // The least `t >= 0` that no span holds inside: every span starting at or before it is
-    // passed (a span only touching it is passed too: moving on would enter it).
-    let mut reach = 0.0f64;
-    for &(lo, hi, _) in &spans {
-        if lo > reach {
-            break;
-        }
-        reach = reach.max(hi);
-    }
+    // The true move lies within the one past the supersets: only pairs starting by then count.
+    let far = past_every(spans.iter().map(|s| (s.0, s.1))).max(pad) * 2.0;
+    // Each of those pairs' true interval: where the line `−t n` runs through `B_j − A_i`
+    // dilated by the pad (so it holds the true interval past the rounding: the dilation moves
+    // each end out by at least the pad), and where the pair touches at its end (midway between
+    // `A_i`'s support along `n` and `B_j`'s along `−n`, as `b` is before the move).
+    let exact: Vec<(f64, f64, DVec2)> = spans
+        .iter()
+        .filter(|s| s.0 <= far)
+        .filter_map(|&(_, _, i, j)| {
+            let (x, y) = (&pa[i], &pb[j]);
+            let part_a = Convex::slice(&hulls_a[x.hull.0..x.hull.1], x.radius);
+            let part_b = Convex::slice(&hulls_b[y.hull.0..y.hull.1], y.radius);
+            let mut diff = minkowski::difference(&part_a, &part_b);
+            diff.radius += pad;
+            let s = diff.line_span(-n * far)?;
+            Some((s.enter * far, s.exit * far, (x.top + y.bottom) * 0.5))
+        })
+        .collect();
+    let reach = past_every(exact.iter().map(|s| (s.0, s.1)));
     let depth = up_to_f32(reach);
     // The point of a pair that ends exactly there (the least, so both orders agree).
-    let point = spans
+    let point = exact
         .iter()
         .filter(|s| s.1 == reach && s.0 <= reach)
         .map(|s| clamp_to_f32(s.2))
         .min_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)))
         .unwrap_or(deepest.points[0]);
     Contact::new(deepest.normal, depth, &[point])
+}
+
+/// The least `t >= 0` that no interval `(lo, hi)` holds inside: every interval starting at or
+/// before it is passed (one only touching it is passed too: moving on would enter it).
+fn past_every(spans: impl Iterator<Item = (f64, f64)>) -> f64 {
+    let mut spans: Vec<(f64, f64)> = spans.collect();
+    spans.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
+    let mut reach = 0.0f64;
+    for (lo, hi) in spans {
+        if lo > reach {
+            break;
+        }
+        reach = reach.max(hi);
+    }
+    reach
 }
 
 /// The least `f32` at least `x` (`x >= 0`), `f32::MAX` past it.

@@ -16,7 +16,8 @@
 //! decisions are exact; shapes with a rounded part (a circle or capsule, in a compound or as
 //! the other shape) [`union_rounded`], whose decisions carry a tolerance. Where more than
 //! [`LIMIT`](union_bounded::LIMIT) pairs of parts would enter the search, [`union_bounded`]
-//! answers a separating move along the deepest pair's normal, not always the shortest.
+//! answers the shortest separating move along the deepest pair's normal, not always the
+//! shortest of all.
 //!
 //! The searches are the crate's largest code; the `concave-search` feature (on by default)
 //! builds them, [`union_boxes`] and [`union_box_circle`]. Without it, the pairs the

@@ -392,7 +392,8 @@ fn finish(set: &Pieces, found: &Found, holding: &[(usize, f64)]) -> Contact {
 }
 
 /// The middle of the widest range of directions from the origin that no piece holding it
-/// covers (exactly decided; the middle rounded), or `None` when they cover every direction.
+/// covers (exactly decided; the middle rounded); when they cover every direction, one along
+/// which they only slide (a cone's edge inside no cone), else `None`.
 fn widest_gap(set: &Pieces, holding: &[(usize, f64)]) -> Option<DVec2> {
     // Each piece's edges through the origin: its cone there is the intersection of their
     // sides; the cones' edges are the rays along them.
@@ -448,7 +449,17 @@ fn widest_gap(set: &Pieces, holding: &[(usize, f64)]) -> Option<DVec2> {
             widest = Some((width, DVec2::new(c, s)));
         }
     }
-    widest.map(|(_, d)| d)
+    // No gap: every direction overlaps some piece or slides along it. A ray on the edges of
+    // cones but inside none only slides (a part against a wall while another sits in a notch).
+    widest.map(|(_, d)| d).or_else(|| {
+        rays.iter()
+            .find(|r| {
+                !cones
+                    .iter()
+                    .any(|cone| cone.iter().all(|d| Prod::cross(*d, **r).sign().is_gt()))
+            })
+            .map(|r| r.approx())
+    })
 }
 
 /// The angle of `v` (libm's, the same bits on every platform).
