@@ -59,9 +59,8 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         (ys[2 * k + 1], ys[2 * k + 2]) = (lo.y, hi.y);
     }
     let m = 2 * n + 1;
-    let by_size = |v: &f64, w: &f64| v.abs().total_cmp(&w.abs()).then(v.total_cmp(w));
-    xs[..m].sort_unstable_by(by_size);
-    ys[..m].sort_unstable_by(by_size);
+    by_size(&mut xs[..m]);
+    by_size(&mut ys[..m]);
     // The nearest boundary candidate, nearest coordinates first (a candidate farther than
     // the best found ends its row, a row that starts farther ends the search); ties to the
     // smaller coordinates, for determinism.
@@ -178,6 +177,24 @@ fn diff(p: Vec2, q: Vec2) -> Option<DVec2> {
     let exact = err(f64::from(p.x), f64::from(q.x), d.x) == 0.0
         && err(f64::from(p.y), f64::from(q.y), d.y) == 0.0;
     exact.then_some(d)
+}
+
+/// Sorts `v` by size, then negative first: by `|v|`, then `v`, in `total_cmp`'s order.
+fn by_size(v: &mut [f64]) {
+    // The key orders as `(|v|, v)` does: `|v|`'s bits (the sign bit clear, so an unsigned
+    // comparison is `total_cmp`'s), then 0 for negative, 1 for positive (−0 before +0).
+    const SIGN: u64 = 1 << 63;
+    let key = |x: f64| (x.to_bits() & !SIGN) << 1 | u64::from(x.to_bits() & SIGN == 0);
+    let mut keys = [0u64; 2 * MOST_PAIRS + 1];
+    for (k, &x) in keys.iter_mut().zip(v.iter()) {
+        *k = key(x);
+    }
+    let keys = &mut keys[..v.len()];
+    keys.sort_unstable();
+    for (x, &k) in v.iter_mut().zip(keys.iter()) {
+        let sign = if k & 1 == 0 { SIGN } else { 0 };
+        *x = f64::from_bits(k >> 1 | sign);
+    }
 }
 
 /// The closed box of difference `k` holds `p`.
