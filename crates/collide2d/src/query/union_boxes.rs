@@ -168,15 +168,13 @@ fn as_box(c: &Convex) -> Option<(Vec2, Vec2)> {
 
 /// `p − q` in `f64`, when exact (a difference of `f32`s with exponents far apart rounds).
 fn diff(p: Vec2, q: Vec2) -> Option<DVec2> {
-    let d = p.as_dvec2() - q.as_dvec2();
-    // Knuth's two-sum error of `p + (−q)`: zero exactly when the difference is exact.
-    let err = |p: f64, q: f64, s: f64| {
-        let bv = s - p;
-        (p - (s - bv)) + (-q - bv)
-    };
-    let exact = err(f64::from(p.x), f64::from(q.x), d.x) == 0.0
-        && err(f64::from(p.y), f64::from(q.y), d.y) == 0.0;
-    exact.then_some(d)
+    let (p, q) = (p.as_dvec2(), q.as_dvec2());
+    let d = p - q;
+    // Knuth's two-sum error of `p + (−q)`, both coordinates at once: zero exactly when the
+    // difference is exact.
+    let bv = d - p;
+    let err = (p - (d - bv)) + (-q - bv);
+    err.cmpeq(DVec2::ZERO).all().then_some(d)
 }
 
 /// Sorts `v` by size, then negative first: by `|v|`, then `v`, in `total_cmp`'s order.
