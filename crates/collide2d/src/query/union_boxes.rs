@@ -51,17 +51,16 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     if !d.iter().any(|k| holds(k, DVec2::ZERO)) {
         return Some(None);
     }
-    // The candidates' coordinates: 0 and every side.
-    let mut xs = [0.0f64; 2 * MOST_PAIRS + 1];
-    let mut ys = [0.0f64; 2 * MOST_PAIRS + 1];
+    // The candidates' coordinates: 0 and every side, as keys sorted by size.
+    let mut xs = [size_key(0.0); 2 * MOST_PAIRS + 1];
+    let mut ys = [size_key(0.0); 2 * MOST_PAIRS + 1];
     for (k, &(lo, hi, _, _)) in d.iter().enumerate() {
-        (xs[2 * k + 1], xs[2 * k + 2]) = (lo.x, hi.x);
-        (ys[2 * k + 1], ys[2 * k + 2]) = (lo.y, hi.y);
+        (xs[2 * k + 1], xs[2 * k + 2]) = (size_key(lo.x), size_key(hi.x));
+        (ys[2 * k + 1], ys[2 * k + 2]) = (size_key(lo.y), size_key(hi.y));
     }
     let m = 2 * n + 1;
-    let by_size = |v: &f64, w: &f64| v.abs().total_cmp(&w.abs()).then(v.total_cmp(w));
-    xs[..m].sort_unstable_by(by_size);
-    ys[..m].sort_unstable_by(by_size);
+    xs[..m].sort_unstable();
+    ys[..m].sort_unstable();
     // The nearest boundary candidate, nearest coordinates first (a candidate farther than
     // the best found ends its row, a row that starts farther ends the search); ties to the
     // smaller coordinates, for determinism.
@@ -74,11 +73,11 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         .map(|&(lo, hi, _, _)| (-lo).min(hi).min_element())
         .fold(0.0f64, f64::max);
     let inside = deepest * deepest * (1.0 - 1e-12);
-    for &x in &xs[..m] {
+    for x in xs[..m].iter().map(|&k| from_size_key(k)) {
         if best.is_some_and(|(s, _)| x * x > s) {
             break;
         }
-        for &y in &ys[..m] {
+        for y in ys[..m].iter().map(|&k| from_size_key(k)) {
             let p = DVec2::new(x, y);
             let r = p.length_squared();
             if best.is_some_and(|(s, _)| r > s) {
@@ -169,15 +168,29 @@ fn as_box(c: &Convex) -> Option<(Vec2, Vec2)> {
 
 /// `p − q` in `f64`, when exact (a difference of `f32`s with exponents far apart rounds).
 fn diff(p: Vec2, q: Vec2) -> Option<DVec2> {
-    let d = p.as_dvec2() - q.as_dvec2();
-    // Knuth's two-sum error of `p + (−q)`: zero exactly when the difference is exact.
-    let err = |p: f64, q: f64, s: f64| {
-        let bv = s - p;
-        (p - (s - bv)) + (-q - bv)
-    };
-    let exact = err(f64::from(p.x), f64::from(q.x), d.x) == 0.0
-        && err(f64::from(p.y), f64::from(q.y), d.y) == 0.0;
-    exact.then_some(d)
+    let (p, q) = (p.as_dvec2(), q.as_dvec2());
+    let d = p - q;
+    // Knuth's two-sum error of `p + (−q)`, both coordinates at once: zero exactly when the
+    // difference is exact.
+    let bv = d - p;
+    let err = (p - (d - bv)) + (-q - bv);
+    err.cmpeq(DVec2::ZERO).all().then_some(d)
+}
+
+const SIGN: u64 = 1 << 63;
+
+/// A key that orders as `(|x|, x)` does in `total_cmp`'s order, sizes first, then negative
+/// before positive (−0 before +0): `|x|`'s bits (the sign bit clear, so an unsigned
+/// comparison is `total_cmp`'s), then 0 for negative, 1 for positive. Cheaper to sort than
+/// the floats.
+fn size_key(x: f64) -> u64 {
+    (x.to_bits() & !SIGN) << 1 | u64::from(x.to_bits() & SIGN == 0)
+}
+
+/// The `x` of [`size_key`]`(x)`.
+fn from_size_key(k: u64) -> f64 {
+    let sign = if k & 1 == 0 { SIGN } else { 0 };
+    f64::from_bits(k >> 1 | sign)
 }
 
 /// The closed box of difference `k` holds `p`.
@@ -288,6 +301,18 @@ mod tests {
                 .iter()
                 .any(|&(bmin, bmax)| (bmin + by).cmplt(amax).all() && amin.cmplt(bmax + by).all())
         })
+    }
+
+    #[test]
+    fn size_keys_order_as_size_then_value() {
+        let by_size = |v: &f64, w: &f64| v.abs().total_cmp(&w.abs()).then(v.total_cmp(w));
+        let mut values = alloc::vec![0.0, -0.0, 1.5, -1.5, 3.0, -0.25, 1e-300, -1e300, 7.0];
+        let mut keys: Vec<u64> = values.iter().map(|&v| size_key(v)).collect();
+        values.sort_unstable_by(by_size);
+        keys.sort_unstable();
+        let back: Vec<u64> = keys.iter().map(|&k| from_size_key(k).to_bits()).collect();
+        let want: Vec<u64> = values.iter().map(|v| v.to_bits()).collect();
+        assert_eq!(back, want);
     }
 
     #[test]
