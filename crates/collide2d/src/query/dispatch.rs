@@ -65,6 +65,8 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         (Shape::Obb(x), Shape::Obb(y)) => return obbs_contact(x, y),
         (Shape::Aabb(x), Shape::Obb(y)) => return aabb_obb_contact(x, y),
         (Shape::Obb(x), Shape::Aabb(y)) => return aabb_obb_contact(y, x).map(Contact::flipped),
+        // Two boxes in the canonical order, without `contact_canonical`'s compound arms.
+        (Shape::Aabb(x), Shape::Aabb(y)) => return aabbs_contact(x, y),
         _ => {}
     }
     contact_canonical(a, b)
