@@ -30,3 +30,14 @@ pub(crate) fn l_ring() -> [Vec2; 6] {
 pub(crate) fn l_shape() -> Shape {
     Polygon::new(&l_ring()).unwrap().into()
 }
+
+/// Marsaglia's xorshift64 from `state` (not zero): many varied cases for a seeded test
+/// without a strategy.
+pub(crate) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}

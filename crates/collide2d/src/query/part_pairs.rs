@@ -294,14 +294,9 @@ impl<S: PairSearch> PairSearch for KeepAll<'_, S> {
 #[cfg(test)]
 pub(crate) fn scattered_compound(seed: u64, parts: usize, spread: f32) -> Shape {
     use crate::shape::{Capsule, Circle, Polygon};
-    use crate::test_support::{boxed, l_ring, v};
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    use crate::test_support::{boxed, l_ring, v, xorshift};
+    let mut bits = xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut next = move |n: u64| bits() % n;
     let leaf = |next: &mut dyn FnMut(u64) -> u64| -> Shape {
         // Integer coordinates: touching cases are common and exact.
         let (x, y) = (next(spread as u64) as f32, next(spread as u64) as f32);

@@ -274,6 +274,7 @@ mod tests {
     use super::*;
     use crate::query::union_polygons;
     use crate::shape::{Aabb, Compound};
+    use crate::test_support::xorshift;
     use alloc::vec::Vec;
 
     /// A hitbox of 1 to 4 boxes on a small integer grid, often flush or overlapping.
@@ -319,13 +320,8 @@ mod tests {
     fn boxes_agree_with_the_general_exact_search() {
         // The general search decides the same union by exact predicates on faces: the two
         // must give the same depth, and this one's normal must lead out of the union.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: i32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as f32
-        };
+        let mut bits = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: i32| (bits() % n as u64) as f32;
         let mut decided = 0;
         for round in 0..4000 {
             let a = hitbox(&mut next, 2 + round % 3);

@@ -5,6 +5,7 @@ use crate::math::Vec2;
 use crate::query::union_certified::{self, Fast};
 use crate::query::union_rounded;
 use crate::shape::{Aabb, Circle, Compound};
+use crate::test_support::xorshift;
 use alloc::vec::Vec;
 
 /// A hitbox of 1 to 4 boxes, on a small integer grid (often flush, overlapping or
@@ -61,13 +62,8 @@ fn overlaps(boxes: &Shape, circle: &Shape, by: Vec2, slack: f32) -> bool {
 
 #[test]
 fn box_circle_agrees_with_the_general_search() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = |n: u32| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % u64::from(n)) as f32
-    };
+    let mut bits = xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut next = |n: u32| (bits() % u64::from(n)) as f32;
     let (mut decided, mut searched, mut same_as_before) = (0, 0, 0);
     for round in 0..6000 {
         let grid = round % 2 == 0;

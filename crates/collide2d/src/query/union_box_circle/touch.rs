@@ -101,6 +101,7 @@ mod tests {
     use super::*;
     use crate::query::union_rounded;
     use crate::shape::convex::ConvexView;
+    use crate::test_support::xorshift;
     use alloc::vec;
     use alloc::vec::Vec;
 
@@ -108,13 +109,8 @@ mod tests {
     /// the general search's contact at `x`, in both orders.
     #[test]
     fn the_same_bits_as_the_general_contact_at() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % u64::from(n)) as f32
-        };
+        let mut bits = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: u32| (bits() % u64::from(n)) as f32;
         for round in 0..20_000 {
             let grid = round % 2 == 0;
             let mut coordinate = |spread: f32| {
