@@ -157,6 +157,11 @@ fn sync_table(
             .map(|(_, ticks)| ticks.changed()),
     ];
     let columns = columns.iter().flatten();
+    // A table where nothing changed (level tiles) is passed over by one scan of its columns,
+    // with no work per block (that work was a third of the scan of 100,000 tiles' ticks).
+    if !columns.clone().any(|ticks| any_newer(ticks, last, now)) {
+        return;
+    }
     for start in (0..entities.len()).step_by(BLOCK) {
         let rows = start..entities.len().min(start + BLOCK);
         if !columns
