@@ -1,28 +1,33 @@
 //! Sorting a frame's began or ended pairs into [`Entity`](bevy_ecs::entity::Entity) order, as
-//! keys of both entities' bits: a counting sort on the first entity's high bits, then each
-//! bucket's few keys. The world lists the pairs in handle order, which the entities' order
-//! does not follow (Bevy orders fresh entities last spawned first, the world gives fresh
-//! handles in order of insertion), so the keys come in scrambled; a sort by comparison was
-//! most of `publish`'s cost.
+//! keys of both entities' bits: a counting sort on the first entity's high bits, then a pass
+//! of insertion. The world lists the pairs in handle order, which the entities' order does not
+//! follow (Bevy orders fresh entities last spawned first, the world gives fresh handles in
+//! order of insertion), so the keys come in scrambled; a sort by comparison was most of
+//! `publish`'s cost.
 
 /// The sort's scratch, kept from frame to frame so a frame allocates nothing.
 #[derive(Debug, Default)]
 pub(crate) struct KeySort {
-    /// Per bucket: where its run starts, then (after the scatter) where it ends.
-    counts: Vec<u32>,
+    /// Per bucket: where its run ends, then (after the scatter) where it starts.
+    ends: Vec<u32>,
     scratch: Vec<u128>,
 }
 
 /// Below this many keys a sort by comparison is as quick.
 const FEW: usize = 64;
 
+/// The insertion pass gives up (and the keys are sorted by comparison) after this many moves
+/// of a key by one place, per key: a few when the buckets hold a few keys each.
+const MOVES_PER_KEY: usize = 4;
+
 impl KeySort {
     /// Sorts `keys` ascending. Each key is a pair of entities' bits, the first in its high 64
     /// bits: the buckets are of the first entity's bits less the least of them, shifted so
     /// that there are at most twice as many buckets as keys. A bucket is a monotone function
-    /// of the key, so sorting each bucket's run sorts them all. Entities of one generation
-    /// spread over the buckets; when generations differ the buckets are coarse and the runs
-    /// long, sorted by comparison as before.
+    /// of the key, so after the scatter only keys of one bucket are out of order, and a pass
+    /// of insertion sorts them. Entities of one generation spread over the buckets; when
+    /// generations differ the buckets are coarse and the runs long, and the keys are sorted by
+    /// comparison as before.
     pub(crate) fn sort(&mut self, keys: &mut Vec<u128>) {
         let n = keys.len();
         if n < FEW {
@@ -39,40 +44,62 @@ impl KeySort {
             (u64::BITS - span.leading_zeros()).saturating_sub(usize::BITS - n.leading_zeros());
         let buckets = (span >> shift) as usize + 1;
         let bucket = |k: u128| ((first(k) - lo) >> shift) as usize;
-        let Self { counts, scratch } = self;
-        counts.clear();
-        counts.resize(buckets + 1, 0);
+        let Self { ends, scratch } = self;
+        ends.clear();
+        ends.resize(buckets, 0);
         for &k in keys.iter() {
-            counts[bucket(k) + 1] += 1;
+            ends[bucket(k)] += 1;
         }
         let mut sum = 0;
-        for count in counts.iter_mut() {
-            sum += *count;
-            *count = sum;
+        for end in ends.iter_mut() {
+            sum += *end;
+            *end = sum;
         }
         // Every place below `n` is written by the scatter: `scratch` only grows (no fill of
         // what is there), and the keys' old list becomes the next scratch.
         if scratch.len() < n {
             scratch.resize(n, 0);
         }
+        // Each bucket is filled from its end, so its keys come out in the reverse of their
+        // order in the list. A pair's first entity is the one with the later handle among
+        // entities spawned fresh (Bevy's order is the reverse of spawning), and the list has a
+        // first entity's pairs in the order of their other handles, the reverse of the other
+        // entities' order: reversed, a bucket's keys are mostly in order already.
         for &k in keys.iter() {
-            let at = &mut counts[bucket(k)];
+            let at = &mut ends[bucket(k)];
+            *at -= 1;
             scratch[*at as usize] = k;
-            *at += 1;
         }
         core::mem::swap(keys, scratch);
         keys.truncate(n);
-        // `counts[b]` is now where bucket `b`'s run ends, and the next one's starts.
-        let mut start = 0;
-        for &end in &counts[..buckets] {
-            match &mut keys[start as usize..end as usize] {
-                [] | [_] => {}
-                [x, y] => (*x, *y) = (*x.min(y), *x.max(y)),
-                run => run.sort_unstable(),
-            }
-            start = end;
+        if !insertion_sort(keys, MOVES_PER_KEY * n) {
+            keys.sort_unstable();
         }
     }
+}
+
+/// Sorts `keys` by insertion if that takes at most `moves` moves of a key by one place, and
+/// answers whether it did (if not, `keys` holds the same keys in some order).
+fn insertion_sort(keys: &mut [u128], mut moves: usize) -> bool {
+    for i in 1..keys.len() {
+        let key = keys[i];
+        if keys[i - 1] <= key {
+            continue;
+        }
+        // The place of `key` is free: each move passes it one place down.
+        let mut at = i;
+        while at > 0 && keys[at - 1] > key {
+            if moves == 0 {
+                keys[at] = key;
+                return false;
+            }
+            moves -= 1;
+            keys[at] = keys[at - 1];
+            at -= 1;
+        }
+        keys[at] = key;
+    }
+    true
 }
 
 #[cfg(test)]
@@ -104,6 +131,31 @@ mod tests {
             want.sort_unstable();
             sort.sort(&mut keys);
             assert_eq!(keys, want, "case {case}: {n} keys");
+        }
+    }
+
+    /// Out of moves, the insertion pass says so and leaves the same keys; with enough, it
+    /// sorts them.
+    #[test]
+    fn insertion_out_of_moves_keeps_every_key() {
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15_u64);
+        for case in 0..200 {
+            let keys: Vec<u128> = (0..case % 40).map(|_| u128::from(next() % 16)).collect();
+            let mut want = keys.clone();
+            want.sort_unstable();
+            let moves = (next() % 400) as usize;
+            let mut got = keys.clone();
+            let sorted = insertion_sort(&mut got, moves);
+            if sorted {
+                assert_eq!(got, want, "case {case}");
+            }
+            got.sort_unstable();
+            assert_eq!(got, want, "case {case}: a key lost");
+            let inversions = (0..keys.len())
+                .flat_map(|i| (i + 1..keys.len()).map(move |j| (i, j)))
+                .filter(|&(i, j)| keys[i] > keys[j])
+                .count();
+            assert_eq!(sorted, inversions <= moves, "case {case}");
         }
     }
 }

@@ -157,6 +157,11 @@ fn sync_table(
             .map(|(_, ticks)| ticks.changed()),
     ];
     let columns = columns.iter().flatten();
+    // A table where nothing changed (level tiles) is passed over by one scan of its columns,
+    // with no work per block (that work was a third of the scan of 100,000 tiles' ticks).
+    if !columns.clone().any(|ticks| any_newer(ticks, last, now)) {
+        return;
+    }
     for start in (0..entities.len()).step_by(BLOCK) {
         let rows = start..entities.len().min(start + BLOCK);
         if !columns
@@ -186,20 +191,51 @@ fn sync_table(
 }
 
 /// Whether any of `ticks` is newer than `last` (Bevy's `Changed` test,
-/// [`Tick::is_newer_than`]) with no branch per tick: a fold the compiler vectorises.
+/// [`Tick::is_newer_than`]) with no branch per tick. On x86-64 CPUs with AVX2 (chosen at run
+/// time) eight ticks at a time by [`any_newer_avx2`], elsewhere by [`any_newer_portable`]: the
+/// same answers.
 fn any_newer(ticks: &[Tick], last: Tick, now: Tick) -> bool {
-    // Bevy compares the ages since `now` of the tick and of the last run, each clamped to
-    // `MAX_CHANGE_AGE`. The last run's clamped age is at most that, so clamping the tick's
-    // changes no answer: one subtraction and one comparison a tick. The comparison of ages is
-    // unsigned, which SSE2 lacks: both sides are offset by 2^31 (the age's offset folded into
-    // `now`) and compared signed, and each answer is kept as a whole-lane mask.
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU running this has AVX2 (just checked), the one feature
+        // `any_newer_avx2` enables.
+        return unsafe { any_newer_avx2(ticks, last, now) };
+    }
+    any_newer_portable(ticks, last, now)
+}
+
+/// The age below which a tick is newer than the last run: Bevy compares the ages since `now`
+/// of the tick and of the last run, each clamped to `MAX_CHANGE_AGE`. The last run's clamped
+/// age is at most that, so clamping the tick's changes no answer: a tick is newer when its
+/// age (`now - tick`, wrapping) is below this.
+fn newer_below(last: Tick, now: Tick) -> u32 {
+    now.get().wrapping_sub(last.get()).min(MAX_CHANGE_AGE)
+}
+
+/// [`any_newer`] on any CPU: one subtraction and one comparison a tick, a fold the compiler
+/// vectorises with SSE2. SSE2 has no unsigned comparison (nor minimum) of 32-bit lanes: both
+/// sides are offset by 2^31 (the age's offset folded into `now`) and compared signed, and each
+/// answer is kept as a whole-lane mask.
+fn any_newer_portable(ticks: &[Tick], last: Tick, now: Tick) -> bool {
     const HALF: u32 = 1 << 31;
-    let since_last = now.get().wrapping_sub(last.get()).min(MAX_CHANGE_AGE);
-    let (now_offset, since_offset) = (now.get() ^ HALF, (since_last ^ HALF) as i32);
+    let (now_offset, below_offset) = (now.get() ^ HALF, (newer_below(last, now) ^ HALF) as i32);
     let newer = ticks.iter().fold(0_i32, |newer, tick| {
-        newer | -i32::from((now_offset.wrapping_sub(tick.get()) as i32) < since_offset)
+        newer | -i32::from((now_offset.wrapping_sub(tick.get()) as i32) < below_offset)
     });
     newer != 0
+}
+
+/// [`any_newer`] with AVX2: the least age of all the ticks is below the bound exactly when
+/// one of them is, and AVX2 has an unsigned minimum of eight lanes (`vpminud`), so a tick
+/// costs a subtraction and a minimum, eight at a time (the compiled loop: 11 instructions per
+/// 32 ticks, against 15 per 8 with SSE2's masks).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn any_newer_avx2(ticks: &[Tick], last: Tick, now: Tick) -> bool {
+    let least_age = ticks.iter().fold(u32::MAX, |least, tick| {
+        least.min(now.get().wrapping_sub(tick.get()))
+    });
+    least_age < newer_below(last, now)
 }
 
 fn sync_one(collisions: &mut Collisions, part: Part) {
@@ -319,8 +355,9 @@ fn insert_posed(
 mod tests {
     use super::*;
 
-    /// `any_newer` agrees with Bevy's own test of each tick, around the wrap of the counter
-    /// and the clamp of old ticks.
+    /// `any_newer`, and each of its paths (the portable one and, on a CPU that has it, AVX2),
+    /// agrees with Bevy's own test of each tick, around the wrap of the counter and the clamp
+    /// of old ticks.
     #[test]
     fn any_newer_is_any_tick_newer_than_the_last_run() {
         let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15_u64);
@@ -337,9 +374,11 @@ mod tests {
             } else {
                 far(next())
             });
-            let ticks: Vec<Tick> = (0..(next() % 70) as usize)
+            // Ticks near `now` one in 3, 100 or 10,000: long runs with no new tick too.
+            let near_every = [3, 100, 10_000][(case / 6) % 3];
+            let ticks: Vec<Tick> = (0..(next() % 300) as usize)
                 .map(|_| {
-                    Tick::new(if next().is_multiple_of(3) {
+                    Tick::new(if next().is_multiple_of(near_every) {
                         near(next())
                     } else {
                         far(next())
@@ -349,6 +388,17 @@ mod tests {
             let now = Tick::new(now);
             let expected = ticks.iter().any(|t| t.is_newer_than(last, now));
             assert_eq!(any_newer(&ticks, last, now), expected, "case {case}");
+            assert_eq!(
+                any_newer_portable(&ticks, last, now),
+                expected,
+                "case {case}, portable"
+            );
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2 (just checked).
+                let avx2 = unsafe { any_newer_avx2(&ticks, last, now) };
+                assert_eq!(avx2, expected, "case {case}, AVX2");
+            }
         }
     }
 }
