@@ -17,7 +17,7 @@ use crate::query::part_pairs::{search, PairSearch};
 use crate::query::union_bounded::{OverLimit, LIMIT, WORK};
 use crate::query::union_exact::{sum_sign, Prod, Ratio, Sum};
 use crate::query::union_exposed::nearest_exposed;
-use crate::query::union_faces::{Face, Piece};
+use crate::query::union_faces::{Face, Outline, Piece};
 use crate::query::{convex, parts, Contact};
 use crate::shape::convex::Convex;
 use crate::shape::{Aabb, Shape};
@@ -28,16 +28,17 @@ use core::f64::consts::TAU;
 use core::ops::ControlFlow;
 use glam::DVec2;
 
-/// The pieces built so far, by the pair of part numbers (`None`: no interior).
-#[derive(Default)]
-struct Pieces {
+/// The pieces built so far, by the pair of part numbers (`None`: no interior), and the
+/// shapes' outlines when they are concave polygons.
+struct Pieces<'s> {
     keys: Vec<(u32, u32)>,
     pieces: Vec<Option<Piece>>,
+    outlines: [Option<Outline<'s>>; 2],
 }
 
 /// Collects the pieces whose boxes meet a box of `D`.
-struct Gather<'p> {
-    set: &'p mut Pieces,
+struct Gather<'p, 's> {
+    set: &'p mut Pieces<'s>,
     lo: DVec2,
     hi: DVec2,
     found: Vec<usize>,
@@ -45,7 +46,7 @@ struct Gather<'p> {
     next: usize,
 }
 
-impl PairSearch for Gather<'_> {
+impl PairSearch for Gather<'_, '_> {
     type Break = ();
 
     fn keep(&mut self, a: &Aabb, b: &Aabb) -> Option<f64> {
@@ -68,7 +69,11 @@ impl PairSearch for Gather<'_> {
             Some(k) => k,
             None => {
                 self.set.keys.push((ia, ib));
-                self.set.pieces.push(Piece::new(a.points(), b.points()));
+                let [oa, ob] = &self.set.outlines;
+                let oa = oa.as_ref().and_then(|o| o.part(ia as usize));
+                let ob = ob.as_ref().and_then(|o| o.part(ib as usize));
+                let piece = Piece::new(a.points(), b.points(), oa, ob);
+                self.set.pieces.push(piece);
                 self.set.pieces.len() - 1
             }
         };
@@ -80,7 +85,15 @@ impl PairSearch for Gather<'_> {
     }
 }
 
-impl Pieces {
+impl<'s> Pieces<'s> {
+    fn new(a: &'s Shape, b: &'s Shape) -> Pieces<'s> {
+        Pieces {
+            keys: Vec::new(),
+            pieces: Vec::new(),
+            outlines: [Outline::of(a), Outline::of(b)],
+        }
+    }
+
     /// The pieces with interior whose boxes meet the box from `lo` to `hi`.
     fn gather(&mut self, a: &Shape, b: &Shape, lo: DVec2, hi: DVec2) -> Vec<usize> {
         let found = Vec::with_capacity(self.keys.len());
@@ -190,7 +203,7 @@ fn exposed(
 /// `Err` when more than [`LIMIT`] pieces lie within the search's reach, or its work (faces
 /// weighed against one piece, exact decisions more: [`nearest_exposed`]) passes [`WORK`].
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit> {
-    let mut set = Pieces::default();
+    let mut set = Pieces::new(a, b);
     let at_origin = set.gather(a, b, DVec2::ZERO, DVec2::ZERO);
     let holding: Vec<(usize, f64)> = at_origin
         .iter()
@@ -230,6 +243,9 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
         if work > WORK {
             return Err(OverLimit);
         }
+        if !set.get(k0).faces[fi].outline {
+            continue;
+        }
         // A face that can neither answer here nor beat `best` is skipped.
         let beat = best.map(|b| b.dist.max(d + slack));
         if let Some(found) = exposed(&set, k0, fi, &near_k0, beat, &mut work) {
@@ -266,6 +282,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
                 .faces
                 .iter()
                 .enumerate()
+                .filter(|(_, f)| f.outline)
                 .map(move |(i, f)| (f.distance(), k, i))
         })
         .filter(|&(d, _, _)| d <= reach)
