@@ -12,9 +12,9 @@
 //! the ends of its covered stretches, is exposed: the nearest exposed point of any face is
 //! the union's nearest boundary point.
 
-use crate::exact::Filtered;
+use crate::exact::{Field, Filtered};
 use crate::math::Vec2;
-use crate::query::union_exact::{Prod, Ratio, Sum};
+use crate::query::union_exact::{cross_f, dot_f, Prod, Ratio, Sum};
 use crate::shape::Shape;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -78,14 +78,22 @@ impl Face {
     /// The origin's side of the face's line: `Greater` inside (left of the direction).
     #[inline]
     pub fn origin_side(&self) -> Ordering {
-        Prod::cross(self.start(), self.dir()).sign()
+        // The filter from the face's values: the same as the product's own.
+        Prod::cross(self.start(), self.dir()).sign_given(cross_f(self.fs, self.fd))
     }
 
     /// The parameter of the point of the face's line nearest the origin.
     #[inline]
     pub fn foot(&self) -> Ratio {
         let (s, d) = (self.start(), self.dir());
-        Ratio::new(Prod::dot(s, d).neg(), Prod::dot(d, d))
+        // The filters from the face's values: the same as the products' own.
+        let num = Filtered::exact(0.0).sub(dot_f(self.fs, self.fd));
+        Ratio::with(
+            Prod::dot(s, d).neg(),
+            Prod::dot(d, d),
+            num,
+            dot_f(self.fd, self.fd),
+        )
     }
 
     /// The point at parameter `t`, rounded.

@@ -13,7 +13,7 @@
 //! ```
 
 use crate::math::Vec2;
-use crate::query::part_pairs::{search, PairSearch};
+use crate::query::part_pairs::{search, PairSearch, Piece as Part};
 use crate::query::union_bounded::{OverLimit, LIMIT, WORK};
 use crate::query::union_exact::{sum_sign, Prod, Ratio, Sum};
 use crate::query::union_exposed::nearest_exposed;
@@ -34,6 +34,9 @@ struct Pieces<'s> {
     keys: Vec<(u32, u32)>,
     pieces: Vec<Option<Piece>>,
     outlines: [Option<Outline<'s>>; 2],
+    /// Neither shape is a compound: the walk visits every pair of parts, in the order of
+    /// their numbers, and `Gather` tests their boxes itself.
+    plain: bool,
 }
 
 /// Collects the pieces whose boxes meet a box of `D`.
@@ -55,6 +58,15 @@ impl PairSearch for Gather<'_, '_> {
         let pad = 1e-12 * lo.abs().max(hi.abs()).max_element() + 1e-300;
         let apart = (lo - pad).cmpgt(self.hi).any() || (hi + pad).cmplt(self.lo).any();
         (!apart).then_some(0.0)
+    }
+
+    fn visit_piece(&mut self, a: &Part, ia: u32, b: &Part, ib: u32) -> ControlFlow<()> {
+        // Parts of shapes that are not compounds come without a box test of their own (the
+        // walk visits every pair); a piece is built when its box first meets one searched.
+        if self.set.plain && self.keep(&a.aabb(), &b.aabb()).is_none() {
+            return ControlFlow::Continue(());
+        }
+        self.visit(&a.convex, ia, &b.convex, ib)
     }
 
     fn visit(&mut self, a: &Convex, ia: u32, b: &Convex, ib: u32) -> ControlFlow<()> {
@@ -87,16 +99,35 @@ impl PairSearch for Gather<'_, '_> {
 
 impl<'s> Pieces<'s> {
     fn new(a: &'s Shape, b: &'s Shape) -> Pieces<'s> {
+        // Room for every pair of two polygons' parts, up to the search's limit.
+        let count = |s: &Shape| match s {
+            Shape::Polygon(p) => p.parts().len(),
+            _ => 1,
+        };
+        let room = count(a).saturating_mul(count(b)).min(LIMIT);
         Pieces {
-            keys: Vec::new(),
-            pieces: Vec::new(),
+            keys: Vec::with_capacity(room),
+            pieces: Vec::with_capacity(room),
             outlines: [Outline::of(a), Outline::of(b)],
+            plain: !matches!(a, Shape::Compound(_)) && !matches!(b, Shape::Compound(_)),
+        }
+    }
+
+    /// Where piece `k` comes in the walk over every pair: ties between pieces go to the
+    /// earlier. Without compounds, pieces are built as their boxes first meet a search's, so
+    /// the order is that of the part numbers; with them, each walk visits every kept pair
+    /// and the first builds them in order.
+    fn rank(&self, k: usize) -> (u32, u32) {
+        if self.plain {
+            self.keys[k]
+        } else {
+            (k as u32, 0)
         }
     }
 
     /// The pieces with interior whose boxes meet the box from `lo` to `hi`.
     fn gather(&mut self, a: &Shape, b: &Shape, lo: DVec2, hi: DVec2) -> Vec<usize> {
-        let found = Vec::with_capacity(self.keys.len());
+        let found = Vec::with_capacity(self.keys.capacity());
         let mut g = Gather {
             set: self,
             lo,
@@ -275,20 +306,22 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
     if near.len() > LIMIT {
         return Err(OverLimit);
     }
-    let mut faces: Vec<(f64, usize, usize)> = near
+    let set_ref = &set;
+    let mut faces: Vec<(f64, (u32, u32), usize, usize)> = near
         .iter()
         .flat_map(|&k| {
-            set.get(k)
+            set_ref
+                .get(k)
                 .faces
                 .iter()
                 .enumerate()
                 .filter(|(_, f)| f.outline)
-                .map(move |(i, f)| (f.distance(), k, i))
+                .map(move |(i, f)| (f.distance(), set_ref.rank(k), k, i))
         })
-        .filter(|&(d, _, _)| d <= reach)
+        .filter(|&(d, ..)| d <= reach)
         .collect();
-    faces.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then((x.1, x.2).cmp(&(y.1, y.2))));
-    for &(d, k, fi) in &faces {
+    faces.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then((x.1, x.3).cmp(&(y.1, y.3))));
+    for &(d, _, k, fi) in &faces {
         if best.is_some_and(|b| d > b.dist + slack) {
             break;
         }
