@@ -11,6 +11,16 @@
 //! to back (a seam between two parts), the other piece covers it. The rest of the face, and
 //! the ends of its covered stretches, is exposed: the nearest exposed point of any face is
 //! the union's nearest boundary point.
+//!
+//! Faces off the outline ([`Face::outline`]). When a shape is one concave polygon whose parts
+//! tile it edge to edge, a face along a diagonal of its decomposition is covered but for its
+//! ends by the piece of the part across the diagonal, and a face whose vertex of that polygon
+//! is reflex or does not face the other part's edge, by a piece of the part the polygon
+//! reaches past the edge's line with. The search weighs only the other faces, and loses no
+//! answer: at an exposed point `x` of any face, `x + εn` lies in no piece, so the union's
+//! exterior comes up to `x`; its boundary near `x` runs along exposed stretches of faces,
+//! which are not those covered but for their ends, so `x` lies on, or at the end of, an
+//! exposed stretch of a face weighed, whose nearest exposed point is no farther.
 
 use crate::exact::{Field, Filtered};
 use crate::math::Vec2;
