@@ -22,7 +22,7 @@
 //! which are not those covered but for their ends, so `x` lies on, or at the end of, an
 //! exposed stretch of a face weighed, whose nearest exposed point is no farther.
 
-use crate::exact::{Field, Filtered};
+use crate::exact::{orient, Field, Filtered};
 use crate::math::Vec2;
 use crate::query::union_exact::{cross_f, dot_f, Prod, Ratio, Sum};
 use crate::shape::Shape;
@@ -199,8 +199,9 @@ impl<'s> Outline<'s> {
         if poly.parts().len() < 2 || n > u32::MAX as usize {
             return None;
         }
-        let mut places = Vec::new();
-        let mut diagonal = Vec::new();
+        let points: usize = poly.parts().iter().map(|p| p.points().len()).sum();
+        let mut places = Vec::with_capacity(points);
+        let mut diagonal = Vec::with_capacity(points);
         let mut first = Vec::with_capacity(poly.parts().len() + 1);
         let mut seen = alloc::vec![false; n];
         for part in poly.parts() {
@@ -231,12 +232,11 @@ impl<'s> Outline<'s> {
             return None;
         }
         first.push(places.len());
+        // `(here − prev) × (next − here)` is `orient(prev, here, next)`, exactly.
         let reflex = (0..n)
             .map(|i| {
-                let (prev, here, next) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
-                Prod::cross(Sum::diff(here, prev), Sum::diff(next, here))
-                    .sign()
-                    .is_lt()
+                let (prev, next) = (ring[(i + n - 1) % n], ring[(i + 1) % n]);
+                orient(prev, ring[i], next).is_lt()
             })
             .collect();
         Some(Outline {
