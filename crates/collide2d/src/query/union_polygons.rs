@@ -449,8 +449,10 @@ fn widest_gap(set: &Pieces, holding: &[(usize, f64)]) -> Option<DVec2> {
             widest = Some((width, DVec2::new(c, s)));
         }
     }
-    // No gap: every direction overlaps some piece or slides along it. A ray on the edges of
-    // cones but inside none only slides (a part against a wall while another sits in a notch).
+    // No gap: every direction overlaps some piece or slides along it. Not expected once the
+    // origin is exposed (the side of the face exposing it lies in no piece), but should it
+    // come: a ray on the edges of cones but inside none only slides. (The box in a notch in
+    // `union_contact` came here while a face's covers were merged in the pieces' order.)
     widest.map(|(_, d)| d).or_else(|| {
         rays.iter()
             .find(|r| {
