@@ -22,7 +22,7 @@
 //! which are not those covered but for their ends, so `x` lies on, or at the end of, an
 //! exposed stretch of a face weighed, whose nearest exposed point is no farther.
 
-use crate::exact::{orient, Field, Filtered};
+use crate::exact::{dot, orient, Field, Filtered};
 use crate::math::Vec2;
 use crate::query::union_exact::{cross_f, dot_f, Prod, Ratio, Sum};
 use crate::shape::Shape;
@@ -277,10 +277,10 @@ impl OnOutline<'_> {
     }
 
     /// The polygon near the part's point `v` lies on the side of the line through it along
-    /// `e` where `e × (y − v) <= 0` (the other shape's edge, along `e`, touches it there from
-    /// outside): `false` when the vertex is reflex, or one of its outline neighbours lies
-    /// strictly on the other side, exactly.
-    fn faces(&self, v: usize, e: Sum) -> bool {
+    /// `e = to − from` where `e × (y − v) <= 0` (the other shape's edge, along `e`, touches it
+    /// there from outside): `false` when the vertex is reflex, or one of its outline neighbours
+    /// lies strictly on the other side, exactly.
+    fn faces(&self, v: usize, from: Vec2, to: Vec2) -> bool {
         let n = self.ring.len();
         let at = self.places[v] as usize;
         if self.reflex[at] {
@@ -291,8 +291,10 @@ impl OnOutline<'_> {
             self.ring[at],
             self.ring[(at + 1) % n],
         );
-        let (u_in, u_out) = (Sum::diff(here, prev), Sum::diff(next, here));
-        !Prod::cross(e, u_in).sign().is_lt() && !Prod::cross(u_out, e).sign().is_lt()
+        // `e × w = e · (w turned a quarter clockwise)`, each point turned exactly: the signs
+        // of `e × (here − prev)` and `(next − here) × e` by `exact::dot`'s filter.
+        let cw = |p: Vec2| Vec2::new(p.y, -p.x);
+        !dot(from, to, cw(prev), cw(here)).is_lt() && !dot(from, to, cw(next), cw(here)).is_lt()
     }
 }
 
@@ -327,8 +329,8 @@ impl Piece {
             // Inside the union but for isolated points: a diagonal of `B`'s polygon, or a
             // vertex of `A`'s that does not face the edge (the edge, of a part with interior,
             // bounds a half-plane near it).
-            face.outline =
-                ob.is_none_or(|o| o.edge(s)) && (b.len() < 3 || oa.is_none_or(|o| o.faces(i, u)));
+            face.outline = ob.is_none_or(|o| o.edge(s))
+                && (b.len() < 3 || oa.is_none_or(|o| o.faces(i, b[s], b[t])));
             faces.push(face);
         }
         for (s, t) in edges(a.len()) {
@@ -340,8 +342,8 @@ impl Piece {
             let i = extreme(b, u, w);
             let b_star = b[i];
             let mut face = Face::new(b_star, a[s], b_star, a[t]);
-            face.outline =
-                oa.is_none_or(|o| o.edge(s)) && (a.len() < 3 || ob.is_none_or(|o| o.faces(i, u)));
+            face.outline = oa.is_none_or(|o| o.edge(s))
+                && (a.len() < 3 || ob.is_none_or(|o| o.faces(i, a[s], a[t])));
             faces.push(face);
         }
         let (alo, ahi) = bounds(a);
