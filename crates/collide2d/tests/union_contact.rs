@@ -1043,13 +1043,16 @@ fn a_capsule_whose_segment_rounds_to_a_point_in_its_difference_is_a_disc() {
 }
 
 #[test]
-fn a_box_in_a_notch_while_another_rests_on_a_vertex_slides_along_both() {
+fn a_box_in_a_notch_while_another_rests_on_a_vertex_leaves_along_the_gap_between_them() {
     // Found by the soak of `concave_polygons_against_every_kind`: `b`'s lower box fills the
     // corner of `a`'s notch at (-2, -6) (leaving needs +x), its other box rests its right side
     // on `a`'s vertex (-6, -5) (leaving needs -x). No move separates both; moving down only
-    // slides along both. Every piece's cone at the origin is closed, so together they cover
-    // every direction and the answer fell back to a face's normal, (1, -1) / sqrt(2), which
-    // pushed the second box into `a`.
+    // slides along both: `a` fills the gap between `b`'s boxes exactly, a zero-width notch, so
+    // the seam rule puts the origin inside the union and the contact is the move down out of
+    // the gap, 1 (the upper box's corner reaches the vertex). The answer was once a face's
+    // normal, (1, -1) / sqrt(2), at depth 0, which pushed the second box into `a`; then the
+    // origin at depth 0 with a normal that slides, left exposed only by the order in which
+    // one face's covering stretches were merged.
     let a = polygon(&[
         (0.0, -6.0),
         (-2.0, -5.0),
@@ -1069,7 +1072,7 @@ fn a_box_in_a_notch_while_another_rests_on_a_vertex_slides_along_both() {
     .unwrap()
     .into();
     let c = contact(&a, &b).unwrap();
-    assert_eq!((c.depth, c.normal), (0.0, v(0.0, -1.0)), "{c:?}");
+    assert_eq!((c.depth, c.normal), (1.0, v(0.0, -1.0)), "{c:?}");
     assert_eq!(contact(&b, &a), Some(c.flipped()));
     check_pair(&a, &b).unwrap();
 }

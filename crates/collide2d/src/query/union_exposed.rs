@@ -261,11 +261,14 @@ fn covered<'f>(f: &Face, piece: &'f Piece, exact: &'f Cell<usize>) -> Option<Spa
 
 /// Spans sorted by their lower ends, merged where they overlap or meet at a point one holds.
 fn merged<'f>(f: &Face, mut spans: Vec<Span<'f>>) -> Vec<Span<'f>> {
+    // Among equal lower ends the closed come first: a stretch ending open where they start
+    // joins them whichever piece came first (an open one first would start a stretch of its
+    // own and leave the point between, held by the closed one, exposed).
     spans.sort_by(|x, y| match (x.lo, y.lo) {
         (None, None) => Ordering::Equal,
         (None, Some(_)) => Ordering::Less,
         (Some(_), None) => Ordering::Greater,
-        (Some(a), Some(b)) => a.at.cmp(f, &b.at),
+        (Some(a), Some(b)) => a.at.cmp(f, &b.at).then(b.closed.cmp(&a.closed)),
     });
     // Merged in place: `w` spans kept so far, the last of them growing.
     let mut w: usize = 0;
@@ -385,4 +388,52 @@ pub(crate) fn nearest_exposed<'p>(
         };
     }
     Some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::DVec2;
+
+    fn pts(p: &[(f32, f32)]) -> Vec<Vec2> {
+        p.iter().map(|&(x, y)| Vec2::new(x, y)).collect()
+    }
+
+    #[test]
+    fn a_point_where_one_cover_ends_open_and_another_starts_closed_is_covered_in_any_order() {
+        // From `union_contact`'s box in a notch: a face of `box1 − part 4` along a diagonal of
+        // the polygon ends at the origin; `box1 − part 2` covers the face up to the origin (open
+        // there), `box2 − part 3` from it (closed), `box1 − part 0` past it (open). Covered in
+        // every order: with the open one first, the origin was left exposed.
+        let box1 = pts(&[(-2.0, -9.0), (-1.0, -9.0), (-1.0, -6.0), (-2.0, -6.0)]);
+        let box2 = pts(&[(-7.0, -6.0), (-6.0, -6.0), (-6.0, -4.0), (-7.0, -4.0)]);
+        let part0 = pts(&[(-2.0, -6.0), (0.0, -6.0), (-2.0, -5.0)]);
+        let part2 = pts(&[(-3.0, -7.0), (-2.0, -9.0), (-2.0, -6.0)]);
+        let part3 = pts(&[(-2.0, -6.0), (-3.0, -5.0), (-6.0, -5.0), (-4.0, -6.0)]);
+        let part4 = pts(&[(-5.0, -8.0), (-3.0, -7.0), (-2.0, -6.0), (-4.0, -6.0)]);
+        let piece = |a: &[Vec2], b: &[Vec2]| Piece::new(a, b, None, None).unwrap();
+        let own = piece(&part4, &box1);
+        let f = own
+            .faces
+            .iter()
+            .find(|f| f.p == DVec2::ONE && f.p + f.e == DVec2::ZERO)
+            .unwrap();
+        let covers = [
+            piece(&part0, &box1),
+            piece(&part2, &box1),
+            piece(&part3, &box2),
+        ];
+        for order in [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ] {
+            let exact = Cell::new(0);
+            let t = nearest_exposed(f, order.iter().map(|&i| &covers[i]), &exact);
+            assert!(t.is_none(), "{order:?}: {:?}", t.map(|t| t.approx()));
+        }
+    }
 }

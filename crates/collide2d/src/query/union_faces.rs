@@ -11,10 +11,21 @@
 //! to back (a seam between two parts), the other piece covers it. The rest of the face, and
 //! the ends of its covered stretches, is exposed: the nearest exposed point of any face is
 //! the union's nearest boundary point.
+//!
+//! Faces off the outline ([`Face::outline`]). When a shape is one concave polygon whose parts
+//! tile it edge to edge, a face along a diagonal of its decomposition is covered but for its
+//! ends by the piece of the part across the diagonal, and a face whose vertex of that polygon
+//! is reflex or does not face the other part's edge, by a piece of the part the polygon
+//! reaches past the edge's line with. The search weighs only the other faces, and loses no
+//! answer: at an exposed point `x` of any face, `x + εn` lies in no piece, so the union's
+//! exterior comes up to `x`; its boundary near `x` runs along exposed stretches of faces,
+//! which are not those covered but for their ends, so `x` lies on, or at the end of, an
+//! exposed stretch of a face weighed, whose nearest exposed point is no farther.
 
-use crate::exact::Filtered;
+use crate::exact::{dot, orient, Field, Filtered};
 use crate::math::Vec2;
-use crate::query::union_exact::{Prod, Ratio, Sum};
+use crate::query::union_exact::{cross_f, dot_f, Prod, Ratio, Sum};
+use crate::shape::Shape;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use glam::DVec2;
@@ -33,6 +44,9 @@ pub(crate) struct Face {
     /// Start and direction in [`Filtered`], for the filters of the exact decisions.
     pub fs: (Filtered, Filtered),
     pub fd: (Filtered, Filtered),
+    /// The face may hold exposed points other than isolated ones (module docs): `false` only
+    /// when it surely holds none.
+    pub outline: bool,
 }
 
 impl Face {
@@ -49,6 +63,7 @@ impl Face {
             e: DVec2::new(fd.0.value(), fd.1.value()),
             fs,
             fd,
+            outline: true,
         }
     }
 
@@ -73,14 +88,22 @@ impl Face {
     /// The origin's side of the face's line: `Greater` inside (left of the direction).
     #[inline]
     pub fn origin_side(&self) -> Ordering {
-        Prod::cross(self.start(), self.dir()).sign()
+        // The filter from the face's values: the same as the product's own.
+        Prod::cross(self.start(), self.dir()).sign_given(cross_f(self.fs, self.fd))
     }
 
     /// The parameter of the point of the face's line nearest the origin.
     #[inline]
     pub fn foot(&self) -> Ratio {
         let (s, d) = (self.start(), self.dir());
-        Ratio::new(Prod::dot(s, d).neg(), Prod::dot(d, d))
+        // The filters from the face's values: the same as the products' own.
+        let num = Filtered::exact(0.0).sub(dot_f(self.fs, self.fd));
+        Ratio::with(
+            Prod::dot(s, d).neg(),
+            Prod::dot(d, d),
+            num,
+            dot_f(self.fd, self.fd),
+        )
     }
 
     /// The point at parameter `t`, rounded.
@@ -116,7 +139,7 @@ fn edges(n: usize) -> impl Iterator<Item = (usize, usize)> {
 /// The point of `pts` least along `u` turned clockwise (least `p × u`), the one farthest
 /// along `tie` among equals; exact. Only points whose `p × u` in `f64` comes within its
 /// error bound of the least are compared exactly, in order: the others are surely greater.
-fn extreme(pts: &[Vec2], u: Sum, tie: Sum) -> Vec2 {
+fn extreme(pts: &[Vec2], u: Sum, tie: Sum) -> usize {
     let (uf, bound) = u.approx_bounded();
     // `p × u` rounded, and a bound on its error: `u`'s own, and the products' and the
     // difference's roundings (each within `2^-52` of the magnitudes), far exceeded.
@@ -130,27 +153,161 @@ fn extreme(pts: &[Vec2], u: Sum, tie: Sum) -> Vec2 {
         let (v, e) = key(p);
         m.min(v + e)
     });
-    let mut near = pts.iter().copied().filter(|&p| {
+    let mut near = pts.iter().copied().enumerate().filter(|&(_, p)| {
         let (v, e) = key(p);
         v - e <= least
     });
-    let Some(mut best) = near.next() else {
-        return pts[0];
+    let Some((mut at, mut best)) = near.next() else {
+        return 0;
     };
-    for p in near {
+    for (i, p) in near {
         let by_normal = Prod::cross(Sum::diff(p, best), u).sign();
         let better = by_normal.is_lt()
             || (by_normal.is_eq() && Prod::dot(Sum::diff(p, best), tie).sign().is_gt());
         if better {
-            best = p;
+            (at, best) = (i, p);
         }
     }
-    best
+    at
+}
+
+/// A concave polygon's outline: its ring (counter-clockwise), where each point of each of its
+/// parts lies on it, which of the parts' edges are diagonals, and which of its vertices are
+/// reflex, to tell the faces that cannot bound the union ([`Face::outline`]).
+pub(crate) struct Outline<'s> {
+    ring: &'s [Vec2],
+    /// Part `i`'s points' places on the ring: `places[first[i]..first[i + 1]]`.
+    places: Vec<u32>,
+    /// Likewise: the part's edge from that point to the next is no edge of the ring.
+    diagonal: Vec<bool>,
+    first: Vec<usize>,
+    /// By place on the ring: the vertex is reflex.
+    reflex: Vec<bool>,
+}
+
+impl<'s> Outline<'s> {
+    /// The outline of `shape` when it is a concave polygon whose parts tile it edge to edge
+    /// (every edge of the ring is an edge of one part), else `None`: every face counts. (A
+    /// vertex the decomposition left straight, or a part's hull that dropped one after a
+    /// transform, leaves an edge of the ring inside a part's edge.)
+    pub fn of(shape: &'s Shape) -> Option<Outline<'s>> {
+        let Shape::Polygon(poly) = shape else {
+            return None;
+        };
+        let ring = poly.points();
+        let n = ring.len();
+        if poly.parts().len() < 2 || n > u32::MAX as usize {
+            return None;
+        }
+        let points: usize = poly.parts().iter().map(|p| p.points().len()).sum();
+        let mut places = Vec::with_capacity(points);
+        let mut diagonal = Vec::with_capacity(points);
+        let mut first = Vec::with_capacity(poly.parts().len() + 1);
+        let mut seen = alloc::vec![false; n];
+        for part in poly.parts() {
+            first.push(places.len());
+            let start = places.len();
+            for p in part.points() {
+                // The ring's points are distinct (it is simple).
+                let at = ring.iter().position(|q| q == p)?;
+                places.push(at as u32);
+            }
+            let m = places.len() - start;
+            for k in 0..m {
+                let (s, t) = (
+                    places[start + k] as usize,
+                    places[start + (k + 1) % m] as usize,
+                );
+                let along_ring = (s + 1) % n == t;
+                if along_ring {
+                    if seen[s] {
+                        return None;
+                    }
+                    seen[s] = true;
+                }
+                diagonal.push(!along_ring);
+            }
+        }
+        if seen.contains(&false) {
+            return None;
+        }
+        first.push(places.len());
+        // `(here − prev) × (next − here)` is `orient(prev, here, next)`, exactly.
+        let reflex = (0..n)
+            .map(|i| {
+                let (prev, next) = (ring[(i + n - 1) % n], ring[(i + 1) % n]);
+                orient(prev, ring[i], next).is_lt()
+            })
+            .collect();
+        Some(Outline {
+            ring,
+            places,
+            diagonal,
+            first,
+            reflex,
+        })
+    }
+
+    /// Part `i`'s view of the outline.
+    pub fn part(&self, i: usize) -> Option<OnOutline<'_>> {
+        let range = *self.first.get(i)?..*self.first.get(i + 1)?;
+        Some(OnOutline {
+            ring: self.ring,
+            reflex: &self.reflex,
+            places: self.places.get(range.clone())?,
+            diagonal: self.diagonal.get(range)?,
+        })
+    }
+}
+
+/// One part's points' places on its polygon's outline, and its diagonals.
+#[derive(Clone, Copy)]
+pub(crate) struct OnOutline<'s> {
+    ring: &'s [Vec2],
+    reflex: &'s [bool],
+    places: &'s [u32],
+    diagonal: &'s [bool],
+}
+
+impl OnOutline<'_> {
+    /// The part's edge from point `s` to the next is an edge of the outline (else a
+    /// diagonal: inside the polygon but for isolated points).
+    fn edge(&self, s: usize) -> bool {
+        !self.diagonal[s]
+    }
+
+    /// The polygon near the part's point `v` lies on the side of the line through it along
+    /// `e = to − from` where `e × (y − v) <= 0` (the other shape's edge, along `e`, touches it
+    /// there from outside): `false` when the vertex is reflex, or one of its outline neighbours
+    /// lies strictly on the other side, exactly.
+    fn faces(&self, v: usize, from: Vec2, to: Vec2) -> bool {
+        let n = self.ring.len();
+        let at = self.places[v] as usize;
+        if self.reflex[at] {
+            return false;
+        }
+        let (prev, here, next) = (
+            self.ring[(at + n - 1) % n],
+            self.ring[at],
+            self.ring[(at + 1) % n],
+        );
+        // `e × w = e · (w turned a quarter clockwise)`, each point turned exactly: the signs
+        // of `e × (here − prev)` and `(next − here) × e` by `exact::dot`'s filter.
+        let cw = |p: Vec2| Vec2::new(p.y, -p.x);
+        !dot(from, to, cw(prev), cw(here)).is_lt() && !dot(from, to, cw(next), cw(here)).is_lt()
+    }
 }
 
 impl Piece {
-    /// `B − A` for the hulls `a` and `b` (radius 0), or `None` when it has no interior.
-    pub fn new(a: &[Vec2], b: &[Vec2]) -> Option<Piece> {
+    /// `B − A` for the hulls `a` and `b` (radius 0), or `None` when it has no interior;
+    /// `oa`, `ob`: the hulls' places on their concave polygons' outlines, if any, to mark the
+    /// faces that cannot bound the union ([`Face::outline`]).
+    pub fn new(
+        a: &[Vec2],
+        b: &[Vec2],
+        oa: Option<OnOutline>,
+        ob: Option<OnOutline>,
+    ) -> Option<Piece> {
         if a.len() <= 2 && b.len() <= 2 {
             let crossing = a.len() == 2
                 && b.len() == 2
@@ -166,16 +323,28 @@ impl Piece {
             let u = Sum::diff(b[t], b[s]);
             // The vertex of `A` least along the edge's outward normal; among equals the one
             // where `−A`'s parallel edge starts, so the two faces on one line meet end to end.
-            let a_star = extreme(a, u, u);
-            faces.push(Face::new(b[s], a_star, b[t], a_star));
+            let i = extreme(a, u, u);
+            let a_star = a[i];
+            let mut face = Face::new(b[s], a_star, b[t], a_star);
+            // Inside the union but for isolated points: a diagonal of `B`'s polygon, or a
+            // vertex of `A`'s that does not face the edge (the edge, of a part with interior,
+            // bounds a half-plane near it).
+            face.outline = ob.is_none_or(|o| o.edge(s))
+                && (b.len() < 3 || oa.is_none_or(|o| o.faces(i, b[s], b[t])));
+            faces.push(face);
         }
         for (s, t) in edges(a.len()) {
             // `−A`'s edge runs from `−a[s]` to `−a[t]`, along `w = a[s] − a[t]`.
             // The vertex of `B` farthest along that edge's outward normal; among equals the
             // one farthest along `w`, where `B`'s parallel edge ends.
             let w = Sum::diff(a[s], a[t]);
-            let b_star = extreme(b, Sum::diff(a[t], a[s]), w);
-            faces.push(Face::new(b_star, a[s], b_star, a[t]));
+            let u = Sum::diff(a[t], a[s]);
+            let i = extreme(b, u, w);
+            let b_star = b[i];
+            let mut face = Face::new(b_star, a[s], b_star, a[t]);
+            face.outline = oa.is_none_or(|o| o.edge(s))
+                && (a.len() < 3 || ob.is_none_or(|o| o.faces(i, a[s], a[t])));
+            faces.push(face);
         }
         let (alo, ahi) = bounds(a);
         let (blo, bhi) = bounds(b);
