@@ -11,6 +11,7 @@ use crate::BroadPhase;
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
+use glam::Vec4;
 
 impl<T> CollisionWorld<T> {
     /// The broad phase's structure, read only, for debug drawing (brought up to date with the
@@ -353,8 +354,8 @@ fn ray_order(ray: &Ray, a: &RayHit, b: &RayHit) -> Ordering {
 }
 
 /// True for a finite ray and a `max_t` that is `>= 0` (not NaN; infinity allowed).
+#[inline(always)]
 fn valid_ray(ray: &Ray, max_t: f32) -> bool {
-    max_t.partial_cmp(&0.0).is_some_and(|o| o.is_ge())
-        && ray.origin.is_finite()
-        && ray.dir.is_finite()
+    // The four coordinates as one vector test.
+    max_t >= 0.0 && Vec4::new(ray.origin.x, ray.origin.y, ray.dir.x, ray.dir.y).is_finite()
 }

@@ -112,14 +112,36 @@ impl Tree {
 /// [`walk`](super::ray::walk) over [`Oct`]s.
 #[inline(always)]
 pub(super) fn walk<F: RayLeaf>(octs: &Octs, slabs: &RaySlabs, max_t: &mut f32, f: &mut F) {
-    let mut inline = [MaybeUninit::<(u32, u32)>::uninit(); RAY_STACK];
-    let mut heap = Vec::new();
-    let stack: &mut [MaybeUninit<(u32, u32)>] = if octs.stack <= RAY_STACK {
-        &mut inline
-    } else {
-        heap.resize(octs.stack, MaybeUninit::uninit());
-        &mut heap
-    };
+    if octs.stack > RAY_STACK {
+        return walk_deep(octs, slabs, max_t, f);
+    }
+    walk_on(
+        octs,
+        slabs,
+        max_t,
+        &mut [MaybeUninit::uninit(); RAY_STACK],
+        f,
+    );
+}
+
+/// [`walk`] for a tree deeper than any balanced one: its stack on the heap. Out of line, so
+/// the common walk sets up no `Vec`.
+#[cold]
+#[inline(never)]
+fn walk_deep<F: RayLeaf>(octs: &Octs, slabs: &RaySlabs, max_t: &mut f32, f: &mut F) {
+    let mut heap = vec![MaybeUninit::uninit(); octs.stack];
+    walk_on(octs, slabs, max_t, &mut heap, f);
+}
+
+/// [`walk`] with `stack` (room for `octs.stack` entries).
+#[inline(always)]
+fn walk_on<F: RayLeaf>(
+    octs: &Octs,
+    slabs: &RaySlabs,
+    max_t: &mut f32,
+    stack: &mut [MaybeUninit<(u32, u32)>],
+    f: &mut F,
+) {
     let _: Avx = octs.avx;
     #[allow(unsafe_code)]
     // SAFETY: `octs.avx` exists only because `Avx::detect` found AVX on this CPU.
