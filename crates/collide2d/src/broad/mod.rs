@@ -364,8 +364,10 @@ impl Broad {
 
     /// Calls `f` with every slot (possibly more than once) whose box, as of the last `sync`,
     /// may meet `ray` for `t` in `[0, max_t]`. `f` returns a new, smaller `max_t` (or the same)
-    /// so a first-hit search can prune. Generic so the trees' walk calls `f` directly.
-    pub(crate) fn ray<F: FnMut(u32) -> f32>(
+    /// so a first-hit search can prune. Generic so the trees' walk calls `f` directly; inlined
+    /// into its caller (each instance has one), which then keeps the ray in registers.
+    #[inline(always)]
+    pub(crate) fn ray<F: RayLeaf>(
         &self,
         view: &View<'_>,
         ray: &Ray,
@@ -377,7 +379,7 @@ impl Broad {
             // As for `query`; a hidden object leaves the bound as it is.
             let f = &mut |slot: u32| {
                 if view.table.shows(slot, mask) {
-                    f(slot)
+                    f.leaf(slot)
                 } else {
                     f32::INFINITY
                 }
@@ -388,9 +390,24 @@ impl Broad {
             };
         }
         match &self.now {
-            Structure::Grid(g) => g.ray(view, ray, max_t, Sight::all(mask), f),
+            Structure::Grid(g) => g.ray(view, ray, max_t, Sight::all(mask), &mut |s| f.leaf(s)),
             Structure::Tree(t) => t.ray(view, ray, max_t, Sight::all(mask), f),
         }
+    }
+}
+
+/// What a ray walk calls with each slot it reaches ([`Broad::ray`]): the new, smaller `max_t`
+/// (or the same). A closure is one; a trait rather than `FnMut` so a first-hit search can mark
+/// its leaf test to be inlined into the trees' walk (a closure's call is left to the compiler,
+/// which kept it a call: registers saved and restored around each leaf).
+pub(crate) trait RayLeaf {
+    fn leaf(&mut self, slot: u32) -> f32;
+}
+
+impl<F: FnMut(u32) -> f32> RayLeaf for F {
+    #[inline(always)]
+    fn leaf(&mut self, slot: u32) -> f32 {
+        self(slot)
     }
 }
 

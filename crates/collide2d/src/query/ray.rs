@@ -90,7 +90,10 @@ pub fn cast_ray(shape: &Shape, ray: &Ray, max_t: f32) -> Option<RayHit> {
 
 /// [`cast_ray`] of the closed disc of `center` and `radius`, bit for bit, for a finite ray and
 /// a `max_t >= 0`: the same numbers without the `Shape` (the world's records reach it directly).
-#[inline]
+/// On x86_64, inlined whole into the world's ray walk (see `FirstHit`); elsewhere the wasm
+/// build's size counts.
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[cfg_attr(not(target_arch = "x86_64"), inline)]
 pub(crate) fn ray_circle(center: Vec2, radius: f32, ray: &Ray, max_t: f32) -> Option<RayHit> {
     if crate::exact::cmp_dist2(ray.origin, center, 0.0, radius).is_le() {
         return Some(start_hit(ray));
@@ -108,8 +111,10 @@ pub(crate) fn ray_circle(center: Vec2, radius: f32, ray: &Ray, max_t: f32) -> Op
 
 /// [`cast_ray`] of the closed box `min..max`, bit for bit, for a finite ray and a
 /// `max_t >= 0`: a box of positive width and height is clipped against its four edges as its
-/// hull would be, with the edge count known (the general loop divides by it).
-#[inline]
+/// hull would be, with the edge count known (the general loop divides by it). Inlined as
+/// [`ray_circle`] is.
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[cfg_attr(not(target_arch = "x86_64"), inline)]
 pub(crate) fn ray_box(min: Vec2, max: Vec2, ray: &Ray, max_t: f32) -> Option<RayHit> {
     let p = ray.origin;
     if min.cmple(p).all() && p.cmple(max).all() {
@@ -120,11 +125,7 @@ pub(crate) fn ray_box(min: Vec2, max: Vec2, ray: &Ray, max_t: f32) -> Option<Ray
         return None;
     }
     if min.x == max.x || min.y == max.y {
-        // A segment or a point: its hull's own path.
-        let part = crate::shape::convex::box_hull(min, max);
-        return first_hit_of_parts(ray, max_t, |consider| {
-            consider(line_span(&part, o, d), Some(&part))
-        });
+        return ray_flat_box(min, max, ray, max_t);
     }
     let span = box_span(min.as_dvec2(), max.as_dvec2(), o, d)?;
     if span.exit < 0.0 {
@@ -136,6 +137,17 @@ pub(crate) fn ray_box(min: Vec2, max: Vec2, ray: &Ray, max_t: f32) -> Option<Ray
         span.enter
     };
     finish(t, span.normal, o, d, max_t)
+}
+
+/// [`ray_box`] of a box of zero width or height, a segment or a point: its hull's own path.
+/// Rare: out of line.
+#[inline(never)]
+fn ray_flat_box(min: Vec2, max: Vec2, ray: &Ray, max_t: f32) -> Option<RayHit> {
+    let (o, d) = (ray.origin.as_dvec2(), ray.dir.as_dvec2());
+    let part = crate::shape::convex::box_hull(min, max);
+    first_hit_of_parts(ray, max_t, |consider| {
+        consider(line_span(&part, o, d), Some(&part))
+    })
 }
 
 /// The hit at `t = 0` of a ray that starts in the shape.

@@ -91,8 +91,9 @@ impl Quick {
 
     /// [`cast_ray`](crate::cast_ray) of the circle or box this is the record of, the same bits,
     /// without building the [`Shape`]; `None` for [`OTHER`](Self::OTHER). For a finite ray and
-    /// a `max_t >= 0`.
-    #[inline]
+    /// a `max_t >= 0`. Inlined as `ray_circle` is.
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub(super) fn cast_ray(&self, ray: &Ray, max_t: f32) -> Option<Option<RayHit>> {
         let [a, b, c, d] = self.0;
         match self.kind() {

@@ -14,7 +14,7 @@ mod dynamic;
 mod oct;
 mod ray;
 
-use super::{ray_box, BroadBox, BroadBoxKind, Sight, View};
+use super::{ray_box, BroadBox, BroadBoxKind, RayLeaf, Sight, View};
 use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
@@ -230,7 +230,8 @@ impl Trees {
         }
     }
 
-    pub(crate) fn ray<F: FnMut(u32) -> f32>(
+    #[inline(always)]
+    pub(crate) fn ray<F: RayLeaf>(
         &self,
         view: &View<'_>,
         ray: &Ray,
@@ -247,7 +248,7 @@ impl Trees {
             let root = &tree.nodes[tree.root as usize];
             if root.child1 == NULL {
                 if ray_box(ray, slabs.inv, &root.aabb, max_t).is_some() {
-                    max_t = max_t.min(f(root.slot));
+                    max_t = max_t.min(f.leaf(root.slot));
                 }
                 continue;
             }

@@ -7,7 +7,7 @@
 use super::dynamic::Tree;
 use super::ray::{pop, RaySlabs, MAX_X, MAX_Y, MIN_X, MIN_Y, RAY_STACK};
 use super::NULL;
-use crate::broad::ray_box;
+use crate::broad::{ray_box, RayLeaf};
 use crate::math::Vec2;
 use crate::shape::Aabb;
 use alloc::vec;
@@ -111,20 +111,37 @@ impl Tree {
 
 /// [`walk`](super::ray::walk) over [`Oct`]s.
 #[inline(always)]
-pub(super) fn walk<F: FnMut(u32) -> f32>(
+pub(super) fn walk<F: RayLeaf>(octs: &Octs, slabs: &RaySlabs, max_t: &mut f32, f: &mut F) {
+    if octs.stack > RAY_STACK {
+        return walk_deep(octs, slabs, max_t, f);
+    }
+    walk_on(
+        octs,
+        slabs,
+        max_t,
+        &mut [MaybeUninit::uninit(); RAY_STACK],
+        f,
+    );
+}
+
+/// [`walk`] for a tree deeper than any balanced one: its stack on the heap. Out of line, so
+/// the common walk sets up no `Vec`.
+#[cold]
+#[inline(never)]
+fn walk_deep<F: RayLeaf>(octs: &Octs, slabs: &RaySlabs, max_t: &mut f32, f: &mut F) {
+    let mut heap = vec![MaybeUninit::uninit(); octs.stack];
+    walk_on(octs, slabs, max_t, &mut heap, f);
+}
+
+/// [`walk`] with `stack` (room for `octs.stack` entries).
+#[inline(always)]
+fn walk_on<F: RayLeaf>(
     octs: &Octs,
     slabs: &RaySlabs,
     max_t: &mut f32,
+    stack: &mut [MaybeUninit<(u32, u32)>],
     f: &mut F,
 ) {
-    let mut inline = [MaybeUninit::<(u32, u32)>::uninit(); RAY_STACK];
-    let mut heap = Vec::new();
-    let stack: &mut [MaybeUninit<(u32, u32)>] = if octs.stack <= RAY_STACK {
-        &mut inline
-    } else {
-        heap.resize(octs.stack, MaybeUninit::uninit());
-        &mut heap
-    };
     let _: Avx = octs.avx;
     #[allow(unsafe_code)]
     // SAFETY: `octs.avx` exists only because `Avx::detect` found AVX on this CPU.
@@ -193,7 +210,7 @@ struct Lanes {
 /// The CPU has AVX.
 #[allow(unsafe_code)]
 #[target_feature(enable = "avx")]
-unsafe fn walk_avx<const PARALLEL: bool, F: FnMut(u32) -> f32>(
+unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
     nodes: &[Oct],
     slabs: &RaySlabs,
     max_t: &mut f32,
@@ -219,7 +236,7 @@ unsafe fn walk_avx<const PARALLEL: bool, F: FnMut(u32) -> f32>(
     loop {
         let (id, key) = current;
         if key & 8 != 0 {
-            bound = bound.min(f(id));
+            bound = bound.min(f.leaf(id));
             *max_t = bound;
             bound8 = _mm256_set1_ps(bound);
             let Some(next) = pop::<15>(stack, &mut at, bound) else {

@@ -3,7 +3,7 @@
 
 use super::dynamic::{perimeter, Tree};
 use super::NULL;
-use crate::broad::{inverse_dir, ray_box};
+use crate::broad::{inverse_dir, ray_box, RayLeaf};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
@@ -90,7 +90,7 @@ impl RayTree {
 
     /// [`walk`] over this layout (the tree's root is not a leaf).
     #[inline(always)]
-    pub(super) fn walk<F: FnMut(u32) -> f32>(&self, slabs: &RaySlabs, max_t: &mut f32, f: &mut F) {
+    pub(super) fn walk<F: RayLeaf>(&self, slabs: &RaySlabs, max_t: &mut f32, f: &mut F) {
         #[cfg(target_arch = "x86_64")]
         if let Some(octs) = &self.octs {
             return super::oct::walk(octs, slabs, max_t, f);
@@ -211,7 +211,7 @@ impl Tree {
 /// bound's test, which it passed (up to the slab test's slack) in the same bound: only entries
 /// taken from the stack are pruned.
 #[inline(always)]
-pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
+pub(super) fn walk<const PARALLEL: bool, F: RayLeaf>(
     tree: &RayTree,
     slabs: &RaySlabs,
     max_t: &mut f32,
@@ -237,7 +237,7 @@ pub(super) fn walk<const PARALLEL: bool, F: FnMut(u32) -> f32>(
         let Some(leaf) = descend::<PARALLEL>(quads, slabs, *max_t, stack, &mut len, current) else {
             return;
         };
-        *max_t = max_t.min(f(leaf));
+        *max_t = max_t.min(f.leaf(leaf));
         current = match pop::<7>(stack, &mut len, *max_t) {
             Some(next) => next,
             None => return,
