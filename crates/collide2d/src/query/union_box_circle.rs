@@ -18,7 +18,7 @@
 
 use crate::math::sqrt;
 use crate::query::{circle_aabb, Contact};
-use crate::shape::{Aabb, Shape};
+use crate::shape::{Aabb, Circle, Shape};
 use glam::DVec2;
 
 mod few;
@@ -343,6 +343,30 @@ fn axis_exit(d: &[Rounded]) -> f64 {
     least
 }
 
+/// The depth of [`circle_aabb::contact`] of an intersecting circle and box, by the same
+/// operations, without its normal and point.
+fn depth(c: &Circle, b: &Aabb) -> f32 {
+    let center = c.center().as_dvec2();
+    let (min, max) = (b.min().as_dvec2(), b.max().as_dvec2());
+    let r = f64::from(c.radius());
+    let nearest = center.clamp(min, max);
+    let depth = if nearest != center {
+        (r - (nearest - center).length()).max(0.0)
+    } else {
+        // The nearest face, the first of equals (as `shallowest`).
+        let faces = [
+            center.x - min.x,
+            max.x - center.x,
+            center.y - min.y,
+            max.y - center.y,
+        ];
+        r + faces
+            .into_iter()
+            .fold(faces[0], |m, t| if t < m { t } else { m })
+    };
+    (depth as f32).min(f32::MAX)
+}
+
 /// The parts of a hitbox, when they are few, and its bounding box (the caller checks that
 /// each part is an axis-aligned box).
 fn boxes(s: &Shape) -> Option<(&[Shape], Aabb)> {
@@ -456,8 +480,15 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     if r <= 0.0 {
         return None;
     }
-    // The deepest pair's contact, as the certificate finds it; equally deep pairs step aside.
-    let mut deepest: Option<(Contact, usize)> = None;
+    // Every part lies in the hull: a circle clear of it (exactly) meets none of them.
+    if !circle_aabb::intersects(circle, &hull) {
+        return parts
+            .iter()
+            .all(|p| matches!(p, Shape::Aabb(_)))
+            .then_some(None);
+    }
+    // The deepest pair, as the certificate finds it; equally deep pairs step aside.
+    let mut deepest: Option<(f32, usize)> = None;
     let mut tied = false;
     let mut d = [Rounded {
         lo: DVec2::ZERO,
@@ -474,29 +505,27 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         } else {
             (centre - max, centre - min)
         };
-        // What `dispatch::contact` runs for the pair, without its dispatch.
-        let pair = circle_aabb::intersects(circle, bx).then(|| {
-            let c = circle_aabb::contact(circle, bx);
-            if flipped {
-                c
-            } else {
-                c.flipped()
-            }
-        });
-        if let Some(c) = pair {
-            match &deepest {
-                Some((best, _)) if c.depth < best.depth => {}
-                Some((best, _)) if c.depth == best.depth => tied = true,
+        // The depth `dispatch::contact` gives the pair; its contact only for the deepest.
+        if circle_aabb::intersects(circle, bx) {
+            let depth = depth(circle, bx);
+            match deepest {
+                Some((best, _)) if depth < best => {}
+                Some((best, _)) if depth == best => tied = true,
                 _ => {
                     tied = false;
-                    deepest = Some((c, k));
+                    deepest = Some((depth, k));
                 }
             }
         }
     }
-    let Some((first, k0)) = deepest else {
+    let Some((_, k0)) = deepest else {
         return Some(None);
     };
+    let Shape::Aabb(bx) = &parts[k0] else {
+        return None;
+    };
+    let first = circle_aabb::contact(circle, bx);
+    let first = if flipped { first } else { first.flipped() };
     let d = &d[..parts.len()];
     let scale = f64::from(
         [hull, circle.aabb()]
