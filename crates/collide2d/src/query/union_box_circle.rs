@@ -132,6 +132,13 @@ impl Rounded {
     fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<Edge, 28>) {
         let (far, near) = (far + pad, (near - pad).max(0.0));
         let (far2, near2) = (far * far, near * near);
+        // The whole rectangle, widened past its features' boxes, outside the ring: so are they.
+        let (lo, hi) = self.reach(2.0 * pad);
+        if DVec2::ZERO.clamp(lo, hi).length_squared() > far2
+            || lo.abs().max(hi.abs()).length_squared() < near2
+        {
+            return;
+        }
         let mut keep = |kind: Kind, p: DVec2, q: DVec2| {
             let (lo, hi) = (p.min(q) - pad, p.max(q) + pad);
             let least = DVec2::ZERO.clamp(lo, hi).length_squared();
@@ -176,50 +183,40 @@ impl Edge {
     }
 }
 
-/// Where the edges `ours` of one rounded rectangle cross the edges `theirs` of another (all
-/// arcs of radius `r`), with their distances, when in the ring `near..=far`; `reach` and
-/// `their_reach` bound the two.
+/// Where the edges of different rounded rectangles cross (all arcs of radius `r`), with
+/// their distances, when in the ring `near..=far`: rectangle `k`'s edges end at `ends[k]`
+/// in `edges`, and each is paired with the later rectangles' edges whose boxes it meets.
 fn crossings(
-    (ours, reach): (&[Edge], (DVec2, DVec2)),
-    (theirs, their_reach): (&[Edge], (DVec2, DVec2)),
+    edges: &[Edge],
+    ends: &[usize],
     r: f64,
     (near, far): (f64, f64),
     out: &mut Candidates,
 ) {
     let tol = 1e-12 * (1.0 + r);
-    // Only the edges inside the other's bounds can cross it.
-    let inside = |edges: &[Edge], (lo, hi): (DVec2, DVec2), out: &mut [u8; 8]| {
-        let mut count = 0;
-        for (i, e) in edges.iter().enumerate() {
-            out[count] = i as u8;
-            count += usize::from(e.meets(lo, hi));
-        }
-        count
-    };
-    let (mut met, mut mine) = ([0u8; 8], [0u8; 8]);
-    let count = inside(theirs, reach, &mut met);
-    if count == 0 {
-        return;
-    }
-    let own = inside(ours, their_reach, &mut mine);
-    for &k in &mine[..own] {
-        let f = &ours[usize::from(k)];
-        for &i in &met[..count] {
-            let g = &theirs[usize::from(i)];
-            if !f.meets(g.lo, g.hi) {
-                continue;
-            }
-            let (xs, n) = match (f.kind, g.kind) {
-                (Kind::Side(p, q), Kind::Side(u, w)) => segments_cross(p, q, u, w, tol),
-                (Kind::Side(p, q), Kind::Arc(c, s)) | (Kind::Arc(c, s), Kind::Side(p, q)) => {
-                    segment_arc(p, q, c, s, r, tol)
+    let mut start = 0;
+    for &end in ends {
+        let Some((ours, theirs)) = edges.get(start..).map(|rest| rest.split_at(end - start)) else {
+            return;
+        };
+        start = end;
+        for f in ours {
+            for g in theirs {
+                if !f.meets(g.lo, g.hi) {
+                    continue;
                 }
-                (Kind::Arc(c, s), Kind::Arc(e, t)) => arcs_cross(c, s, e, t, r, tol),
-            };
-            for &x in &xs[..n] {
-                let t = x.length();
-                if t >= near && t <= far {
-                    out.push((t, x));
+                let (xs, n) = match (f.kind, g.kind) {
+                    (Kind::Side(p, q), Kind::Side(u, w)) => segments_cross(p, q, u, w, tol),
+                    (Kind::Side(p, q), Kind::Arc(c, s)) | (Kind::Arc(c, s), Kind::Side(p, q)) => {
+                        segment_arc(p, q, c, s, r, tol)
+                    }
+                    (Kind::Arc(c, s), Kind::Arc(e, t)) => arcs_cross(c, s, e, t, r, tol),
+                };
+                for &x in &xs[..n] {
+                    let t = x.length();
+                    if t >= near && t <= far {
+                        out.push((t, x));
+                    }
                 }
             }
         }
@@ -574,20 +571,19 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         lo: DVec2::ZERO,
         hi: DVec2::ZERO,
     });
-    let mut ranges = [(0, 0); MOST_PARTS];
-    for (k, piece) in d.iter().enumerate() {
+    let mut ends = [0; MOST_PARTS];
+    for (piece, end) in d.iter().zip(&mut ends) {
         piece.features(low - margin, far, pad, &mut edges);
-        ranges[k] = (ranges[k.saturating_sub(1)].1, edges.as_slice().len());
+        *end = edges.as_slice().len();
     }
     near.clear();
-    let edges = edges.as_slice();
-    for (k, piece) in d.iter().enumerate() {
-        let ours = (&edges[ranges[k].0..ranges[k].1], piece.reach(pad));
-        for (j, other) in d.iter().enumerate().skip(k + 1) {
-            let theirs = (&edges[ranges[j].0..ranges[j].1], other.reach(pad));
-            crossings(ours, theirs, r, (low - margin, far), &mut near);
-        }
-    }
+    crossings(
+        edges.as_slice(),
+        &ends[..d.len()],
+        r,
+        (low - margin, far),
+        &mut near,
+    );
     // The own point stands unless a crossing is nearer (or about as near: both are tried).
     if let Some((t, x, _)) = own {
         near.push((t, x));
