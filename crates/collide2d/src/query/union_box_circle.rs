@@ -54,6 +54,7 @@ struct Rounded {
 impl Rounded {
     /// The signed distance from `x` to the boundary (negative inside), and the outward
     /// normal there.
+    #[inline]
     fn distance(&self, x: DVec2) -> (f64, DVec2) {
         let q = x.clamp(self.lo, self.hi);
         let d = x - q;
@@ -342,6 +343,7 @@ fn axis_exit(d: &[Rounded]) -> f64 {
 
 /// The depth of [`circle_aabb::contact`] of an intersecting circle and box, by the same
 /// operations, without its normal and point.
+#[inline]
 fn depth(c: &Circle, b: &Aabb) -> f32 {
     let center = c.center().as_dvec2();
     let (min, max) = (b.min().as_dvec2(), b.max().as_dvec2());
@@ -524,12 +526,12 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     let first = circle_aabb::contact(circle, bx);
     let first = if flipped { first } else { first.flipped() };
     let d = &d[..parts.len()];
-    let scale = f64::from(
-        [hull, circle.aabb()]
-            .iter()
-            .flat_map(|r| [r.min().abs().max_element(), r.max().abs().max_element()])
-            .fold(0.0f32, f32::max),
-    );
+    // The largest coordinate of the two boxes (in the order of a fold from 0).
+    let scale = {
+        let (big, around) = (|v: crate::math::Vec2| v.abs().max_element(), circle.aabb());
+        let corners = [hull.min(), hull.max(), around.min(), around.max()];
+        f64::from(corners.into_iter().fold(0.0f32, |m, v| m.max(big(v))))
+    };
     let margin = CLEAR * scale;
     let low = f64::from(first.depth);
     if tied || low <= margin {
