@@ -18,7 +18,7 @@
 
 use crate::math::sqrt;
 use crate::query::{circle_aabb, Contact};
-use crate::shape::{Aabb, Shape};
+use crate::shape::{Aabb, Circle, Shape};
 use glam::DVec2;
 
 mod few;
@@ -54,6 +54,7 @@ struct Rounded {
 impl Rounded {
     /// The signed distance from `x` to the boundary (negative inside), and the outward
     /// normal there.
+    #[inline]
     fn distance(&self, x: DVec2) -> (f64, DVec2) {
         let q = x.clamp(self.lo, self.hi);
         let d = x - q;
@@ -132,6 +133,13 @@ impl Rounded {
     fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<Edge, 28>) {
         let (far, near) = (far + pad, (near - pad).max(0.0));
         let (far2, near2) = (far * far, near * near);
+        // The whole rectangle, widened past its features' boxes, outside the ring: so are they.
+        let (lo, hi) = self.reach(2.0 * pad);
+        if DVec2::ZERO.clamp(lo, hi).length_squared() > far2
+            || lo.abs().max(hi.abs()).length_squared() < near2
+        {
+            return;
+        }
         let mut keep = |kind: Kind, p: DVec2, q: DVec2| {
             let (lo, hi) = (p.min(q) - pad, p.max(q) + pad);
             let least = DVec2::ZERO.clamp(lo, hi).length_squared();
@@ -176,50 +184,40 @@ impl Edge {
     }
 }
 
-/// Where the edges `ours` of one rounded rectangle cross the edges `theirs` of another (all
-/// arcs of radius `r`), with their distances, when in the ring `near..=far`; `reach` and
-/// `their_reach` bound the two.
+/// Where the edges of different rounded rectangles cross (all arcs of radius `r`), with
+/// their distances, when in the ring `near..=far`: rectangle `k`'s edges end at `ends[k]`
+/// in `edges`, and each is paired with the later rectangles' edges whose boxes it meets.
 fn crossings(
-    (ours, reach): (&[Edge], (DVec2, DVec2)),
-    (theirs, their_reach): (&[Edge], (DVec2, DVec2)),
+    edges: &[Edge],
+    ends: &[usize],
     r: f64,
     (near, far): (f64, f64),
     out: &mut Candidates,
 ) {
     let tol = 1e-12 * (1.0 + r);
-    // Only the edges inside the other's bounds can cross it.
-    let inside = |edges: &[Edge], (lo, hi): (DVec2, DVec2), out: &mut [u8; 8]| {
-        let mut count = 0;
-        for (i, e) in edges.iter().enumerate() {
-            out[count] = i as u8;
-            count += usize::from(e.meets(lo, hi));
-        }
-        count
-    };
-    let (mut met, mut mine) = ([0u8; 8], [0u8; 8]);
-    let count = inside(theirs, reach, &mut met);
-    if count == 0 {
-        return;
-    }
-    let own = inside(ours, their_reach, &mut mine);
-    for &k in &mine[..own] {
-        let f = &ours[usize::from(k)];
-        for &i in &met[..count] {
-            let g = &theirs[usize::from(i)];
-            if !f.meets(g.lo, g.hi) {
-                continue;
-            }
-            let (xs, n) = match (f.kind, g.kind) {
-                (Kind::Side(p, q), Kind::Side(u, w)) => segments_cross(p, q, u, w, tol),
-                (Kind::Side(p, q), Kind::Arc(c, s)) | (Kind::Arc(c, s), Kind::Side(p, q)) => {
-                    segment_arc(p, q, c, s, r, tol)
+    let mut start = 0;
+    for &end in ends {
+        let Some((ours, theirs)) = edges.get(start..).map(|rest| rest.split_at(end - start)) else {
+            return;
+        };
+        start = end;
+        for f in ours {
+            for g in theirs {
+                if !f.meets(g.lo, g.hi) {
+                    continue;
                 }
-                (Kind::Arc(c, s), Kind::Arc(e, t)) => arcs_cross(c, s, e, t, r, tol),
-            };
-            for &x in &xs[..n] {
-                let t = x.length();
-                if t >= near && t <= far {
-                    out.push((t, x));
+                let (xs, n) = match (f.kind, g.kind) {
+                    (Kind::Side(p, q), Kind::Side(u, w)) => segments_cross(p, q, u, w, tol),
+                    (Kind::Side(p, q), Kind::Arc(c, s)) | (Kind::Arc(c, s), Kind::Side(p, q)) => {
+                        segment_arc(p, q, c, s, r, tol)
+                    }
+                    (Kind::Arc(c, s), Kind::Arc(e, t)) => arcs_cross(c, s, e, t, r, tol),
+                };
+                for &x in &xs[..n] {
+                    let t = x.length();
+                    if t >= near && t <= far {
+                        out.push((t, x));
+                    }
                 }
             }
         }
@@ -343,6 +341,31 @@ fn axis_exit(d: &[Rounded]) -> f64 {
     least
 }
 
+/// The depth of [`circle_aabb::contact`] of an intersecting circle and box, by the same
+/// operations, without its normal and point.
+#[inline]
+fn depth(c: &Circle, b: &Aabb) -> f32 {
+    let center = c.center().as_dvec2();
+    let (min, max) = (b.min().as_dvec2(), b.max().as_dvec2());
+    let r = f64::from(c.radius());
+    let nearest = center.clamp(min, max);
+    let depth = if nearest != center {
+        (r - (nearest - center).length()).max(0.0)
+    } else {
+        // The nearest face, the first of equals (as `shallowest`).
+        let faces = [
+            center.x - min.x,
+            max.x - center.x,
+            center.y - min.y,
+            max.y - center.y,
+        ];
+        r + faces
+            .into_iter()
+            .fold(faces[0], |m, t| if t < m { t } else { m })
+    };
+    (depth as f32).min(f32::MAX)
+}
+
 /// The parts of a hitbox, when they are few, and its bounding box (the caller checks that
 /// each part is an axis-aligned box).
 fn boxes(s: &Shape) -> Option<(&[Shape], Aabb)> {
@@ -456,8 +479,15 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     if r <= 0.0 {
         return None;
     }
-    // The deepest pair's contact, as the certificate finds it; equally deep pairs step aside.
-    let mut deepest: Option<(Contact, usize)> = None;
+    // Every part lies in the hull: a circle clear of it (exactly) meets none of them.
+    if !circle_aabb::intersects(circle, &hull) {
+        return parts
+            .iter()
+            .all(|p| matches!(p, Shape::Aabb(_)))
+            .then_some(None);
+    }
+    // The deepest pair, as the certificate finds it; equally deep pairs step aside.
+    let mut deepest: Option<(f32, usize)> = None;
     let mut tied = false;
     let mut d = [Rounded {
         lo: DVec2::ZERO,
@@ -474,36 +504,34 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         } else {
             (centre - max, centre - min)
         };
-        // What `dispatch::contact` runs for the pair, without its dispatch.
-        let pair = circle_aabb::intersects(circle, bx).then(|| {
-            let c = circle_aabb::contact(circle, bx);
-            if flipped {
-                c
-            } else {
-                c.flipped()
-            }
-        });
-        if let Some(c) = pair {
-            match &deepest {
-                Some((best, _)) if c.depth < best.depth => {}
-                Some((best, _)) if c.depth == best.depth => tied = true,
+        // The depth `dispatch::contact` gives the pair; its contact only for the deepest.
+        if circle_aabb::intersects(circle, bx) {
+            let depth = depth(circle, bx);
+            match deepest {
+                Some((best, _)) if depth < best => {}
+                Some((best, _)) if depth == best => tied = true,
                 _ => {
                     tied = false;
-                    deepest = Some((c, k));
+                    deepest = Some((depth, k));
                 }
             }
         }
     }
-    let Some((first, k0)) = deepest else {
+    let Some((_, k0)) = deepest else {
         return Some(None);
     };
+    let Shape::Aabb(bx) = &parts[k0] else {
+        return None;
+    };
+    let first = circle_aabb::contact(circle, bx);
+    let first = if flipped { first } else { first.flipped() };
     let d = &d[..parts.len()];
-    let scale = f64::from(
-        [hull, circle.aabb()]
-            .iter()
-            .flat_map(|r| [r.min().abs().max_element(), r.max().abs().max_element()])
-            .fold(0.0f32, f32::max),
-    );
+    // The largest coordinate of the two boxes (in the order of a fold from 0).
+    let scale = {
+        let (big, around) = (|v: crate::math::Vec2| v.abs().max_element(), circle.aabb());
+        let corners = [hull.min(), hull.max(), around.min(), around.max()];
+        f64::from(corners.into_iter().fold(0.0f32, |m, v| m.max(big(v))))
+    };
     let margin = CLEAR * scale;
     let low = f64::from(first.depth);
     if tied || low <= margin {
@@ -545,20 +573,19 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         lo: DVec2::ZERO,
         hi: DVec2::ZERO,
     });
-    let mut ranges = [(0, 0); MOST_PARTS];
-    for (k, piece) in d.iter().enumerate() {
+    let mut ends = [0; MOST_PARTS];
+    for (piece, end) in d.iter().zip(&mut ends) {
         piece.features(low - margin, far, pad, &mut edges);
-        ranges[k] = (ranges[k.saturating_sub(1)].1, edges.as_slice().len());
+        *end = edges.as_slice().len();
     }
     near.clear();
-    let edges = edges.as_slice();
-    for (k, piece) in d.iter().enumerate() {
-        let ours = (&edges[ranges[k].0..ranges[k].1], piece.reach(pad));
-        for (j, other) in d.iter().enumerate().skip(k + 1) {
-            let theirs = (&edges[ranges[j].0..ranges[j].1], other.reach(pad));
-            crossings(ours, theirs, r, (low - margin, far), &mut near);
-        }
-    }
+    crossings(
+        edges.as_slice(),
+        &ends[..d.len()],
+        r,
+        (low - margin, far),
+        &mut near,
+    );
     // The own point stands unless a crossing is nearer (or about as near: both are tried).
     if let Some((t, x, _)) = own {
         near.push((t, x));

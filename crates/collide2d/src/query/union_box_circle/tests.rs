@@ -138,3 +138,25 @@ fn box_circle_agrees_with_the_general_search() {
         "{same_as_before} {searched}"
     );
 }
+
+/// `depth` is `circle_aabb::contact`'s depth, bit for bit, on grid and random pairs
+/// (centres inside and outside the box, touching).
+#[test]
+fn depth_is_the_pair_contacts_depth() {
+    let mut bits = xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut next = |n: u32| (bits() % u64::from(n)) as f32;
+    for round in 0..20_000 {
+        let grid = round % 2 == 0;
+        let Shape::Compound(hitbox) = hitbox(&mut next, 1, grid) else {
+            unreachable!("a compound")
+        };
+        let (Shape::Aabb(bx), Shape::Circle(c)) = (&hitbox.parts()[0], circle(&mut next, grid))
+        else {
+            unreachable!("a box and a circle")
+        };
+        if circle_aabb::intersects(&c, bx) {
+            let want = circle_aabb::contact(&c, bx).depth;
+            assert_eq!(depth(&c, bx).to_bits(), want.to_bits(), "{c:?} {bx:?}");
+        }
+    }
+}
