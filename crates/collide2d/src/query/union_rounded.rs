@@ -343,6 +343,8 @@ fn search(
 
 /// Drops the faces that lie inside one piece by more than `4 eps` (their hull points do: the
 /// piece is convex): none of their points, nor their crossings, is on the union's boundary.
+/// (The margin past `eps` covers the rounding of those points and the `1e-9` radians an arc's
+/// crossings may lie past its ends, so each would have classified as covered.)
 /// Without this, two stars' search met thousands of crossings of inner faces before the
 /// boundary's, and passed its work bound. Keeping a face is never wrong, so past its own
 /// bound ([`WORK_ROUNDED`] points classified) the rest are kept.
