@@ -1118,3 +1118,46 @@ fn a_star_against_a_star_with_a_disc_takes_the_shortest_move_of_all() {
     no_direction_separates_sooner(&a, &b, &c, 360).unwrap();
     no_direction_separates_sooner(&b, &a, &contact(&b, &a).unwrap(), 360).unwrap();
 }
+
+#[test]
+#[ignore = "known: 72 pairs of parts within reach pass LIMIT (64); union_bounded answers"]
+fn two_stars_each_with_a_disc_take_the_shortest_move_of_all() {
+    // Found by a soak of stars with discs against each other: 9 x 8 pairs of parts, all 72
+    // within the search's reach, more than `LIMIT`: the answer is the shortest move along
+    // the deepest pair's normal, 10 along (0, -1), while (0.633, 0.774) separates sooner.
+    let disc = || -> Shape { Circle::new(v(0.0, 0.0), 1.0).unwrap().into() };
+    let a = polygon(&[
+        (9.0, 1.0),
+        (4.0, 1.0),
+        (4.0, 6.0),
+        (1.0, 2.0),
+        (-3.0, 4.0),
+        (-1.0, 0.0),
+        (-5.0, -3.0),
+        (0.0, -3.0),
+        (0.0, -8.0),
+        (3.0, -4.0),
+        (7.0, -6.0),
+        (5.0, -2.0),
+    ]);
+    let b = polygon(&[
+        (5.0, 0.0),
+        (2.0, 1.0),
+        (2.0, 4.0),
+        (0.0, 2.0),
+        (-3.0, 4.0),
+        (-2.0, 1.0),
+        (-5.0, 0.0),
+        (-2.0, -1.0),
+        (-2.0, -4.0),
+        (0.0, -2.0),
+        (3.0, -4.0),
+        (2.0, -1.0),
+    ]);
+    let a: Shape = Compound::new(vec![a, disc()]).unwrap().into();
+    let b: Shape = Compound::new(vec![b, disc()]).unwrap().into();
+    let c = contact(&a, &b).unwrap();
+    check_pair(&a, &b).unwrap();
+    no_direction_separates_sooner(&a, &b, &c, 360).unwrap();
+    no_direction_separates_sooner(&b, &a, &contact(&b, &a).unwrap(), 360).unwrap();
+}
