@@ -1076,3 +1076,91 @@ fn a_box_in_a_notch_while_another_rests_on_a_vertex_leaves_along_the_gap_between
     assert_eq!(contact(&b, &a), Some(c.flipped()));
     check_pair(&a, &b).unwrap();
 }
+
+/// A 12-vertex star and a compound of a 10-vertex star and a unit disc at its centre.
+fn star_and_starred_disc() -> (Shape, Shape) {
+    let a = polygon(&[
+        (7.0, 0.0),
+        (2.0, 1.0),
+        (3.0, 6.0),
+        (0.0, 2.0),
+        (-4.0, 6.0),
+        (-2.0, 1.0),
+        (-7.0, 0.0),
+        (-2.0, -1.0),
+        (-3.0, -6.0),
+        (0.0, -2.0),
+        (4.0, -6.0),
+        (2.0, -1.0),
+    ]);
+    let star = polygon(&[
+        (5.0, 0.0),
+        (1.0, 1.0),
+        (2.0, 5.0),
+        (0.0, 1.0),
+        (-4.0, 3.0),
+        (-1.0, 0.0),
+        (-4.0, -3.0),
+        (0.0, -1.0),
+        (2.0, -5.0),
+        (1.0, -1.0),
+    ]);
+    let disc: Shape = Circle::new(v(0.0, 0.0), 1.0).unwrap().into();
+    (a, Compound::new(vec![star, disc]).unwrap().into())
+}
+
+#[test]
+fn a_star_against_a_star_with_a_disc_takes_the_shortest_move_of_all() {
+    // Found by the soak of `union_contact`: answered 8.246 along (-1, 4) / sqrt(17), the
+    // shortest move along the deepest pair's normal, while (6, 4), sqrt(52) = 7.211 long,
+    // already separates.
+    let (a, b) = star_and_starred_disc();
+    let c = contact(&a, &b).unwrap();
+    assert!(c.depth <= 52f32.sqrt() + 1e-4, "{c:?}");
+    check_pair(&a, &b).unwrap();
+    no_direction_separates_sooner(&a, &b, &c, 360).unwrap();
+    no_direction_separates_sooner(&b, &a, &contact(&b, &a).unwrap(), 360).unwrap();
+}
+
+#[test]
+#[ignore = "known: 72 pairs of parts within reach pass LIMIT (64); union_bounded answers"]
+fn two_stars_each_with_a_disc_take_the_shortest_move_of_all() {
+    // Found by a soak of stars with discs against each other: 9 x 8 pairs of parts, all 72
+    // within the search's reach, more than `LIMIT`: the answer is the shortest move along
+    // the deepest pair's normal, 10 along (0, -1), while (0.633, 0.774) separates sooner.
+    let disc = || -> Shape { Circle::new(v(0.0, 0.0), 1.0).unwrap().into() };
+    let a = polygon(&[
+        (9.0, 1.0),
+        (4.0, 1.0),
+        (4.0, 6.0),
+        (1.0, 2.0),
+        (-3.0, 4.0),
+        (-1.0, 0.0),
+        (-5.0, -3.0),
+        (0.0, -3.0),
+        (0.0, -8.0),
+        (3.0, -4.0),
+        (7.0, -6.0),
+        (5.0, -2.0),
+    ]);
+    let b = polygon(&[
+        (5.0, 0.0),
+        (2.0, 1.0),
+        (2.0, 4.0),
+        (0.0, 2.0),
+        (-3.0, 4.0),
+        (-2.0, 1.0),
+        (-5.0, 0.0),
+        (-2.0, -1.0),
+        (-2.0, -4.0),
+        (0.0, -2.0),
+        (3.0, -4.0),
+        (2.0, -1.0),
+    ]);
+    let a: Shape = Compound::new(vec![a, disc()]).unwrap().into();
+    let b: Shape = Compound::new(vec![b, disc()]).unwrap().into();
+    let c = contact(&a, &b).unwrap();
+    check_pair(&a, &b).unwrap();
+    no_direction_separates_sooner(&a, &b, &c, 360).unwrap();
+    no_direction_separates_sooner(&b, &a, &contact(&b, &a).unwrap(), 360).unwrap();
+}

@@ -583,6 +583,33 @@ impl NearFace {
     fn may_cross(&self, other: &NearFace) -> bool {
         self.lo.cmple(other.hi).all() && other.lo.cmple(self.hi).all()
     }
+
+    /// Points whose convex hull holds the face: a convex piece holding them all holds the
+    /// whole face, and no point of it (an end, its foot, a crossing) is on the union's
+    /// boundary. A segment's ends; an arc's ends and, for each quarter turn of it at most,
+    /// the point where the tangents at that stretch's ends meet.
+    pub(crate) fn hull_points(&self, out: &mut Vec<DVec2>) {
+        match self.face {
+            Face::Segment(p, q) => out.extend([p, q]),
+            Face::Arc {
+                center,
+                radius,
+                start,
+                len,
+                ..
+            } => {
+                let steps = libm::ceil(len / (PI / 2.0)).max(1.0);
+                let step = len / steps;
+                let apex = radius / libm::cos(step / 2.0);
+                out.push(center + direction(start) * radius);
+                for k in 0..steps as usize {
+                    let from = start + step * k as f64;
+                    out.push(center + direction(from + step / 2.0) * apex);
+                    out.push(center + direction(from + step) * radius);
+                }
+            }
+        }
+    }
 }
 
 /// The faces of `pieces` that come within `high` of the origin, with their piece's index.

@@ -24,7 +24,9 @@
 
 use crate::math::Vec2;
 use crate::query::convex::{self, closest_on_segment};
-use crate::query::union_boundary::{candidates, faces_within, widest_gap, Cone, Piece, Side};
+use crate::query::union_boundary::{
+    candidates, faces_within, widest_gap, Cone, NearFace, Piece, Side,
+};
 use crate::query::union_bounded::{OverLimit, LIMIT, WORK_ROUNDED};
 use crate::query::Contact;
 use crate::shape::convex::Convex;
@@ -302,7 +304,10 @@ fn search(
         .iter()
         .filter_map(|&k| diffs.built[k].as_ref())
         .collect();
-    let faces = faces_within(&pieces, high + eps);
+    let mut faces = faces_within(&pieces, high + eps);
+    // Only the faces not inside one piece can hold the answer.
+    let boxes: Vec<(DVec2, DVec2)> = near.iter().map(|&k| diffs.bounds(k)).collect();
+    bury(&mut faces, &pieces, &boxes, eps);
     let own = candidates(&faces, false, low - eps, high + eps);
     let crossing = |bound: f64| candidates(&faces, true, low - eps, bound);
     // The nearest uncovered end or foot of a face bounds the crossings worth computing.
@@ -334,6 +339,43 @@ fn search(
         Cover::Open { gap, on, .. } => finish(pa, pb, x, gap, &on, eps),
         Cover::Covered => finish(pa, pb, x, -dir, &[], eps),
     })
+}
+
+/// Drops the faces that lie inside one piece by more than `4 eps` (their hull points do: the
+/// piece is convex): none of their points, nor their crossings, is on the union's boundary.
+/// (The margin past `eps` covers the rounding of those points and the `1e-9` radians an arc's
+/// crossings may lie past its ends, so each would have classified as covered.)
+/// Without this, two stars' search met thousands of crossings of inner faces before the
+/// boundary's, and passed its work bound. Keeping a face is never wrong, so past its own
+/// bound ([`WORK_ROUNDED`] points classified) the rest are kept.
+fn bury(faces: &mut Vec<NearFace>, pieces: &[&Piece], boxes: &[(DVec2, DVec2)], eps: f64) {
+    let (mut hull, mut cones) = (Vec::new(), Vec::new());
+    // The piece that held the last buried face: the likeliest to hold the next.
+    let (mut last, mut work) = (0, 0);
+    faces.retain(|f| {
+        if work > WORK_ROUNDED {
+            return true;
+        }
+        hull.clear();
+        cones.clear();
+        f.hull_points(&mut hull);
+        let order = core::iter::once(last).chain((0..pieces.len()).filter(|&k| k != last));
+        for k in order {
+            let (lo, hi) = boxes[k];
+            if !hull.iter().all(|x| x.cmpge(lo).all() && x.cmple(hi).all()) {
+                continue;
+            }
+            let inside = |&x: &DVec2| {
+                work += 1;
+                pieces[k].classify(x, 4.0 * eps, &mut cones) == Side::Inside
+            };
+            if hull.iter().all(inside) {
+                last = k;
+                return false;
+            }
+        }
+        true
+    });
 }
 
 /// The contact whose move `v = −x` leaves the shapes touching at the boundary point `x`:
