@@ -1,5 +1,6 @@
 //! The union contact's work bound: above `LIMIT` pairs of parts (64; pairs whose boxes
-//! overlap), `contact` answers the shortest move along the deepest pair's normal that separates
+//! overlap; twice that with a circle among the parts, while the search's crossings stay within
+//! a bound of their own), `contact` answers the shortest move along the deepest pair's normal that separates
 //! the whole shapes, not always the shortest of all. Checked against the exact reference
 //! (`support/reference.rs`) on shapes of many small parts on an integer grid, in both argument
 //! orders.
@@ -332,4 +333,32 @@ fn above_the_limit_a_gap_between_two_pairs_intervals_ends_the_move() {
             "{c:?}"
         );
     }
+}
+
+#[test]
+fn rounded_clusters_between_the_limits_take_bounded_work_and_separate() {
+    // With a circle among the parts the search takes up to twice `LIMIT` pairs, its crossings
+    // counted: many triangles whose faces lie on each other's edges, each with a circle, stay
+    // fast, and their move separates the whole shapes.
+    let (mut checked, mut slowest) = (0, 0.0f64);
+    for seed in 1..=24u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d));
+        let a = cluster(&mut rng, 10, true);
+        let b = cluster(&mut rng, 10, true);
+        let pairs = overlapping_pairs(&a, &b);
+        if pairs <= LIMIT || pairs > 2 * LIMIT {
+            continue;
+        }
+        let start = std::time::Instant::now();
+        let c = contact(&a, &b).unwrap();
+        slowest = slowest.max(start.elapsed().as_secs_f64());
+        assert_eq!(contact(&b, &a), Some(c.flipped()), "seed {seed}");
+        assert!((c.normal.length() - 1.0).abs() < 1e-5, "seed {seed} {c:?}");
+        let past = moved(&b, c.normal * (c.depth + EPS));
+        assert!(!reference::intersects(&a, &past), "seed {seed}: {c:?}");
+        checked += 1;
+    }
+    std::eprintln!("{checked} cases, slowest {slowest:.4} s");
+    assert!(checked >= 8, "{checked} cases between the limits");
+    assert!(slowest < 0.2, "{slowest} s");
 }

@@ -1123,11 +1123,11 @@ fn a_star_against_a_star_with_a_disc_takes_the_shortest_move_of_all() {
 }
 
 #[test]
-#[ignore = "known: 72 pairs of parts within reach pass LIMIT (64); union_bounded answers"]
 fn two_stars_each_with_a_disc_take_the_shortest_move_of_all() {
     // Found by a soak of stars with discs against each other: 9 x 8 pairs of parts, all 72
-    // within the search's reach, more than `LIMIT`: the answer is the shortest move along
-    // the deepest pair's normal, 10 along (0, -1), while (0.633, 0.774) separates sooner.
+    // within the search's reach, more than `LIMIT` (64): the answer was the shortest move
+    // along the deepest pair's normal, 10 along (0, -1), while (0.633, 0.774) separates
+    // sooner. The rounded search now takes up to twice `LIMIT`, its crossings counted.
     let disc = || -> Shape { Circle::new(v(0.0, 0.0), 1.0).unwrap().into() };
     let a = polygon(&[
         (9.0, 1.0),

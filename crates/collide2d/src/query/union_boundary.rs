@@ -558,7 +558,7 @@ impl Face {
 pub(crate) struct NearFace {
     piece: usize,
     face: Face,
-    reach: f64,
+    pub(crate) reach: f64,
     lo: DVec2,
     hi: DVec2,
 }

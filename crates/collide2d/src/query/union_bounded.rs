@@ -1,5 +1,6 @@
 //! The union contact's work bound: when the search would face more than [`LIMIT`] pairs of
-//! parts, or its steps pass [`WORK`] (polygons) or [`WORK_ROUNDED`] (rounded parts), the
+//! parts ([`LIMIT_ROUNDED`] with rounded parts, their crossings within [`WORK_CROSSINGS`]),
+//! or its steps pass [`WORK`] (polygons) or [`WORK_ROUNDED`] (rounded parts), the
 //! shortest move that separates the whole shapes along the deepest pair's normal, cheaply,
 //! instead of the shortest move of all.
 //!
@@ -37,6 +38,18 @@ use glam::DVec2;
 /// search's reach) the search weighs; above it, [`contact`] answers. The bench's shapes stay
 /// within it: two 12-vertex stars of at most 8 parts each have at most 64 pairs.
 pub(crate) const LIMIT: usize = 64;
+
+/// The most pairs of parts (whose boxes meet, or whose differences lie within reach) the
+/// search with rounded parts weighs, when its crossing step stays within [`WORK_CROSSINGS`]:
+/// two 12-vertex stars each with a disc have 72 pairs of parts within reach.
+#[cfg(feature = "concave-search")]
+pub(crate) const LIMIT_ROUNDED: usize = 2 * LIMIT;
+
+/// Past [`LIMIT`] pairs of parts, the most pairs of faces the search with rounded parts
+/// weighs for crossings (within [`LIMIT`] the pieces bound them). Two 12-vertex stars each
+/// with a disc: 99 faces within the bound, 4,851 pairs.
+#[cfg(feature = "concave-search")]
+pub(crate) const WORK_CROSSINGS: usize = 1 << 14;
 
 /// The most work the exact search of polygons does before [`contact`] answers instead: faces
 /// weighed against one part pair's difference, each decision that needs exact products

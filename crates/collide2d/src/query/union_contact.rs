@@ -15,7 +15,8 @@
 //! the search: shapes made of polygons, segments and points [`union_polygons`], whose
 //! decisions are exact; shapes with a rounded part (a circle or capsule, in a compound or as
 //! the other shape) [`union_rounded`], whose decisions carry a tolerance. Where more than
-//! [`LIMIT`](union_bounded::LIMIT) pairs of parts would enter the search, [`union_bounded`]
+//! [`LIMIT`](union_bounded::LIMIT) pairs of parts would enter the search (twice that with a
+//! rounded part, while its crossings stay within a bound of their own), [`union_bounded`]
 //! answers the shortest separating move along the deepest pair's normal, not always the
 //! shortest of all.
 //!
@@ -64,12 +65,29 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     }
     let deepest = match union_certified::contact(a, b) {
         Fast::Decided(decided) => return decided,
-        Fast::Search { deepest, pairs } if pairs > LIMIT => {
+        Fast::Search { deepest, pairs } if pairs > LIMIT && pairs > limit(a, b) => {
             return Some(union_bounded::contact(a, b, &deepest))
         }
         Fast::Search { deepest, .. } => deepest,
     };
     search(a, b, &deepest)
+}
+
+/// The most pairs of parts whose boxes meet that enter the search: [`LIMIT`], or for rounded
+/// shapes [`LIMIT_ROUNDED`](union_bounded::LIMIT_ROUNDED), as that search also counts its
+/// crossings past [`LIMIT`].
+#[cfg(feature = "concave-search")]
+fn limit(a: &Shape, b: &Shape) -> usize {
+    if rounded(a) || rounded(b) {
+        union_bounded::LIMIT_ROUNDED
+    } else {
+        LIMIT
+    }
+}
+
+#[cfg(not(feature = "concave-search"))]
+fn limit(_: &Shape, _: &Shape) -> usize {
+    LIMIT
 }
 
 /// The shortest move, searched over the union of the parts' differences.

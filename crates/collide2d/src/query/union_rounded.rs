@@ -27,7 +27,7 @@ use crate::query::convex::{self, closest_on_segment};
 use crate::query::union_boundary::{
     candidates, faces_within, widest_gap, Cone, NearFace, Piece, Side,
 };
-use crate::query::union_bounded::{OverLimit, LIMIT, WORK_ROUNDED};
+use crate::query::union_bounded::{OverLimit, LIMIT, LIMIT_ROUNDED, WORK_CROSSINGS, WORK_ROUNDED};
 use crate::query::Contact;
 use crate::shape::convex::Convex;
 use crate::shape::Shape;
@@ -247,8 +247,9 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Result<Option<Contact>, OverLimit
 
 /// The nearest point of the union's boundary, where the deepest pair's is covered: `dir` is the
 /// direction from the origin to that pair's nearest point, `low` its distance (a lower bound).
-/// `Err` when more than [`LIMIT`] differences lie within reach, or the points classified
-/// against one difference pass [`WORK_ROUNDED`].
+/// `Err` when more than [`LIMIT_ROUNDED`] differences lie within reach, or more than [`LIMIT`]
+/// and the pairs of faces whose crossings it weighs pass [`WORK_CROSSINGS`], or the points
+/// classified against one difference pass [`WORK_ROUNDED`].
 fn search(
     diffs: &mut Differences,
     pa: &[Part],
@@ -294,7 +295,7 @@ fn search(
             gap.length() <= high + eps
         })
         .collect();
-    if near.len() > LIMIT {
+    if near.len() > LIMIT_ROUNDED {
         return Err(OverLimit);
     }
     for &k in &near {
@@ -322,6 +323,11 @@ fn search(
         }
     }
     let bound = best.map_or(high, |(d, _)| d) + eps;
+    // Past `LIMIT` pieces, the crossings (which grow with the square of the faces) count too.
+    let within = faces.iter().filter(|f| f.reach <= bound).count();
+    if near.len() > LIMIT && within * within.saturating_sub(1) / 2 > WORK_CROSSINGS {
+        return Err(OverLimit);
+    }
     for (d, x) in crossing(bound) {
         if best.is_some_and(|(b, _)| d >= b) {
             break;
