@@ -41,7 +41,7 @@ const ON: f64 = 1e-11;
 const OPPOSITE: f64 = 1e-6;
 
 /// Candidate points of the boundary: their distances to the origin, and the points.
-type Candidates = Few<(f64, DVec2), 48>;
+type Candidates = Few<(f64, DVec2), 16>;
 
 /// A rounded rectangle: the box `[lo, hi]` grown by `r`.
 #[derive(Clone, Copy)]
@@ -130,7 +130,7 @@ impl Rounded {
     /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
     /// into the ring `near..=far` around the origin: the others hold no candidate worth
     /// trying.
-    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<Edge, 28>) {
+    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<Edge, 24>) {
         let (far, near) = (far + pad, (near - pad).max(0.0));
         let (far2, near2) = (far * far, near * near);
         // The whole rectangle, widened past its features' boxes, outside the ring: so are they.
