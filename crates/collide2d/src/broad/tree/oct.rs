@@ -26,13 +26,16 @@ use core::mem::MaybeUninit;
 pub(super) struct Oct {
     /// Each child's bounds, lane by lane: the columns `MIN_X`, `MIN_Y`, `MAX_X`, `MAX_Y`.
     bounds: [[f32; 8]; 4],
-    /// Each child's index in the oct array, or its slot when a leaf.
+    /// Each child's index in the oct array, or when a leaf, its slot with [`LEAF`] set.
     child: [u32; 8],
     /// Bit `i` set when lane `i` holds a child.
     mask: u32,
-    /// Lane `i`'s traversal tag: `i`, plus 8 when its child is a leaf.
-    tag: [u8; 8],
 }
+
+/// The bit of [`Oct::child`] that marks a leaf's slot: the walk tells a leaf by its child alone,
+/// and its stack entries are `(child, entry t's bits)`, sorted and pruned by the bits as they
+/// are (no lane tag to add or clear). A tree with a slot this large keeps the four-wide layout.
+pub(super) const LEAF: u32 = 1 << 31;
 
 /// Proof that the CPU has AVX: only [`Avx::detect`] makes one.
 #[derive(Clone, Copy, Debug)]
@@ -61,8 +64,8 @@ pub(super) struct Octs {
 
 impl Tree {
     /// The inner nodes as [`Oct`]s, root first, the first inner child of each right after it;
-    /// the root is not a leaf.
-    pub(super) fn flatten_octs(&self, avx: Avx) -> Octs {
+    /// the root is not a leaf. `None` when a slot has the [`LEAF`] bit set.
+    pub(super) fn flatten_octs(&self, avx: Avx) -> Option<Octs> {
         debug_assert!(self.root != NULL && !self.is_leaf(self.root));
         let mut out: Vec<Oct> = Vec::with_capacity(self.leaves / 4);
         let mut depth = 0;
@@ -79,7 +82,6 @@ impl Tree {
                 bounds: [[0.0; 8]; 4],
                 child: [NULL; 8],
                 mask: 0,
-                tag: [0, 1, 2, 3, 4, 5, 6, 7],
             };
             for (lane, &c) in kids[..count].iter().enumerate() {
                 let cn = &self.nodes[c as usize];
@@ -90,22 +92,24 @@ impl Tree {
                 node.bounds[MAX_Y][lane] = hi.y;
                 node.mask |= 1 << lane;
                 if cn.child1 == NULL {
-                    node.child[lane] = cn.slot;
-                    node.tag[lane] |= 8;
+                    if cn.slot & LEAF != 0 {
+                        return None;
+                    }
+                    node.child[lane] = cn.slot | LEAF;
                 }
             }
             for lane in (0..count).rev() {
-                if node.tag[lane] & 8 == 0 {
+                if !self.is_leaf(kids[lane]) {
                     stack.push((kids[lane], q, lane, at + 1));
                 }
             }
             out.push(node);
         }
-        Octs {
+        Some(Octs {
             nodes: out,
             stack: 7 * depth,
             avx,
-        }
+        })
     }
 }
 
@@ -234,12 +238,12 @@ unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
     let mut at = 0;
     let mut current = (0u32, 0u32);
     loop {
-        let (id, key) = current;
-        if key & 8 != 0 {
-            bound = bound.min(f.leaf(id));
+        let (id, _) = current;
+        if id & LEAF != 0 {
+            bound = bound.min(f.leaf(id & !LEAF));
             *max_t = bound;
             bound8 = _mm256_set1_ps(bound);
-            let Some(next) = pop::<15>(stack, &mut at, bound) else {
+            let Some(next) = pop::<0>(stack, &mut at, bound) else {
                 return;
             };
             current = next;
@@ -256,15 +260,14 @@ unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
             unsafe { enter_oct(&s, node, bound8) }
         };
         let hit = hit & node.mask;
-        let entry = |k: u32| (node.child[(k & 7) as usize], k);
         current = if hit == 0 {
-            let Some(next) = pop::<15>(stack, &mut at, bound) else {
+            let Some(next) = pop::<0>(stack, &mut at, bound) else {
                 return;
             };
             next
         } else if hit & (hit - 1) == 0 {
-            let lane = hit.trailing_zeros() as usize;
-            (node.child[lane], u32::from(node.tag[lane]))
+            // One lane: its child is next, its entry unread (the visit does not test it).
+            (node.child[hit.trailing_zeros() as usize], 0)
         } else {
             let mut t = [0.0f32; 8];
             let early = if PARALLEL {
@@ -274,22 +277,30 @@ unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
             };
             // SAFETY: `t` has room for eight `f32`s.
             unsafe { _mm256_storeu_ps(t.as_mut_ptr(), early) };
-            let key = |i: u32| (t[i as usize].to_bits() & !15) | u32::from(node.tag[i as usize]);
-            let (first, rest) = (key(hit.trailing_zeros()), hit & (hit - 1));
+            // Lane `i`'s stack entry; its entry's bits order as the entries do (none is
+            // negative).
+            let entry = |i: u32| (node.child[i as usize], t[i as usize].to_bits());
+            let (first, rest) = (entry(hit.trailing_zeros()), hit & (hit - 1));
             if rest & (rest - 1) == 0 {
                 // Two lanes (the commonest case here): the nearer is next, the other pushed.
-                let second = key(rest.trailing_zeros());
-                stack[at] = MaybeUninit::new(entry(first.max(second)));
+                let second = entry(rest.trailing_zeros());
+                let (near, far) = if second.1 < first.1 {
+                    (second, first)
+                } else {
+                    (first, second)
+                };
+                stack[at] = MaybeUninit::new(far);
                 at += 1;
-                entry(first.min(second))
+                near
             } else {
-                // The hit lanes' keys, farthest first (an insertion sort: a few lanes): the
-                // nearest is next, the others go on the stack.
-                let mut keys = [first; 8];
+                // The hit lanes' entries as `t` bits over child, farthest first (an insertion
+                // sort: a few lanes): the nearest is next, the others go on the stack.
+                let key = |(child, t): (u32, u32)| u64::from(t) << 32 | u64::from(child);
+                let mut keys = [key(first); 8];
                 let mut n = 1;
                 let mut rest = rest;
                 while rest != 0 {
-                    let mut k = key(rest.trailing_zeros());
+                    let mut k = key(entry(rest.trailing_zeros()));
                     rest &= rest - 1;
                     for slot in &mut keys[..n] {
                         if k > *slot {
@@ -299,6 +310,7 @@ unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
                     keys[n] = k;
                     n += 1;
                 }
+                let entry = |k: u64| (k as u32, (k >> 32) as u32);
                 for &k in &keys[..n - 1] {
                     stack[at] = MaybeUninit::new(entry(k));
                     at += 1;
