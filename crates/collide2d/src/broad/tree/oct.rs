@@ -150,12 +150,28 @@ fn walk_on<F: RayLeaf>(
     #[allow(unsafe_code)]
     // SAFETY: `octs.avx` exists only because `Avx::detect` found AVX on this CPU.
     unsafe {
-        if slabs.parallel {
-            walk_avx::<true, F>(&octs.nodes, slabs, max_t, stack, f);
-        } else {
-            walk_avx::<false, F>(&octs.nodes, slabs, max_t, stack, f);
+        let nodes = &octs.nodes;
+        // One instance for each pair of signs of the direction: the columns a node's test
+        // reads are then constants, not four registers.
+        match (slabs.parallel, slabs.near()) {
+            (true, _) => walk_avx::<true, 0, 1, F>(nodes, slabs, max_t, stack, f),
+            (false, [MIN_X, MIN_Y]) => {
+                walk_avx::<false, MIN_X, MIN_Y, F>(nodes, slabs, max_t, stack, f)
+            }
+            (false, [MIN_X, _]) => {
+                walk_avx::<false, MIN_X, MAX_Y, F>(nodes, slabs, max_t, stack, f)
+            }
+            (false, [_, MIN_Y]) => {
+                walk_avx::<false, MAX_X, MIN_Y, F>(nodes, slabs, max_t, stack, f)
+            }
+            (false, _) => walk_avx::<false, MAX_X, MAX_Y, F>(nodes, slabs, max_t, stack, f),
         }
     }
+}
+
+/// The column of the far side of an axis whose near side is `near`: the max's for the min's.
+const fn far(near: usize) -> usize {
+    near ^ 2
 }
 
 /// The eight lanes' entries and hit bits of one [`Oct`], as
@@ -167,15 +183,18 @@ fn walk_on<F: RayLeaf>(
 #[allow(unsafe_code)]
 #[target_feature(enable = "avx")]
 #[inline]
-unsafe fn enter_oct(s: &Lanes, q: &Oct, bound: __m256) -> (__m256, u32) {
-    // SAFETY: each column is 32 bytes at a multiple of 32 in a 64-byte aligned `Oct` (`& 3`:
-    // one of the four).
+unsafe fn enter_oct<const NEAR_X: usize, const NEAR_Y: usize>(
+    s: &Lanes,
+    q: &Oct,
+    bound: __m256,
+) -> (__m256, u32) {
+    // SAFETY: each column is 32 bytes at a multiple of 32 in a 64-byte aligned `Oct`.
     let (near_x, far_x, near_y, far_y) = unsafe {
         (
-            _mm256_load_ps(q.bounds[s.near[0] & 3].as_ptr()),
-            _mm256_load_ps(q.bounds[s.far[0] & 3].as_ptr()),
-            _mm256_load_ps(q.bounds[s.near[1] & 3].as_ptr()),
-            _mm256_load_ps(q.bounds[s.far[1] & 3].as_ptr()),
+            _mm256_load_ps(q.bounds[NEAR_X].as_ptr()),
+            _mm256_load_ps(q.bounds[far(NEAR_X)].as_ptr()),
+            _mm256_load_ps(q.bounds[NEAR_Y].as_ptr()),
+            _mm256_load_ps(q.bounds[far(NEAR_Y)].as_ptr()),
         )
     };
     let (x0, x1) = (
@@ -200,8 +219,6 @@ struct Lanes {
     origin_y: __m256,
     inv_x: __m256,
     inv_y: __m256,
-    near: [usize; 2],
-    far: [usize; 2],
     abs: __m256,
     slack: __m256,
     tiny: __m256,
@@ -209,12 +226,14 @@ struct Lanes {
 
 /// [`walk`] with AVX: the whole walk, `f`'s calls included, in one function with AVX (which
 /// its callers do not have, so it is not inlined into them), the ray's lanes set up once.
+/// `NEAR_X` and `NEAR_Y` are the columns of the sides the ray enters by (`slabs.near()`;
+/// unread when `PARALLEL`).
 ///
 /// # Safety
 /// The CPU has AVX.
 #[allow(unsafe_code)]
 #[target_feature(enable = "avx")]
-unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
+unsafe fn walk_avx<const PARALLEL: bool, const NEAR_X: usize, const NEAR_Y: usize, F: RayLeaf>(
     nodes: &[Oct],
     slabs: &RaySlabs,
     max_t: &mut f32,
@@ -227,8 +246,6 @@ unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
         origin_y: _mm256_set1_ps(origin.y),
         inv_x: _mm256_set1_ps(inv.x),
         inv_y: _mm256_set1_ps(inv.y),
-        near: slabs.near(),
-        far: slabs.far(),
         abs: _mm256_castsi256_ps(_mm256_set1_epi32(i32::MAX)),
         slack: _mm256_set1_ps(2e-6),
         tiny: _mm256_set1_ps(f32::MIN_POSITIVE),
@@ -257,7 +274,7 @@ unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
             enter_oct_parallel(slabs, node, bound)
         } else {
             // SAFETY: AVX, by this function's contract.
-            unsafe { enter_oct(&s, node, bound8) }
+            unsafe { enter_oct::<NEAR_X, NEAR_Y>(&s, node, bound8) }
         };
         let hit = hit & node.mask;
         current = if hit == 0 {

@@ -388,12 +388,6 @@ impl RaySlabs {
         self.near
     }
 
-    /// The columns of the sides it leaves by.
-    #[cfg(target_arch = "x86_64")]
-    pub(super) fn far(&self) -> [usize; 2] {
-        self.far
-    }
-
     /// The ray.
     #[cfg(target_arch = "x86_64")]
     pub(super) fn ray(&self) -> &Ray {
