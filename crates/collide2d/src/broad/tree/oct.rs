@@ -312,27 +312,37 @@ unsafe fn walk_avx<const PARALLEL: bool, const NEAR_X: usize, const NEAR_Y: usiz
             } else {
                 // The hit lanes' entries as `t` bits over child, farthest first (an insertion
                 // sort: a few lanes): the nearest is next, the others go on the stack.
+                // Left uninitialised (filling it cost more than the sort): only the first `n`
+                // keys, each written, are read.
                 let key = |(child, t): (u32, u32)| u64::from(t) << 32 | u64::from(child);
-                let mut keys = [key(first); 8];
+                let mut keys = [MaybeUninit::<u64>::uninit(); 8];
+                keys[0] = MaybeUninit::new(key(first));
                 let mut n = 1;
                 let mut rest = rest;
                 while rest != 0 {
                     let mut k = key(entry(rest.trailing_zeros()));
                     rest &= rest - 1;
                     for slot in &mut keys[..n] {
-                        if k > *slot {
-                            core::mem::swap(&mut k, slot);
+                        // SAFETY: the first `n` keys are written.
+                        let s = unsafe { slot.assume_init() };
+                        if k > s {
+                            *slot = MaybeUninit::new(k);
+                            k = s;
                         }
                     }
-                    keys[n] = k;
+                    keys[n] = MaybeUninit::new(k);
                     n += 1;
                 }
-                let entry = |k: u64| (k as u32, (k >> 32) as u32);
-                for &k in &keys[..n - 1] {
-                    stack[at] = MaybeUninit::new(entry(k));
+                let entry = |i: usize| {
+                    // SAFETY: `i < n`, and the first `n` keys are written.
+                    let k = unsafe { keys[i].assume_init() };
+                    (k as u32, (k >> 32) as u32)
+                };
+                for i in 0..n - 1 {
+                    stack[at] = MaybeUninit::new(entry(i));
                     at += 1;
                 }
-                entry(keys[n - 1])
+                entry(n - 1)
             }
         };
     }
