@@ -136,7 +136,24 @@ pub(crate) fn ray_box(min: Vec2, max: Vec2, ray: &Ray, max_t: f32) -> Option<Ray
     } else {
         span.enter
     };
-    finish(t, span.normal, o, d, max_t)
+    (t <= f64::from(max_t)).then(|| RayHit {
+        t: (t as f32).min(max_t),
+        point: crate::query::convex::clamp_to_f32(o + d * t),
+        normal: box_normal(span.normal),
+    })
+}
+
+/// What [`finish`] makes of a normal [`box_span`] gives, `(+0, ±w)` or `(±h, -0)` with `w`,
+/// `h` positive and finite, without normalising: `(+0, ±1)` or `(±1, -0)`. There, `length` is
+/// `sqrt(w * w)`, which is `w` (the rounded square's root is exact for any `w` whose square
+/// neither overflows nor underflows in `f64`, as an `f32` box's width's cannot); `w * (1 / w)`
+/// is within 2^-53 of 1, which rounds to 1 in `f32`; and a zero times the positive `1 / w`
+/// keeps its sign (test `box_normals_are_the_normalised_edges`).
+#[inline(always)]
+fn box_normal(n: DVec2) -> Vec2 {
+    DVec2::select(n.cmpne(DVec2::ZERO), DVec2::ONE, DVec2::ZERO)
+        .copysign(n)
+        .as_vec2()
 }
 
 /// [`ray_box`] of a box of zero width or height, a segment or a point: its hull's own path.
@@ -539,6 +556,49 @@ mod tests {
 
     fn circle(x: f32, y: f32, r: f32) -> Shape {
         Circle::new(v(x, y), r).unwrap().into()
+    }
+
+    /// `box_normal` gives the bits `finish` would normalise each of `box_span`'s edge normals
+    /// to, for boxes from any finite `f32` sides: widths from the least subnormal to the
+    /// largest, and random ones.
+    #[test]
+    fn box_normals_are_the_normalised_edges() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut sides = vec![
+            (0.0, f32::from_bits(1)),
+            (-f32::MAX, f32::MAX),
+            (1.0, 1.0f32.next_up()),
+            (-1e-38, 1e38),
+        ];
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let (a, b) = (
+                f32::from_bits(seed as u32),
+                f32::from_bits((seed >> 32) as u32),
+            );
+            if a.is_finite() && b.is_finite() && a != b {
+                sides.push((a.min(b), a.max(b)));
+            }
+        }
+        for &(lo, hi) in &sides {
+            let w = f64::from(hi) - f64::from(lo);
+            for n in [
+                DVec2::new(0.0, -w),
+                DVec2::new(w, -0.0),
+                DVec2::new(0.0, w),
+                DVec2::new(-w, -0.0),
+            ] {
+                let want = n.try_normalize().unwrap().as_vec2();
+                let got = box_normal(n);
+                assert_eq!(
+                    (got.x.to_bits(), got.y.to_bits()),
+                    (want.x.to_bits(), want.y.to_bits()),
+                    "{n:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -26,13 +26,16 @@ use core::mem::MaybeUninit;
 pub(super) struct Oct {
     /// Each child's bounds, lane by lane: the columns `MIN_X`, `MIN_Y`, `MAX_X`, `MAX_Y`.
     bounds: [[f32; 8]; 4],
-    /// Each child's index in the oct array, or its slot when a leaf.
+    /// Each child's index in the oct array, or when a leaf, its slot with [`LEAF`] set.
     child: [u32; 8],
     /// Bit `i` set when lane `i` holds a child.
     mask: u32,
-    /// Lane `i`'s traversal tag: `i`, plus 8 when its child is a leaf.
-    tag: [u8; 8],
 }
+
+/// The bit of [`Oct::child`] that marks a leaf's slot: the walk tells a leaf by its child alone,
+/// and its stack entries are `(child, entry t's bits)`, sorted and pruned by the bits as they
+/// are (no lane tag to add or clear). A tree with a slot this large keeps the four-wide layout.
+pub(super) const LEAF: u32 = 1 << 31;
 
 /// Proof that the CPU has AVX: only [`Avx::detect`] makes one.
 #[derive(Clone, Copy, Debug)]
@@ -61,8 +64,8 @@ pub(super) struct Octs {
 
 impl Tree {
     /// The inner nodes as [`Oct`]s, root first, the first inner child of each right after it;
-    /// the root is not a leaf.
-    pub(super) fn flatten_octs(&self, avx: Avx) -> Octs {
+    /// the root is not a leaf. `None` when a slot has the [`LEAF`] bit set.
+    pub(super) fn flatten_octs(&self, avx: Avx) -> Option<Octs> {
         debug_assert!(self.root != NULL && !self.is_leaf(self.root));
         let mut out: Vec<Oct> = Vec::with_capacity(self.leaves / 4);
         let mut depth = 0;
@@ -79,7 +82,6 @@ impl Tree {
                 bounds: [[0.0; 8]; 4],
                 child: [NULL; 8],
                 mask: 0,
-                tag: [0, 1, 2, 3, 4, 5, 6, 7],
             };
             for (lane, &c) in kids[..count].iter().enumerate() {
                 let cn = &self.nodes[c as usize];
@@ -90,22 +92,24 @@ impl Tree {
                 node.bounds[MAX_Y][lane] = hi.y;
                 node.mask |= 1 << lane;
                 if cn.child1 == NULL {
-                    node.child[lane] = cn.slot;
-                    node.tag[lane] |= 8;
+                    if cn.slot & LEAF != 0 {
+                        return None;
+                    }
+                    node.child[lane] = cn.slot | LEAF;
                 }
             }
             for lane in (0..count).rev() {
-                if node.tag[lane] & 8 == 0 {
+                if !self.is_leaf(kids[lane]) {
                     stack.push((kids[lane], q, lane, at + 1));
                 }
             }
             out.push(node);
         }
-        Octs {
+        Some(Octs {
             nodes: out,
             stack: 7 * depth,
             avx,
-        }
+        })
     }
 }
 
@@ -146,12 +150,28 @@ fn walk_on<F: RayLeaf>(
     #[allow(unsafe_code)]
     // SAFETY: `octs.avx` exists only because `Avx::detect` found AVX on this CPU.
     unsafe {
-        if slabs.parallel {
-            walk_avx::<true, F>(&octs.nodes, slabs, max_t, stack, f);
-        } else {
-            walk_avx::<false, F>(&octs.nodes, slabs, max_t, stack, f);
+        let nodes = &octs.nodes;
+        // One instance for each pair of signs of the direction: the columns a node's test
+        // reads are then constants, not four registers.
+        match (slabs.parallel, slabs.near()) {
+            (true, _) => walk_avx::<true, 0, 1, F>(nodes, slabs, max_t, stack, f),
+            (false, [MIN_X, MIN_Y]) => {
+                walk_avx::<false, MIN_X, MIN_Y, F>(nodes, slabs, max_t, stack, f)
+            }
+            (false, [MIN_X, _]) => {
+                walk_avx::<false, MIN_X, MAX_Y, F>(nodes, slabs, max_t, stack, f)
+            }
+            (false, [_, MIN_Y]) => {
+                walk_avx::<false, MAX_X, MIN_Y, F>(nodes, slabs, max_t, stack, f)
+            }
+            (false, _) => walk_avx::<false, MAX_X, MAX_Y, F>(nodes, slabs, max_t, stack, f),
         }
     }
+}
+
+/// The column of the far side of an axis whose near side is `near`: the max's for the min's.
+const fn far(near: usize) -> usize {
+    near ^ 2
 }
 
 /// The eight lanes' entries and hit bits of one [`Oct`], as
@@ -163,15 +183,18 @@ fn walk_on<F: RayLeaf>(
 #[allow(unsafe_code)]
 #[target_feature(enable = "avx")]
 #[inline]
-unsafe fn enter_oct(s: &Lanes, q: &Oct, bound: __m256) -> (__m256, u32) {
-    // SAFETY: each column is 32 bytes at a multiple of 32 in a 64-byte aligned `Oct` (`& 3`:
-    // one of the four).
+unsafe fn enter_oct<const NEAR_X: usize, const NEAR_Y: usize>(
+    s: &Lanes,
+    q: &Oct,
+    bound: __m256,
+) -> (__m256, u32) {
+    // SAFETY: each column is 32 bytes at a multiple of 32 in a 64-byte aligned `Oct`.
     let (near_x, far_x, near_y, far_y) = unsafe {
         (
-            _mm256_load_ps(q.bounds[s.near[0] & 3].as_ptr()),
-            _mm256_load_ps(q.bounds[s.far[0] & 3].as_ptr()),
-            _mm256_load_ps(q.bounds[s.near[1] & 3].as_ptr()),
-            _mm256_load_ps(q.bounds[s.far[1] & 3].as_ptr()),
+            _mm256_load_ps(q.bounds[NEAR_X].as_ptr()),
+            _mm256_load_ps(q.bounds[far(NEAR_X)].as_ptr()),
+            _mm256_load_ps(q.bounds[NEAR_Y].as_ptr()),
+            _mm256_load_ps(q.bounds[far(NEAR_Y)].as_ptr()),
         )
     };
     let (x0, x1) = (
@@ -196,8 +219,6 @@ struct Lanes {
     origin_y: __m256,
     inv_x: __m256,
     inv_y: __m256,
-    near: [usize; 2],
-    far: [usize; 2],
     abs: __m256,
     slack: __m256,
     tiny: __m256,
@@ -205,12 +226,14 @@ struct Lanes {
 
 /// [`walk`] with AVX: the whole walk, `f`'s calls included, in one function with AVX (which
 /// its callers do not have, so it is not inlined into them), the ray's lanes set up once.
+/// `NEAR_X` and `NEAR_Y` are the columns of the sides the ray enters by (`slabs.near()`;
+/// unread when `PARALLEL`).
 ///
 /// # Safety
 /// The CPU has AVX.
 #[allow(unsafe_code)]
 #[target_feature(enable = "avx")]
-unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
+unsafe fn walk_avx<const PARALLEL: bool, const NEAR_X: usize, const NEAR_Y: usize, F: RayLeaf>(
     nodes: &[Oct],
     slabs: &RaySlabs,
     max_t: &mut f32,
@@ -223,8 +246,6 @@ unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
         origin_y: _mm256_set1_ps(origin.y),
         inv_x: _mm256_set1_ps(inv.x),
         inv_y: _mm256_set1_ps(inv.y),
-        near: slabs.near(),
-        far: slabs.far(),
         abs: _mm256_castsi256_ps(_mm256_set1_epi32(i32::MAX)),
         slack: _mm256_set1_ps(2e-6),
         tiny: _mm256_set1_ps(f32::MIN_POSITIVE),
@@ -234,12 +255,12 @@ unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
     let mut at = 0;
     let mut current = (0u32, 0u32);
     loop {
-        let (id, key) = current;
-        if key & 8 != 0 {
-            bound = bound.min(f.leaf(id));
+        let (id, _) = current;
+        if id & LEAF != 0 {
+            bound = bound.min(f.leaf(id & !LEAF));
             *max_t = bound;
             bound8 = _mm256_set1_ps(bound);
-            let Some(next) = pop::<15>(stack, &mut at, bound) else {
+            let Some(next) = pop::<0>(stack, &mut at, bound) else {
                 return;
             };
             current = next;
@@ -253,18 +274,17 @@ unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
             enter_oct_parallel(slabs, node, bound)
         } else {
             // SAFETY: AVX, by this function's contract.
-            unsafe { enter_oct(&s, node, bound8) }
+            unsafe { enter_oct::<NEAR_X, NEAR_Y>(&s, node, bound8) }
         };
         let hit = hit & node.mask;
-        let entry = |k: u32| (node.child[(k & 7) as usize], k);
         current = if hit == 0 {
-            let Some(next) = pop::<15>(stack, &mut at, bound) else {
+            let Some(next) = pop::<0>(stack, &mut at, bound) else {
                 return;
             };
             next
         } else if hit & (hit - 1) == 0 {
-            let lane = hit.trailing_zeros() as usize;
-            (node.child[lane], u32::from(node.tag[lane]))
+            // One lane: its child is next, its entry unread (the visit does not test it).
+            (node.child[hit.trailing_zeros() as usize], 0)
         } else {
             let mut t = [0.0f32; 8];
             let early = if PARALLEL {
@@ -274,36 +294,55 @@ unsafe fn walk_avx<const PARALLEL: bool, F: RayLeaf>(
             };
             // SAFETY: `t` has room for eight `f32`s.
             unsafe { _mm256_storeu_ps(t.as_mut_ptr(), early) };
-            let key = |i: u32| (t[i as usize].to_bits() & !15) | u32::from(node.tag[i as usize]);
-            let (first, rest) = (key(hit.trailing_zeros()), hit & (hit - 1));
+            // Lane `i`'s stack entry; its entry's bits order as the entries do (none is
+            // negative).
+            let entry = |i: u32| (node.child[i as usize], t[i as usize].to_bits());
+            let (first, rest) = (entry(hit.trailing_zeros()), hit & (hit - 1));
             if rest & (rest - 1) == 0 {
                 // Two lanes (the commonest case here): the nearer is next, the other pushed.
-                let second = key(rest.trailing_zeros());
-                stack[at] = MaybeUninit::new(entry(first.max(second)));
+                let second = entry(rest.trailing_zeros());
+                let (near, far) = if second.1 < first.1 {
+                    (second, first)
+                } else {
+                    (first, second)
+                };
+                stack[at] = MaybeUninit::new(far);
                 at += 1;
-                entry(first.min(second))
+                near
             } else {
-                // The hit lanes' keys, farthest first (an insertion sort: a few lanes): the
-                // nearest is next, the others go on the stack.
-                let mut keys = [first; 8];
+                // The hit lanes' entries as `t` bits over child, farthest first (an insertion
+                // sort: a few lanes): the nearest is next, the others go on the stack.
+                // Left uninitialised (filling it cost more than the sort): only the first `n`
+                // keys, each written, are read.
+                let key = |(child, t): (u32, u32)| u64::from(t) << 32 | u64::from(child);
+                let mut keys = [MaybeUninit::<u64>::uninit(); 8];
+                keys[0] = MaybeUninit::new(key(first));
                 let mut n = 1;
                 let mut rest = rest;
                 while rest != 0 {
-                    let mut k = key(rest.trailing_zeros());
+                    let mut k = key(entry(rest.trailing_zeros()));
                     rest &= rest - 1;
                     for slot in &mut keys[..n] {
-                        if k > *slot {
-                            core::mem::swap(&mut k, slot);
+                        // SAFETY: the first `n` keys are written.
+                        let s = unsafe { slot.assume_init() };
+                        if k > s {
+                            *slot = MaybeUninit::new(k);
+                            k = s;
                         }
                     }
-                    keys[n] = k;
+                    keys[n] = MaybeUninit::new(k);
                     n += 1;
                 }
-                for &k in &keys[..n - 1] {
-                    stack[at] = MaybeUninit::new(entry(k));
+                let entry = |i: usize| {
+                    // SAFETY: `i < n`, and the first `n` keys are written.
+                    let k = unsafe { keys[i].assume_init() };
+                    (k as u32, (k >> 32) as u32)
+                };
+                for i in 0..n - 1 {
+                    stack[at] = MaybeUninit::new(entry(i));
                     at += 1;
                 }
-                entry(keys[n - 1])
+                entry(n - 1)
             }
         };
     }

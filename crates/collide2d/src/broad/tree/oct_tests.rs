@@ -28,7 +28,7 @@ fn octs_hold_every_leaf_once() {
         return;
     };
     for n in [2u32, 3, 9, 17, 300] {
-        let octs = tree(n).0.flatten_octs(avx);
+        let octs = tree(n).0.flatten_octs(avx).unwrap();
         let mut seen = vec![0; n as usize];
         let mut reached = vec![0; octs.nodes.len()];
         reached[0] = 1;
@@ -36,8 +36,8 @@ fn octs_hold_every_leaf_once() {
             assert!(oct.mask & 3 == 3, "at least two children");
             let mut first_inner = true;
             for lane in (0..8).filter(|l| oct.mask & (1 << l) != 0) {
-                let c = oct.child[lane] as usize;
-                if oct.tag[lane] & 8 != 0 {
+                let c = (oct.child[lane] & !LEAF) as usize;
+                if oct.child[lane] & LEAF != 0 {
                     seen[c] += 1;
                 } else {
                     assert!(c > q);
@@ -64,7 +64,7 @@ fn oct_walk_reports_the_leaves_ray_box_accepts() {
     };
     let (mut tree, boxes) = tree(500);
     tree.rebuild(&mut Vec::new(), &mut |_, _| {});
-    let octs = tree.flatten_octs(avx);
+    let octs = tree.flatten_octs(avx).unwrap();
     assert!(octs.stack > RAY_STACK, "the stack is on the heap");
     for k in 0..300u32 {
         let dir = match k % 5 {

@@ -76,11 +76,11 @@ impl RayTree {
         let quads = false;
         #[cfg(target_arch = "x86_64")]
         if !quads && tree.root != NULL && !tree.is_leaf(tree.root) {
-            if let Some(avx) = super::oct::Avx::detect() {
+            if let Some(octs) = super::oct::Avx::detect().and_then(|avx| tree.flatten_octs(avx)) {
                 return RayTree {
                     quads: Vec::new(),
                     stack: 0,
-                    octs: Some(tree.flatten_octs(avx)),
+                    octs: Some(octs),
                 };
             }
         }
@@ -386,12 +386,6 @@ impl RaySlabs {
     #[cfg(target_arch = "x86_64")]
     pub(super) fn near(&self) -> [usize; 2] {
         self.near
-    }
-
-    /// The columns of the sides it leaves by.
-    #[cfg(target_arch = "x86_64")]
-    pub(super) fn far(&self) -> [usize; 2] {
-        self.far
     }
 
     /// The ray.
