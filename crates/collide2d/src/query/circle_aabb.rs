@@ -66,6 +66,7 @@ pub(crate) fn contact(c: &Circle, b: &Aabb) -> Contact {
 
 /// [`contact`]'s depth, the same bits, without its normal and point (a hitbox's parts are
 /// weighed by depth before the deepest one's contact is built).
+#[cfg(feature = "concave-search")]
 #[inline]
 pub(crate) fn depth(c: &Circle, b: &Aabb) -> f32 {
     let r = f64::from(c.radius());
