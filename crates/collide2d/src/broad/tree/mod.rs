@@ -14,13 +14,13 @@ mod dynamic;
 mod oct;
 mod ray;
 
-use super::{ray_box, BroadBox, BroadBoxKind, RayLeaf, Sight, View};
+use super::{inverse_dir, ray_box, BroadBox, BroadBoxKind, RayLeaf, Sight, View};
 use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
 use dynamic::{contains, perimeter, Tree};
 use once_cell::race::OnceBox;
-use ray::{drop_quads, RaySlabs, RayTree};
+use ray::{drop_quads, RayTree};
 
 const NULL: u32 = u32::MAX;
 
@@ -239,7 +239,8 @@ impl Trees {
         sight: Sight,
         f: &mut F,
     ) {
-        let slabs = RaySlabs::new(ray);
+        // Only the inverse direction up front: each layout sets up what its walk reads.
+        let inv = inverse_dir(ray.dir);
         let mut max_t = max_t;
         for (g, tree) in self.trees.iter().enumerate() {
             if tree.root == NULL || !sight.sees(view.table, g as u32) {
@@ -247,14 +248,14 @@ impl Trees {
             }
             let root = &tree.nodes[tree.root as usize];
             if root.child1 == NULL {
-                if ray_box(ray, slabs.inv, &root.aabb, max_t).is_some() {
+                if ray_box(ray, inv, &root.aabb, max_t).is_some() {
                     max_t = max_t.min(f.leaf(root.slot));
                 }
                 continue;
             }
             // The root's box is not tested: the root quad's four tests decide as much.
             let layout = self.quads[g].get_or_init(|| Box::new(RayTree::of(tree)));
-            layout.walk(&slabs, &mut max_t, f);
+            layout.walk(ray, inv, &mut max_t, f);
         }
     }
 }

@@ -5,10 +5,11 @@
 //! the nearest hit, ties to the lower handle).
 
 use super::dynamic::Tree;
-use super::ray::{pop, RaySlabs, MAX_X, MAX_Y, MIN_X, MIN_Y, RAY_STACK};
+use super::ray::{pop, MAX_X, MAX_Y, MIN_X, MIN_Y, RAY_STACK};
 use super::NULL;
 use crate::broad::{ray_box, RayLeaf};
 use crate::math::Vec2;
+use crate::query::Ray;
 use crate::shape::Aabb;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -113,15 +114,17 @@ impl Tree {
     }
 }
 
-/// [`walk`](super::ray::walk) over [`Oct`]s.
+/// [`walk`](super::ray::walk) over [`Oct`]s, of `ray` with `inv`, its
+/// [`inverse_dir`](crate::broad::inverse_dir).
 #[inline(always)]
-pub(super) fn walk<F: RayLeaf>(octs: &Octs, slabs: &RaySlabs, max_t: &mut f32, f: &mut F) {
+pub(super) fn walk<F: RayLeaf>(octs: &Octs, ray: &Ray, inv: Vec2, max_t: &mut f32, f: &mut F) {
     if octs.stack > RAY_STACK {
-        return walk_deep(octs, slabs, max_t, f);
+        return walk_deep(octs, ray, inv, max_t, f);
     }
     walk_on(
         octs,
-        slabs,
+        ray,
+        inv,
         max_t,
         &mut [MaybeUninit::uninit(); RAY_STACK],
         f,
@@ -132,16 +135,17 @@ pub(super) fn walk<F: RayLeaf>(octs: &Octs, slabs: &RaySlabs, max_t: &mut f32, f
 /// the common walk sets up no `Vec`.
 #[cold]
 #[inline(never)]
-fn walk_deep<F: RayLeaf>(octs: &Octs, slabs: &RaySlabs, max_t: &mut f32, f: &mut F) {
+fn walk_deep<F: RayLeaf>(octs: &Octs, ray: &Ray, inv: Vec2, max_t: &mut f32, f: &mut F) {
     let mut heap = vec![MaybeUninit::uninit(); octs.stack];
-    walk_on(octs, slabs, max_t, &mut heap, f);
+    walk_on(octs, ray, inv, max_t, &mut heap, f);
 }
 
 /// [`walk`] with `stack` (room for `octs.stack` entries).
 #[inline(always)]
 fn walk_on<F: RayLeaf>(
     octs: &Octs,
-    slabs: &RaySlabs,
+    ray: &Ray,
+    inv: Vec2,
     max_t: &mut f32,
     stack: &mut [MaybeUninit<(u32, u32)>],
     f: &mut F,
@@ -152,19 +156,16 @@ fn walk_on<F: RayLeaf>(
     unsafe {
         let nodes = &octs.nodes;
         // One instance for each pair of signs of the direction: the columns a node's test
-        // reads are then constants, not four registers.
-        match (slabs.parallel, slabs.near()) {
-            (true, _) => walk_avx::<true, 0, 1, F>(nodes, slabs, max_t, stack, f),
-            (false, [MIN_X, MIN_Y]) => {
-                walk_avx::<false, MIN_X, MIN_Y, F>(nodes, slabs, max_t, stack, f)
-            }
-            (false, [MIN_X, _]) => {
-                walk_avx::<false, MIN_X, MAX_Y, F>(nodes, slabs, max_t, stack, f)
-            }
-            (false, [_, MIN_Y]) => {
-                walk_avx::<false, MAX_X, MIN_Y, F>(nodes, slabs, max_t, stack, f)
-            }
-            (false, _) => walk_avx::<false, MAX_X, MAX_Y, F>(nodes, slabs, max_t, stack, f),
+        // reads are then constants, not four registers. A zero direction component (its slabs
+        // are containment tests, as `ray_box` decides them) takes the lane-by-lane test.
+        if ray.dir.x == 0.0 || ray.dir.y == 0.0 {
+            return walk_avx::<true, 0, 1, F>(nodes, ray, inv, max_t, stack, f);
+        }
+        match (inv.x.is_sign_negative(), inv.y.is_sign_negative()) {
+            (false, false) => walk_avx::<false, MIN_X, MIN_Y, F>(nodes, ray, inv, max_t, stack, f),
+            (false, true) => walk_avx::<false, MIN_X, MAX_Y, F>(nodes, ray, inv, max_t, stack, f),
+            (true, false) => walk_avx::<false, MAX_X, MIN_Y, F>(nodes, ray, inv, max_t, stack, f),
+            (true, true) => walk_avx::<false, MAX_X, MAX_Y, F>(nodes, ray, inv, max_t, stack, f),
         }
     }
 }
@@ -213,7 +214,7 @@ unsafe fn enter_oct<const NEAR_X: usize, const NEAR_Y: usize>(
     (enter, _mm256_movemask_ps(hit) as u32)
 }
 
-/// [`RaySlabs`] in eight lanes, with the slab test's constants.
+/// The ray's slab test in eight lanes, with its constants.
 struct Lanes {
     origin_x: __m256,
     origin_y: __m256,
@@ -226,8 +227,9 @@ struct Lanes {
 
 /// [`walk`] with AVX: the whole walk, `f`'s calls included, in one function with AVX (which
 /// its callers do not have, so it is not inlined into them), the ray's lanes set up once.
-/// `NEAR_X` and `NEAR_Y` are the columns of the sides the ray enters by (`slabs.near()`;
-/// unread when `PARALLEL`).
+/// `NEAR_X` and `NEAR_Y` are the columns of the sides the ray enters by (the min's where `inv`'s
+/// component is positive, the max's where negative; unread when `PARALLEL`: a zero direction
+/// component).
 ///
 /// # Safety
 /// The CPU has AVX.
@@ -235,12 +237,13 @@ struct Lanes {
 #[target_feature(enable = "avx")]
 unsafe fn walk_avx<const PARALLEL: bool, const NEAR_X: usize, const NEAR_Y: usize, F: RayLeaf>(
     nodes: &[Oct],
-    slabs: &RaySlabs,
+    ray: &Ray,
+    inv: Vec2,
     max_t: &mut f32,
     stack: &mut [MaybeUninit<(u32, u32)>],
     f: &mut F,
 ) {
-    let (origin, inv) = slabs.origin_and_inv();
+    let origin = ray.origin;
     let s = Lanes {
         origin_x: _mm256_set1_ps(origin.x),
         origin_y: _mm256_set1_ps(origin.y),
@@ -254,14 +257,18 @@ unsafe fn walk_avx<const PARALLEL: bool, const NEAR_X: usize, const NEAR_Y: usiz
     let mut bound8 = _mm256_set1_ps(bound);
     let mut at = 0;
     let mut current = (0u32, 0u32);
+    // The bound is written back once, at the end.
     loop {
         let (id, _) = current;
         if id & LEAF != 0 {
-            bound = bound.min(f.leaf(id & !LEAF));
-            *max_t = bound;
+            // `bound.min` without its NaN case: a NaN leaves the bound as it is all the same.
+            let left = f.leaf(id & !LEAF);
+            if left < bound {
+                bound = left;
+            }
             bound8 = _mm256_set1_ps(bound);
             let Some(next) = pop::<0>(stack, &mut at, bound) else {
-                return;
+                break;
             };
             current = next;
             continue;
@@ -271,7 +278,7 @@ unsafe fn walk_avx<const PARALLEL: bool, const NEAR_X: usize, const NEAR_Y: usiz
         // child of an inner lane, which `flatten_octs` set to the index of an oct it made.
         let node = unsafe { nodes.get_unchecked(id as usize) };
         let (entered, hit) = if PARALLEL {
-            enter_oct_parallel(slabs, node, bound)
+            enter_oct_parallel(ray, inv, node, bound)
         } else {
             // SAFETY: AVX, by this function's contract.
             unsafe { enter_oct::<NEAR_X, NEAR_Y>(&s, node, bound8) }
@@ -279,7 +286,7 @@ unsafe fn walk_avx<const PARALLEL: bool, const NEAR_X: usize, const NEAR_Y: usiz
         let hit = hit & node.mask;
         current = if hit == 0 {
             let Some(next) = pop::<0>(stack, &mut at, bound) else {
-                return;
+                break;
             };
             next
         } else if hit & (hit - 1) == 0 {
@@ -346,20 +353,20 @@ unsafe fn walk_avx<const PARALLEL: bool, const NEAR_X: usize, const NEAR_Y: usiz
             }
         };
     }
+    *max_t = bound;
 }
 
 /// [`enter_oct`] when the ray has a zero direction component: `ray_box` lane by lane.
 #[inline(never)]
-fn enter_oct_parallel(slabs: &RaySlabs, q: &Oct, max_t: f32) -> (__m256, u32) {
-    debug_assert!(slabs.parallel);
-    let ray = slabs.ray();
+fn enter_oct_parallel(ray: &Ray, inv: Vec2, q: &Oct, max_t: f32) -> (__m256, u32) {
+    debug_assert!(ray.dir.x == 0.0 || ray.dir.y == 0.0);
     let (mut early, mut hit) = ([0.0f32; 8], 0);
     for (lane, early) in early.iter_mut().enumerate() {
         let b = Aabb::raw(
             Vec2::new(q.bounds[MIN_X][lane], q.bounds[MIN_Y][lane]),
             Vec2::new(q.bounds[MAX_X][lane], q.bounds[MAX_Y][lane]),
         );
-        if let Some(t) = ray_box(ray, slabs.inv, &b, max_t) {
+        if let Some(t) = ray_box(ray, inv, &b, max_t) {
             *early = t;
             hit |= 1 << lane;
         }

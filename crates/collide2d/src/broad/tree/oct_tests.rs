@@ -1,7 +1,7 @@
 //! The eight-wide AVX layout: every leaf held once, the leaves `ray_box` accepts, and a world answering as with the four-wide one.
 
 use super::*;
-use crate::broad::tree::ray::QUADS_ONLY;
+use crate::broad::tree::ray::{RaySlabs, QUADS_ONLY};
 use crate::query::Ray;
 use crate::shape::{Capsule, Circle, Shape};
 use crate::{CollisionWorld, Filter, ObjectKind};
@@ -78,7 +78,7 @@ fn oct_walk_reports_the_leaves_ray_box_accepts() {
         for max_t in [3.0, f32::INFINITY] {
             let mut got = Vec::new();
             let mut limit = max_t;
-            walk(&octs, &slabs, &mut limit, &mut |slot: u32| {
+            walk(&octs, &ray, slabs.inv, &mut limit, &mut |slot: u32| {
                 got.push(slot);
                 max_t
             });

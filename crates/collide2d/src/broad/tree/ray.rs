@@ -3,7 +3,7 @@
 
 use super::dynamic::{perimeter, Tree};
 use super::NULL;
-use crate::broad::{inverse_dir, ray_box, RayLeaf};
+use crate::broad::{ray_box, RayLeaf};
 use crate::math::Vec2;
 use crate::query::Ray;
 use crate::shape::Aabb;
@@ -88,13 +88,23 @@ impl RayTree {
         tree.flatten()
     }
 
-    /// [`walk`] over this layout (the tree's root is not a leaf).
+    /// [`walk`] over this layout (the tree's root is not a leaf) of `ray`, whose
+    /// [`inverse_dir`](crate::broad::inverse_dir) is `inv`.
     #[inline(always)]
-    pub(super) fn walk<F: RayLeaf>(&self, slabs: &RaySlabs, max_t: &mut f32, f: &mut F) {
+    pub(super) fn walk<F: RayLeaf>(&self, ray: &Ray, inv: Vec2, max_t: &mut f32, f: &mut F) {
         #[cfg(target_arch = "x86_64")]
         if let Some(octs) = &self.octs {
-            return super::oct::walk(octs, slabs, max_t, f);
+            return super::oct::walk(octs, ray, inv, max_t, f);
         }
+        self.walk_quads(ray, inv, max_t, f);
+    }
+
+    /// [`walk`](Self::walk) over [`Quad`]s. Out of line on x86_64, where most CPUs take the
+    /// octs: inlined, its set-up (the slab columns) was hoisted into every ray's path.
+    #[cfg_attr(target_arch = "x86_64", inline(never))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline(always))]
+    fn walk_quads<F: RayLeaf>(&self, ray: &Ray, inv: Vec2, max_t: &mut f32, f: &mut F) {
+        let slabs = &RaySlabs::with_inv(ray, inv);
         // The hot loop without the parallel-ray case, so it keeps the ray in registers.
         if slabs.parallel {
             walk::<true, _>(self, slabs, max_t, f);
@@ -363,7 +373,7 @@ pub(super) fn drop_quads(quads: &mut OnceBox<RayTree>) {
 pub(super) struct RaySlabs {
     /// The ray.
     ray: Ray,
-    /// [`inverse_dir`]`(dir)`.
+    /// [`inverse_dir`](crate::broad::inverse_dir)`(dir)`.
     pub(super) inv: Vec2,
     /// The [`Quad::bounds`] columns of the sides the ray enters by, x then y: the min's where
     /// `inv`'s component is positive, the max's where negative.
@@ -376,26 +386,14 @@ pub(super) struct RaySlabs {
 }
 
 impl RaySlabs {
-    /// The ray's origin and [`inverse_dir`]`(dir)`.
-    #[cfg(target_arch = "x86_64")]
-    pub(super) fn origin_and_inv(&self) -> (Vec2, Vec2) {
-        (self.ray.origin, self.inv)
-    }
-
-    /// The columns of the sides the ray enters by, x then y.
-    #[cfg(target_arch = "x86_64")]
-    pub(super) fn near(&self) -> [usize; 2] {
-        self.near
-    }
-
-    /// The ray.
-    #[cfg(target_arch = "x86_64")]
-    pub(super) fn ray(&self) -> &Ray {
-        &self.ray
-    }
-
+    #[cfg(test)]
     pub(super) fn new(ray: &Ray) -> RaySlabs {
-        let inv = inverse_dir(ray.dir);
+        RaySlabs::with_inv(ray, crate::broad::inverse_dir(ray.dir))
+    }
+
+    /// [`new`](Self::new) with `inv`, [`inverse_dir`](crate::broad::inverse_dir)`(ray.dir)`, known.
+    #[inline(always)]
+    pub(super) fn with_inv(ray: &Ray, inv: Vec2) -> RaySlabs {
         let (x, y) = (
             usize::from(inv.x.is_sign_negative()),
             usize::from(inv.y.is_sign_negative()),

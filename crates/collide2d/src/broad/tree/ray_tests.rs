@@ -1,6 +1,7 @@
 //! The four-wide layout and its walk against the plain `ray_box`: every leaf held once, the same leaves accepted at the same entry.
 
 use super::*;
+use crate::broad::inverse_dir;
 
 /// The four-lane slab tests accept the same boxes as `ray_box`, at the same entry.
 #[test]
