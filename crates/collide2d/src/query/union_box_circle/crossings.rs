@@ -98,11 +98,7 @@ pub(super) fn crossings(
 ) {
     // Feature boxes are widened far beyond the crossings' rounding: they only prune.
     let pad = 1e-9 * (1.0 + r + scale);
-    let mut edges = Few::new(Edge {
-        kind: Kind::Side(DVec2::ZERO, DVec2::ZERO),
-        lo: DVec2::ZERO,
-        hi: DVec2::ZERO,
-    });
+    let mut edges = Few::new();
     let mut ends = [0; MOST_PARTS];
     for (piece, end) in d.iter().zip(&mut ends) {
         piece.features(near, far, pad, &mut edges);
