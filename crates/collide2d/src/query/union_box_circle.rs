@@ -51,27 +51,39 @@ struct Rounded {
 }
 
 impl Rounded {
-    /// The signed distance from `x` to the boundary (negative inside), and the outward
-    /// normal there.
+    /// The signed distance from `x` to the boundary (negative inside).
     #[inline]
-    fn distance(&self, x: DVec2) -> (f64, DVec2) {
-        let q = x.clamp(self.lo, self.hi);
-        let d = x - q;
+    fn distance(&self, x: DVec2) -> f64 {
+        let d = x - x.clamp(self.lo, self.hi);
         if d != DVec2::ZERO {
-            let len = d.length();
-            return (len - self.r, d / len);
+            return d.length() - self.r;
         }
         // Inside the box: the nearest side.
+        let t = (x.x - self.lo.x)
+            .min(self.hi.x - x.x)
+            .min(x.y - self.lo.y)
+            .min(self.hi.y - x.y);
+        -t - self.r
+    }
+
+    /// The outward normal at the boundary point nearest `x` (taken only for points on the
+    /// boundary: most points a search classifies are clear of most differences).
+    fn normal(&self, x: DVec2) -> DVec2 {
+        let d = x - x.clamp(self.lo, self.hi);
+        if d != DVec2::ZERO {
+            return d / d.length();
+        }
+        // Inside the box: the nearest side, the first of equals.
         let sides = [
             (x.x - self.lo.x, DVec2::NEG_X),
             (self.hi.x - x.x, DVec2::X),
             (x.y - self.lo.y, DVec2::NEG_Y),
             (self.hi.y - x.y, DVec2::Y),
         ];
-        let (t, n) = sides
+        sides
             .iter()
-            .fold(sides[0], |m, &s| if s.0 < m.0 { s } else { m });
-        (-t - self.r, n)
+            .fold(sides[0], |m, &s| if s.0 < m.0 { s } else { m })
+            .1
     }
 }
 
@@ -164,7 +176,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         if k == k0 {
             continue;
         }
-        let (sd, _) = piece.distance(x0);
+        let sd = piece.distance(x0);
         if sd < -margin {
             covered = true;
         } else if sd <= margin {

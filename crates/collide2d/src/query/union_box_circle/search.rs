@@ -97,12 +97,13 @@ fn stand(d: &[Rounded], x: DVec2, scale: f64) -> Stand {
     let mut count = 0;
     let mut unclear = false;
     for (k, piece) in d.iter().enumerate() {
-        let (sd, n) = piece.distance(x);
+        let sd = piece.distance(x);
         if sd < -CLEAR * scale {
             return Stand::Covered;
         }
         if sd.abs() <= ON * scale {
             on |= 1 << k;
+            let n = piece.normal(x);
             // Normals alike count once.
             if normals[..count]
                 .iter()
@@ -183,7 +184,7 @@ pub(super) fn nearest(d: &[Rounded], low: f64, scale: f64) -> Result<Option<(f64
     // Covered: the candidates no nearer than the deepest pair's depth, nearest first. The
     // sides' feet and arcs' nearest points first: the nearest open one bounds the crossings
     // worth computing.
-    let mut near = Candidates::new((0.0, DVec2::ZERO));
+    let mut near = Candidates::new();
     for piece in d {
         piece.own(low - margin, &mut near);
     }
