@@ -5,6 +5,7 @@ use super::few::Few;
 use super::search::Candidates;
 use super::{Rounded, MOST_PARTS};
 use crate::math::sqrt;
+use core::mem::MaybeUninit;
 use glam::DVec2;
 
 impl Rounded {
@@ -33,7 +34,7 @@ impl Rounded {
     /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
     /// into the ring `near..=far` around the origin: the others hold no candidate worth
     /// trying.
-    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<Edge, 24>) {
+    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<'_, Edge, 24>) {
         let (far, near) = (far + pad, (near - pad).max(0.0));
         let (far2, near2) = (far * far, near * near);
         // The whole rectangle, widened past its features' boxes, outside the ring: so are they.
@@ -94,11 +95,12 @@ pub(super) fn crossings(
     r: f64,
     (near, far): (f64, f64),
     scale: f64,
-    out: &mut Candidates,
+    out: &mut Candidates<'_>,
 ) {
     // Feature boxes are widened far beyond the crossings' rounding: they only prune.
     let pad = 1e-9 * (1.0 + r + scale);
-    let mut edges = Few::new();
+    let mut buffer = MaybeUninit::uninit();
+    let mut edges = Few::<Edge, 24>::new(&mut buffer);
     let mut ends = [0; MOST_PARTS];
     for (piece, end) in d.iter().zip(&mut ends) {
         piece.features(near, far, pad, &mut edges);

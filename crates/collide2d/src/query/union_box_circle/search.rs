@@ -7,16 +7,17 @@ use super::crossings::{self, in_quadrant};
 use super::few::Few;
 use super::{Rounded, CLEAR, MOST_PARTS, ON, OPPOSITE};
 use crate::math::sqrt;
+use core::mem::MaybeUninit;
 use glam::DVec2;
 
 /// Candidate points of the boundary: their distances to the origin, and the points.
-pub(super) type Candidates = Few<(f64, DVec2), 16>;
+pub(super) type Candidates<'a> = Few<'a, (f64, DVec2), 16>;
 
 impl Rounded {
     /// The points of the boundary where the distance to the origin is locally least along
     /// it (the feet of the sides facing the origin, each arc's nearest point), with their
     /// distances, when at least `near`.
-    fn own(&self, near: f64, out: &mut Candidates) {
+    fn own(&self, near: f64, out: &mut Candidates<'_>) {
         let (lo, hi, r) = (self.lo, self.hi, self.r);
         let mut keep = |x: DVec2| {
             let t = x.length();
@@ -184,7 +185,8 @@ pub(super) fn nearest(d: &[Rounded], low: f64, scale: f64) -> Result<Option<(f64
     // Covered: the candidates no nearer than the deepest pair's depth, nearest first. The
     // sides' feet and arcs' nearest points first: the nearest open one bounds the crossings
     // worth computing.
-    let mut near = Candidates::new();
+    let mut buffer = MaybeUninit::uninit();
+    let mut near = Candidates::new(&mut buffer);
     for piece in d {
         piece.own(low - margin, &mut near);
     }
