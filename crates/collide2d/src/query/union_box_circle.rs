@@ -51,39 +51,27 @@ struct Rounded {
 }
 
 impl Rounded {
-    /// The signed distance from `x` to the boundary (negative inside).
+    /// The signed distance from `x` to the boundary (negative inside), and the outward
+    /// normal there.
     #[inline]
-    fn distance(&self, x: DVec2) -> f64 {
-        let d = x - x.clamp(self.lo, self.hi);
+    fn distance(&self, x: DVec2) -> (f64, DVec2) {
+        let q = x.clamp(self.lo, self.hi);
+        let d = x - q;
         if d != DVec2::ZERO {
-            return d.length() - self.r;
+            let len = d.length();
+            return (len - self.r, d / len);
         }
         // Inside the box: the nearest side.
-        let t = (x.x - self.lo.x)
-            .min(self.hi.x - x.x)
-            .min(x.y - self.lo.y)
-            .min(self.hi.y - x.y);
-        -t - self.r
-    }
-
-    /// The outward normal at the boundary point nearest `x` (taken only for points on the
-    /// boundary: most points a search classifies are clear of most differences).
-    fn normal(&self, x: DVec2) -> DVec2 {
-        let d = x - x.clamp(self.lo, self.hi);
-        if d != DVec2::ZERO {
-            return d / d.length();
-        }
-        // Inside the box: the nearest side, the first of equals.
         let sides = [
             (x.x - self.lo.x, DVec2::NEG_X),
             (self.hi.x - x.x, DVec2::X),
             (x.y - self.lo.y, DVec2::NEG_Y),
             (self.hi.y - x.y, DVec2::Y),
         ];
-        sides
+        let (t, n) = sides
             .iter()
-            .fold(sides[0], |m, &s| if s.0 < m.0 { s } else { m })
-            .1
+            .fold(sides[0], |m, &s| if s.0 < m.0 { s } else { m });
+        (-t - self.r, n)
     }
 }
 
@@ -176,7 +164,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         if k == k0 {
             continue;
         }
-        let sd = piece.distance(x0);
+        let (sd, _) = piece.distance(x0);
         if sd < -margin {
             covered = true;
         } else if sd <= margin {

@@ -98,13 +98,12 @@ fn stand(d: &[Rounded], x: DVec2, scale: f64) -> Stand {
     let mut count = 0;
     let mut unclear = false;
     for (k, piece) in d.iter().enumerate() {
-        let sd = piece.distance(x);
+        let (sd, n) = piece.distance(x);
         if sd < -CLEAR * scale {
             return Stand::Covered;
         }
         if sd.abs() <= ON * scale {
             on |= 1 << k;
-            let n = piece.normal(x);
             // Normals alike count once.
             if normals[..count]
                 .iter()
