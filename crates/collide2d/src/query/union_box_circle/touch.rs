@@ -43,7 +43,86 @@ pub(super) fn contact_at<'a>(
 
 /// `union_rounded`'s `touch_point` of the pair's hulls: the circle's centre (radius `r`) and
 /// the box's corners (radius 0), the second moved by `−x`.
+///
+/// Its loops keep the first of the nearest features (edges, then corners, or corners, then
+/// edges); where the centre lies clearly off the box in a side's slab or a corner's quadrant,
+/// that feature is known, and only its point is computed, by the same operations.
 fn touch_point(circle: &Circle, bx: &Aabb, x: DVec2, normal: DVec2, circle_first: bool) -> DVec2 {
+    let (min, max) = (bx.min().as_dvec2(), bx.max().as_dvec2());
+    // The centre against the box, both as the loops see them (the box's corners moved by `−x`
+    // when the circle comes first, else the centre).
+    let (v, lo, hi) = if circle_first {
+        (circle.center().as_dvec2(), min - x, max - x)
+    } else {
+        (circle.center().as_dvec2() - x, min, max)
+    };
+    let Some(feature) = clear_feature(v, lo, hi) else {
+        return touch_point_by_loops(circle, bx, x, normal, circle_first);
+    };
+    let at = [lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)];
+    let next = |i: usize| (i + 1) % 4;
+    let (ha, hb) = match feature {
+        // Edges come first: the first edge through the corner (the corner at its start only
+        // for corner 0).
+        Feature::Corner(0) if circle_first => (v, closest_on_segment(v, at[0], at[1])),
+        Feature::Corner(i) if circle_first => (v, closest_on_segment(v, at[i - 1], at[i])),
+        Feature::Corner(i) => (at[i], v),
+        Feature::Side(i) if circle_first => (v, closest_on_segment(v, at[i], at[next(i)])),
+        Feature::Side(i) => (closest_on_segment(v, at[i], at[next(i)]), v),
+    };
+    let radius = if circle_first { circle.radius() } else { 0.0 };
+    let towards = (hb - ha).try_normalize().unwrap_or(normal);
+    ha + towards * f64::from(radius)
+}
+
+/// The nearest feature of a box to a point outside it: a corner `i` or the side from corner
+/// `i` (corners counterclockwise from `lo`, as `box_hull` lists them).
+enum Feature {
+    Corner(usize),
+    Side(usize),
+}
+
+/// The feature of the box `[lo, hi]` (with width and height) nearest `v`, when `v` lies outside
+/// it and clear, relative to the coordinates, of the lines that part the features: there the
+/// loops' rounding cannot make another feature as near.
+fn clear_feature(v: DVec2, lo: DVec2, hi: DVec2) -> Option<Feature> {
+    if lo.x == hi.x || lo.y == hi.y {
+        return None;
+    }
+    let margin = 1e-6 * v.abs().max(lo.abs()).max(hi.abs()).max_element();
+    // Below (−1), across (0) or above (1) the box along one axis; `None` near a boundary.
+    let side = |v: f64, lo: f64, hi: f64| {
+        if v < lo - margin {
+            Some(-1)
+        } else if v > hi + margin {
+            Some(1)
+        } else if lo + margin < v && v < hi - margin {
+            Some(0)
+        } else {
+            None
+        }
+    };
+    Some(match (side(v.x, lo.x, hi.x)?, side(v.y, lo.y, hi.y)?) {
+        (0, 0) => return None,
+        (0, -1) => Feature::Side(0),
+        (1, 0) => Feature::Side(1),
+        (0, _) => Feature::Side(2),
+        (-1, 0) => Feature::Side(3),
+        (-1, -1) => Feature::Corner(0),
+        (_, -1) => Feature::Corner(1),
+        (1, _) => Feature::Corner(2),
+        _ => Feature::Corner(3),
+    })
+}
+
+/// [`touch_point`] by the loops of `union_rounded`'s `touch_point`, for any box and point.
+fn touch_point_by_loops(
+    circle: &Circle,
+    bx: &Aabb,
+    x: DVec2,
+    normal: DVec2,
+    circle_first: bool,
+) -> DVec2 {
     let hull = box_hull(bx.min(), bx.max());
     let corners = hull.points();
     let mut at = [DVec2::ZERO; 4];

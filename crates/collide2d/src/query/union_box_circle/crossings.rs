@@ -1,0 +1,224 @@
+//! The crossings of the hitbox–circle path's rounded rectangles: where the sides and arcs
+//! of two of them cross, by bounding boxes first (in the search's ring), then by formula.
+
+use super::few::Few;
+use super::search::Candidates;
+use super::{Rounded, MOST_PARTS};
+use crate::math::sqrt;
+use core::mem::MaybeUninit;
+use glam::DVec2;
+
+impl Rounded {
+    /// The corners of the box, each with the signs of its arc's quadrant.
+    pub(super) fn corners(&self) -> [(DVec2, DVec2); 4] {
+        let (lo, hi) = (self.lo, self.hi);
+        [
+            (hi, DVec2::new(1.0, 1.0)),
+            (DVec2::new(lo.x, hi.y), DVec2::new(-1.0, 1.0)),
+            (lo, DVec2::new(-1.0, -1.0)),
+            (DVec2::new(hi.x, lo.y), DVec2::new(1.0, -1.0)),
+        ]
+    }
+
+    /// The sides, as segments `(from, to)`.
+    fn sides(&self) -> [(DVec2, DVec2); 4] {
+        let (lo, hi, r) = (self.lo, self.hi, self.r);
+        [
+            (DVec2::new(hi.x + r, lo.y), DVec2::new(hi.x + r, hi.y)),
+            (DVec2::new(lo.x - r, lo.y), DVec2::new(lo.x - r, hi.y)),
+            (DVec2::new(lo.x, hi.y + r), DVec2::new(hi.x, hi.y + r)),
+            (DVec2::new(lo.x, lo.y - r), DVec2::new(hi.x, lo.y - r)),
+        ]
+    }
+
+    /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
+    /// into the ring `near..=far` around the origin: the others hold no candidate worth
+    /// trying.
+    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<'_, Edge, 24>) {
+        let (far, near) = (far + pad, (near - pad).max(0.0));
+        let (far2, near2) = (far * far, near * near);
+        // The whole rectangle, widened past its features' boxes, outside the ring: so are they.
+        let (lo, hi) = self.reach(2.0 * pad);
+        if DVec2::ZERO.clamp(lo, hi).length_squared() > far2
+            || lo.abs().max(hi.abs()).length_squared() < near2
+        {
+            return;
+        }
+        let mut keep = |kind: Kind, p: DVec2, q: DVec2| {
+            let (lo, hi) = (p.min(q) - pad, p.max(q) + pad);
+            let least = DVec2::ZERO.clamp(lo, hi).length_squared();
+            let most = lo.abs().max(hi.abs()).length_squared();
+            if least <= far2 && most >= near2 {
+                out.push(Edge { kind, lo, hi });
+            }
+        };
+        for (p, q) in self.sides() {
+            keep(Kind::Side(p, q), p, q);
+        }
+        for (c, s) in self.corners() {
+            keep(Kind::Arc(c, s), c, c + s * self.r);
+        }
+    }
+
+    /// The box grown by `r + pad`: where its boundary lies.
+    fn reach(&self, pad: f64) -> (DVec2, DVec2) {
+        let grow = DVec2::splat(self.r + pad);
+        (self.lo - grow, self.hi + grow)
+    }
+}
+
+/// A side (a segment) or an arc (its circle's centre and its quadrant's signs).
+#[derive(Clone, Copy)]
+enum Kind {
+    Side(DVec2, DVec2),
+    Arc(DVec2, DVec2),
+}
+
+/// A side or arc of a rounded rectangle and its (widened) bounding box.
+#[derive(Clone, Copy)]
+struct Edge {
+    kind: Kind,
+    lo: DVec2,
+    hi: DVec2,
+}
+
+impl Edge {
+    fn meets(&self, lo: DVec2, hi: DVec2) -> bool {
+        self.lo.cmple(hi).all() && lo.cmple(self.hi).all()
+    }
+}
+
+/// Where the boundaries of the rounded rectangles `d` (all grown by `r`) cross, with their
+/// distances, when in the ring `near..=far`; `scale` is the largest coordinate.
+pub(super) fn crossings(
+    d: &[Rounded],
+    r: f64,
+    (near, far): (f64, f64),
+    scale: f64,
+    out: &mut Candidates<'_>,
+) {
+    // Feature boxes are widened far beyond the crossings' rounding: they only prune.
+    let pad = 1e-9 * (1.0 + r + scale);
+    let mut buffer = MaybeUninit::uninit();
+    let mut edges = Few::<Edge, 24>::new(&mut buffer);
+    let mut ends = [0; MOST_PARTS];
+    for (piece, end) in d.iter().zip(&mut ends) {
+        piece.features(near, far, pad, &mut edges);
+        *end = edges.as_slice().len();
+    }
+    pairs(edges.as_slice(), &ends[..d.len()], r, (near, far), out);
+}
+
+/// Where the edges of different rounded rectangles cross (all arcs of radius `r`), with
+/// their distances, when in the ring `near..=far`: rectangle `k`'s edges end at `ends[k]`
+/// in `edges`, and each is paired with the later rectangles' edges whose boxes it meets.
+fn pairs(edges: &[Edge], ends: &[usize], r: f64, (near, far): (f64, f64), out: &mut Candidates) {
+    let tol = 1e-12 * (1.0 + r);
+    let mut start = 0;
+    for &end in ends {
+        let Some((ours, theirs)) = edges.get(start..).map(|rest| rest.split_at(end - start)) else {
+            return;
+        };
+        start = end;
+        for f in ours {
+            for g in theirs {
+                if !f.meets(g.lo, g.hi) {
+                    continue;
+                }
+                let (xs, n) = match (f.kind, g.kind) {
+                    (Kind::Side(p, q), Kind::Side(u, w)) => segments_cross(p, q, u, w, tol),
+                    (Kind::Side(p, q), Kind::Arc(c, s)) | (Kind::Arc(c, s), Kind::Side(p, q)) => {
+                        segment_arc(p, q, c, s, r, tol)
+                    }
+                    (Kind::Arc(c, s), Kind::Arc(e, t)) => arcs_cross(c, s, e, t, r, tol),
+                };
+                for &x in &xs[..n] {
+                    let t = x.length();
+                    if t >= near && t <= far {
+                        out.push((t, x));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `v` points into the closed quadrant of signs `s` (up to `tol`-sized rounding).
+pub(super) fn in_quadrant(v: DVec2, s: DVec2) -> bool {
+    let (x, y) = (v.x * s.x, v.y * s.y);
+    if x >= 0.0 && y >= 0.0 {
+        return true;
+    }
+    let tol = 1e-12 * v.abs().max_element().max(1.0);
+    x >= -tol && y >= -tol
+}
+
+/// Up to two points, and how many.
+type Points = ([DVec2; 2], usize);
+
+/// The crossing of two axis-parallel segments, one vertical and one horizontal.
+fn segments_cross(p: DVec2, q: DVec2, u: DVec2, w: DVec2, tol: f64) -> Points {
+    let within = |v: f64, a: f64, b: f64| a.min(b) - tol <= v && v <= a.max(b) + tol;
+    if p.x == q.x && u.y == w.y && within(p.x, u.x, w.x) && within(u.y, p.y, q.y) {
+        ([DVec2::new(p.x, u.y), DVec2::ZERO], 1)
+    } else if p.y == q.y && u.x == w.x && within(u.x, p.x, q.x) && within(p.y, u.y, w.y) {
+        ([DVec2::new(u.x, p.y), DVec2::ZERO], 1)
+    } else {
+        ([DVec2::ZERO; 2], 0)
+    }
+}
+
+/// The crossings of an axis-parallel segment and the arc of radius `r` around `c` in the
+/// quadrant of signs `s`.
+fn segment_arc(p: DVec2, q: DVec2, c: DVec2, s: DVec2, r: f64, tol: f64) -> Points {
+    let mut out = ([DVec2::ZERO; 2], 0);
+    let vertical = p.x == q.x;
+    // Along the segment's line: the offset from the circle's center across it.
+    let (across, lo, hi, centre) = if vertical {
+        (p.x - c.x, p.y.min(q.y), p.y.max(q.y), c.y)
+    } else {
+        (p.y - c.y, p.x.min(q.x), p.x.max(q.x), c.x)
+    };
+    // A side's end meets the next arc tangentially: within rounding, one point.
+    let h2 = r * r - across * across;
+    if h2 < -tol * r {
+        return out;
+    }
+    let h = sqrt(h2.max(0.0));
+    let ts = [centre - h, centre + h];
+    for &t in &ts[..if h == 0.0 { 1 } else { 2 }] {
+        if t < lo - tol || t > hi + tol {
+            continue;
+        }
+        let x = if vertical {
+            DVec2::new(p.x, t)
+        } else {
+            DVec2::new(t, p.y)
+        };
+        if in_quadrant(x - c, s) {
+            out.0[out.1] = x;
+            out.1 += 1;
+        }
+    }
+    out
+}
+
+/// The crossings of two arcs of radius `r`.
+fn arcs_cross(c: DVec2, s: DVec2, e: DVec2, t: DVec2, r: f64, tol: f64) -> Points {
+    let mut out = ([DVec2::ZERO; 2], 0);
+    let d = e - c;
+    let len2 = d.length_squared();
+    let h2 = r * r - len2 * 0.25;
+    if len2 == 0.0 || h2 < -tol {
+        return out;
+    }
+    let m = c + d * 0.5;
+    let off = d.perp() * (sqrt(h2.max(0.0)) / sqrt(len2));
+    for x in [m + off, m - off] {
+        if in_quadrant(x - c, s) && in_quadrant(x - e, t) {
+            out.0[out.1] = x;
+            out.1 += 1;
+        }
+    }
+    out
+}

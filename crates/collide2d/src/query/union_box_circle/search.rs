@@ -1,0 +1,204 @@
+//! The search of the hitbox–circle path, for pairs whose deepest pair's point another
+//! difference covers: the candidates of the union's boundary (the rounded rectangles' own
+//! nearest points, then the crossings of their boundaries in the ring they leave), nearest
+//! first, each classified against all the differences.
+
+use super::crossings::{self, in_quadrant};
+use super::few::Few;
+use super::{Rounded, CLEAR, MOST_PARTS, ON, OPPOSITE};
+use crate::math::sqrt;
+use core::mem::MaybeUninit;
+use glam::DVec2;
+
+/// Candidate points of the boundary: their distances to the origin, and the points.
+pub(super) type Candidates<'a> = Few<'a, (f64, DVec2), 16>;
+
+impl Rounded {
+    /// The points of the boundary where the distance to the origin is locally least along
+    /// it (the feet of the sides facing the origin, each arc's nearest point), with their
+    /// distances, when at least `near`.
+    fn own(&self, near: f64, out: &mut Candidates<'_>) {
+        let (lo, hi, r) = (self.lo, self.hi, self.r);
+        let mut keep = |x: DVec2| {
+            let t = x.length();
+            if t >= near {
+                out.push((t, x));
+            }
+        };
+        if lo.y <= 0.0 && 0.0 <= hi.y {
+            keep(DVec2::new(hi.x + r, 0.0));
+            keep(DVec2::new(lo.x - r, 0.0));
+        }
+        if lo.x <= 0.0 && 0.0 <= hi.x {
+            keep(DVec2::new(0.0, hi.y + r));
+            keep(DVec2::new(0.0, lo.y - r));
+        }
+        for (c, s) in self.corners() {
+            let len = c.length();
+            if len > 0.0 {
+                let p = c - c / len * r;
+                if in_quadrant(p - c, s) {
+                    keep(p);
+                }
+            }
+        }
+    }
+}
+
+/// The least distance at which one of the four half-axes from the origin leaves the union
+/// of `d` (which holds the origin): each rounded rectangle covers an interval of each axis.
+fn axis_exit(d: &[Rounded]) -> f64 {
+    let mut least = f64::INFINITY;
+    for axis in 0..2 {
+        // The spans along `axis`, at 0 on the other axis.
+        let mut spans = [(0.0, 0.0); MOST_PARTS];
+        let mut count = 0;
+        for piece in d {
+            let (lo, hi) = (piece.lo.to_array(), piece.hi.to_array());
+            let off = DVec2::ZERO.clamp(piece.lo, piece.hi).to_array()[1 - axis];
+            let h2 = piece.r * piece.r - off * off;
+            if h2 > 0.0 {
+                let h = sqrt(h2);
+                spans[count] = (lo[axis] - h, hi[axis] + h);
+                count += 1;
+            }
+        }
+        // Walk out each way while some span goes on.
+        let (mut up, mut down) = (0.0f64, 0.0f64);
+        let mut moved = true;
+        while moved {
+            moved = false;
+            for &(lo, hi) in &spans[..count] {
+                if lo <= up && up < hi {
+                    (up, moved) = (hi, true);
+                }
+                if lo < down && down <= hi {
+                    (down, moved) = (lo, true);
+                }
+            }
+        }
+        least = least.min(up).min(-down);
+    }
+    least
+}
+
+/// How a point stands against the differences.
+enum Stand {
+    /// Inside one of them by more than the margin.
+    Covered,
+    /// On the union's boundary, with a way out: the differences it lies on (a bit each).
+    Open(u8),
+    /// Too near a decision to take it here.
+    Unclear,
+}
+
+/// Classifies `x` against the differences `d`; `scale` is the largest coordinate.
+fn stand(d: &[Rounded], x: DVec2, scale: f64) -> Stand {
+    let (mut on, mut normals) = (0u8, [DVec2::ZERO; 2]);
+    let mut count = 0;
+    let mut unclear = false;
+    for (k, piece) in d.iter().enumerate() {
+        let (sd, n) = piece.distance(x);
+        if sd < -CLEAR * scale {
+            return Stand::Covered;
+        }
+        if sd.abs() <= ON * scale {
+            on |= 1 << k;
+            // Normals alike count once.
+            if normals[..count]
+                .iter()
+                .any(|m| m.dot(n) > 0.0 && m.perp_dot(n).abs() <= OPPOSITE)
+            {
+                continue;
+            }
+            if count == 2 {
+                unclear = true;
+                continue;
+            }
+            normals[count] = n;
+            count += 1;
+        } else if sd <= CLEAR * scale {
+            unclear = true;
+        }
+    }
+    if unclear || on == 0 {
+        return Stand::Unclear;
+    }
+    // Two normals leave a way out unless face to face (a seam).
+    let (m, n) = (normals[0], normals[1]);
+    if count == 2 && m.dot(n) < 0.0 && m.perp_dot(n).abs() <= OPPOSITE {
+        return Stand::Unclear;
+    }
+    Stand::Open(on)
+}
+
+/// The nearest candidate of `near` (distance, point) on the union's boundary with a way
+/// out, and the differences it lies on; `Err` when a decision is unclear, or another open
+/// candidate lies about as near (the search may choose either).
+fn nearest_open(
+    mut near: &mut [(f64, DVec2)],
+    d: &[Rounded],
+    scale: f64,
+    mut found: Option<(f64, DVec2, u8)>,
+) -> Result<Option<(f64, DVec2, u8)>, ()> {
+    let margin = CLEAR * scale;
+    while let Some(last) = near.len().checked_sub(1) {
+        // The nearest left, ties to the smaller coordinates (for determinism); taken out one
+        // by one, as the answer is mostly among the first few.
+        // (Distances are lengths: never NaN or -0, so `<` orders them as `total_cmp`.)
+        let less = |(t, x): (f64, DVec2), (u, y): (f64, DVec2)| {
+            t < u || t == u && x.x.total_cmp(&y.x).then(x.y.total_cmp(&y.y)).is_lt()
+        };
+        let i = (1..near.len()).fold(0, |m, i| if less(near[i], near[m]) { i } else { m });
+        let (t, x) = near[i];
+        near[i] = near[last];
+        near = &mut core::mem::take(&mut near)[..last];
+        if let Some((best, y, _)) = found {
+            if t > best + margin {
+                break;
+            }
+            if x.distance(y) > margin && !matches!(stand(d, x, scale), Stand::Covered) {
+                return Err(());
+            }
+            continue;
+        }
+        match stand(d, x, scale) {
+            Stand::Covered => {}
+            Stand::Unclear => return Err(()),
+            Stand::Open(on) => found = Some((t, x, on)),
+        }
+    }
+    Ok(found)
+}
+
+/// The nearest point of the union of `d` (holding the origin) on its boundary with a way
+/// out, when the deepest pair's point, at distance `low`, is covered: its distance, the
+/// point, and the differences it lies on (a bit each); `Err` where a decision is unclear.
+///
+/// Out of line: most pairs miss or are decided by the deepest pair, and should not pay for
+/// this function's lists in their stack frame.
+#[inline(never)]
+pub(super) fn nearest(d: &[Rounded], low: f64, scale: f64) -> Result<Option<(f64, DVec2, u8)>, ()> {
+    let margin = CLEAR * scale;
+    let r = d.first().map_or(0.0, |piece| piece.r);
+    // Covered: the candidates no nearer than the deepest pair's depth, nearest first. The
+    // sides' feet and arcs' nearest points first: the nearest open one bounds the crossings
+    // worth computing.
+    let mut buffer = MaybeUninit::uninit();
+    let mut near = Candidates::new(&mut buffer);
+    for piece in d {
+        piece.own(low - margin, &mut near);
+    }
+    let own = nearest_open(near.as_mut_slice(), d, scale, None)?;
+    // The answer is no farther than where the axes leave the union (a point of its
+    // boundary with a way out).
+    let far = own.map_or(f64::INFINITY, |(t, _, _)| t + margin);
+    let far = far.min(axis_exit(d) + 2.0 * margin);
+    near.clear();
+    crossings::crossings(d, r, (low - margin, far), scale, &mut near);
+    // The own point stands unless a crossing is nearer (or about as near: both are tried).
+    if let Some((t, x, _)) = own {
+        near.push((t, x));
+    }
+    nearest_open(near.as_mut_slice(), d, scale, None)
+}
