@@ -1,0 +1,149 @@
+//! The reduced convolution of two polygon outlines: the exact start of the outline search that
+//! `benches/examples/conv_outline.rs` prototyped in `f64` (issue 17). Not called yet.
+//!
+//! Moving `b` by `t` makes the interiors of `a` and `b` overlap iff `t` lies in the open set
+//! `S = int(A - B)`; `S`'s boundary lies on the reduced convolution of `A` and `-B`: each edge of
+//! one outline plus each convex corner of the other whose turn holds the edge's direction.
+//!
+//! Exists: [`reduced_convolution`] (segments named by their generating edge and corner, exact
+//! degree-2 signs from `exact.rs`, no allocation but the caller's reused buffer; all edge-corner
+//! pairs are tested, `O(n m)`), tested against an all-pairs integer brute force and against the
+//! overlap of random integer polygons (a move between an overlapping and a disjoint position
+//! crosses some segment).
+//!
+//! Still to do (the plan, see reports23.md "conv17"):
+//! - build the segments by merging the two outlines by edge angle (`O(n + m + k)`);
+//! - the exact crossing order along a segment (crossing parameters as fractions of degree-2
+//!   cross products, compared exactly: degree 4), collinear overlaps as cuts;
+//! - the stretch test at a stretch's near end, perturbed (strict SAT of degree 4 over degree 2;
+//!   a zero decided by moving along the segment, then toward its right side, so seams and slits
+//!   inside `S` are not taken for boundary);
+//! - the search (segments nearest first, stop when no segment can beat the best), distances in
+//!   `f64`, contact points from the winning stretch's generating pair; then call it from
+//!   `union_contact.rs` for polygons and boxes (compounds and rounded shapes keep their code).
+
+// Not called yet (see above): only the tests use it so far.
+#![cfg_attr(not(test), allow(dead_code))]
+
+use crate::exact;
+use crate::math::Vec2;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+/// Which outline a convolution segment's edge comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum EdgeOf {
+    /// Edge `edge` of `a` plus corner `corner` of `-b`: from `a[edge] - b[corner]` to
+    /// `a[edge + 1] - b[corner]`.
+    A,
+    /// Edge `edge` of `-b` plus corner `corner` of `a`: from `a[corner] - b[edge]` to
+    /// `a[corner] - b[edge + 1]`.
+    B,
+}
+
+/// One segment of the reduced convolution of `a` and `-b`, named by what generates it (its ends
+/// are differences of `f32` points, kept implicit so later predicates can be exact).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Segment {
+    pub(crate) edge_of: EdgeOf,
+    /// Index of the edge's start in its outline.
+    pub(crate) edge: u32,
+    /// Index of the corner in the other outline.
+    pub(crate) corner: u32,
+}
+
+impl Segment {
+    /// The segment's ends, `a`'s point minus `b`'s (rounded to `f64`: for distances, not signs).
+    pub(crate) fn ends(self, a: &[Vec2], b: &[Vec2]) -> (glam::DVec2, glam::DVec2) {
+        let (e, c) = (self.edge as usize, self.corner as usize);
+        match self.edge_of {
+            EdgeOf::A => {
+                let (p, q) = (a[e].as_dvec2(), a[(e + 1) % a.len()].as_dvec2());
+                let v = b[c].as_dvec2();
+                (p - v, q - v)
+            }
+            EdgeOf::B => {
+                let (p, q) = (b[e].as_dvec2(), b[(e + 1) % b.len()].as_dvec2());
+                let v = a[c].as_dvec2();
+                (v - p, v - q)
+            }
+        }
+    }
+}
+
+/// An axis-aligned box as a counter-clockwise outline.
+pub(crate) fn box_ring(min: Vec2, max: Vec2) -> [Vec2; 4] {
+    [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)]
+}
+
+/// `(v.y, -v.x)`: exact in `f32`, and `u . perp(w) == u x w`.
+fn perp(v: Vec2) -> Vec2 {
+    Vec2::new(v.y, -v.x)
+}
+
+/// Exact sign of `(p1 - p0) x (q1 - q0)`.
+fn cross_sign(p0: Vec2, p1: Vec2, q0: Vec2, q1: Vec2) -> Ordering {
+    exact::dot(p0, p1, perp(q0), perp(q1))
+}
+
+/// Does the convex corner entered along `din` and left along `dout` hold the direction `d`
+/// (each given as `(from, to)`)? Half-open, so that an edge of `a` and a parallel edge of `-b`
+/// make one stretch of the boundary, `a`'s edge first: `a`'s edges (`a_edge`) are held by the
+/// corner of `-b` the parallel edge leaves (parallel to `dout`), `-b`'s edges by the corner of
+/// `a` the parallel edge enters (parallel to `din`). (The prototype held both at `dout`: the two
+/// then start at one point and the longer hides the shorter, a gap in the boundary.)
+fn holds(din: (Vec2, Vec2), dout: (Vec2, Vec2), d: (Vec2, Vec2), a_edge: bool) -> bool {
+    let after_in = cross_sign(din.0, din.1, d.0, d.1);
+    let before_out = cross_sign(d.0, d.1, dout.0, dout.1);
+    if a_edge {
+        after_in == Ordering::Greater && before_out != Ordering::Less
+    } else {
+        after_in != Ordering::Less && before_out == Ordering::Greater
+    }
+}
+
+/// Appends to `out` (cleared first) the reduced convolution of the counter-clockwise outlines
+/// `a` and `-b`: its segments, ordered by generating edge side, then corner, then edge.
+pub(crate) fn reduced_convolution(a: &[Vec2], b: &[Vec2], out: &mut Vec<Segment>) {
+    out.clear();
+    let (n, m) = (a.len(), b.len());
+    // Convex corners of `-b` with `a`'s edges.
+    for j in 0..m {
+        let (prev, v, next) = (b[(j + m - 1) % m], b[j], b[(j + 1) % m]);
+        // `-b`'s corner at `-v` enters along `v - prev` negated, i.e. from `v` to `prev`.
+        let (din, dout) = ((v, prev), (next, v));
+        if cross_sign(din.0, din.1, dout.0, dout.1) != Ordering::Greater {
+            continue;
+        }
+        for i in 0..n {
+            if holds(din, dout, (a[i], a[(i + 1) % n]), true) {
+                out.push(Segment {
+                    edge_of: EdgeOf::A,
+                    edge: i as u32,
+                    corner: j as u32,
+                });
+            }
+        }
+    }
+    // Corners of `a` with `-b`'s edges (edge `j` of `-b` runs along `b[j] -> b[j + 1]` negated).
+    for i in 0..n {
+        let (prev, v, next) = (a[(i + n - 1) % n], a[i], a[(i + 1) % n]);
+        let (din, dout) = ((prev, v), (v, next));
+        if cross_sign(din.0, din.1, dout.0, dout.1) != Ordering::Greater {
+            continue;
+        }
+        for j in 0..m {
+            if holds(din, dout, (b[(j + 1) % m], b[j]), false) {
+                out.push(Segment {
+                    edge_of: EdgeOf::B,
+                    edge: j as u32,
+                    corner: i as u32,
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "union_outline_tests.rs"]
+mod tests;
