@@ -11,10 +11,13 @@
 //! overlap of random integer polygons (a move between an overlapping and a disjoint position
 //! crosses some segment).
 //!
+//! Also [`crossing`] and [`cut_at_crossings`]: where the other segments meet one, as exact
+//! fractions of degree-2 cross products (`union_exact::Ratio`), ordered exactly (degree 4);
+//! tested against integer fractions.
+//!
 //! Still to do (the plan, see reports23.md "conv17"):
 //! - build the segments by merging the two outlines by edge angle (`O(n + m + k)`);
-//! - the exact crossing order along a segment (crossing parameters as fractions of degree-2
-//!   cross products, compared exactly: degree 4), collinear overlaps as cuts;
+//! - collinear overlaps as cuts (parallel segments give no crossing yet);
 //! - the stretch test at a stretch's near end, perturbed (strict SAT of degree 4 over degree 2;
 //!   a zero decided by moving along the segment, then toward its right side, so seams and slits
 //!   inside `S` are not taken for boundary);
@@ -27,6 +30,7 @@
 
 use crate::exact;
 use crate::math::Vec2;
+use crate::query::union_exact::{sum_sign, Prod, Ratio, Sum};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
@@ -69,6 +73,71 @@ impl Segment {
             }
         }
     }
+}
+
+impl Segment {
+    /// The segment's start, `a`'s point minus `b`'s, exactly.
+    pub(crate) fn start(self, a: &[Vec2], b: &[Vec2]) -> (Vec2, Vec2) {
+        let (e, c) = (self.edge as usize, self.corner as usize);
+        match self.edge_of {
+            EdgeOf::A => (a[e], b[c]),
+            EdgeOf::B => (a[c], b[e]),
+        }
+    }
+
+    /// The segment's direction (end minus start), exactly.
+    pub(crate) fn dir(self, a: &[Vec2], b: &[Vec2]) -> Sum {
+        let e = self.edge as usize;
+        match self.edge_of {
+            EdgeOf::A => Sum::diff(a[(e + 1) % a.len()], a[e]),
+            EdgeOf::B => Sum::diff(b[e], b[(e + 1) % b.len()]),
+        }
+    }
+}
+
+/// Where `o` meets `s`, as the exact parameter along `s` (0 at its start, 1 at its end), when
+/// the closed segments meet and are not parallel. Parallel ones give `None`, also when they
+/// overlap: collinear overlaps are still to be made cuts (see the module's plan).
+pub(crate) fn crossing(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2]) -> Option<Ratio> {
+    let (r, w) = (s.dir(a, b), o.dir(a, b));
+    let mut den = Prod::cross(r, w);
+    let flip = match den.sign() {
+        Ordering::Equal => return None,
+        Ordering::Less => true,
+        Ordering::Greater => false,
+    };
+    let ((sa, sb), (oa, ob)) = (s.start(a, b), o.start(a, b));
+    // From `s`'s start to `o`'s: `(oa - ob) - (sa - sb)`.
+    let d = Sum::of(oa, ob, sb, sa);
+    let (mut u, mut v) = (Prod::cross(d, w), Prod::cross(d, r));
+    if flip {
+        (den, u, v) = (den.neg(), u.neg(), v.neg());
+    }
+    // `0 <= u / den <= 1` and the same for `v`: `num >= 0` and `den - num >= 0`.
+    let within =
+        |num: Prod| num.sign() != Ordering::Less && sum_sign(&den, &num.neg()) != Ordering::Less;
+    (within(u) && within(v)).then(|| Ratio::new(u, den))
+}
+
+/// Cuts `segs[i]` where the others meet it: `cuts` (cleared first) gets 0, 1 and every
+/// crossing's parameter, in exact increasing order (equal ones kept, next to each other).
+pub(crate) fn cut_at_crossings(
+    segs: &[Segment],
+    i: usize,
+    a: &[Vec2],
+    b: &[Vec2],
+    cuts: &mut Vec<Ratio>,
+) {
+    let s = segs[i];
+    cuts.clear();
+    cuts.push(Ratio::int(0.0));
+    cuts.push(Ratio::int(1.0));
+    for (k, &o) in segs.iter().enumerate() {
+        if k != i {
+            cuts.extend(crossing(s, o, a, b));
+        }
+    }
+    cuts.sort_unstable_by(Ratio::cmp);
 }
 
 /// An axis-aligned box as a counter-clockwise outline.

@@ -276,3 +276,68 @@ fn moves_between_overlap_and_separation_meet_a_segment() {
     }
     assert!(checked > 500, "{checked}");
 }
+
+/// Where `o` meets `s` in integers: the parameter along `s` as `(num, den)`, `den > 0`, when
+/// the closed segments meet and are not parallel.
+fn crossing_int(s: Segment, o: Segment, a: &[I], b: &[I]) -> Option<(i128, i128)> {
+    let ((p0, p1), (q0, q1)) = (ends(s, a, b), ends(o, a, b));
+    let (r, w, d) = (sub(p1, p0), sub(q1, q0), sub(q0, p0));
+    let (mut den, mut u, mut v) = (cross(r, w), cross(d, w), cross(d, r));
+    if den == 0 {
+        return None;
+    }
+    if den < 0 {
+        (den, u, v) = (-den, -u, -v);
+    }
+    let within = |num: i64| (0..=den).contains(&num);
+    (within(u) && within(v)).then_some((i128::from(u), i128::from(den)))
+}
+
+#[test]
+fn crossings_ordered_exactly_as_integer_fractions() {
+    let mut next = xorshift(0xc055_17b3);
+    let mut compared = 0;
+    for round in 0..100 {
+        // Half the rounds scaled up to 2^23: degree-4 comparisons then round in `f64`.
+        let k = if round % 2 == 0 {
+            1
+        } else {
+            1 + (next() % (1 << 18)) as i64
+        };
+        let scaled = |r: Vec<I>| r.iter().map(|p| [p[0] * k, p[1] * k]).collect::<Vec<I>>();
+        let (a, b) = (
+            scaled(random_ring(&mut next, 12)),
+            scaled(random_ring(&mut next, 12)),
+        );
+        let (af, bf) = (f32s(&a), f32s(&b));
+        let segs = convolution(&a, &b);
+        let mut cuts = Vec::new();
+        for (i, &s) in segs.iter().enumerate() {
+            let found: Vec<(Ratio, (i128, i128))> = segs
+                .iter()
+                .filter(|&&o| o != s)
+                .filter_map(|&o| {
+                    let exact = crossing(s, o, &af, &bf);
+                    let int = crossing_int(s, o, &a, &b);
+                    assert_eq!(exact.is_some(), int.is_some(), "{s:?} {o:?} {a:?} {b:?}");
+                    Some((exact?, int?))
+                })
+                .collect();
+            for (x, (xn, xd)) in &found {
+                assert!((x.approx() - *xn as f64 / *xd as f64).abs() < 1e-12);
+                for (y, (yn, yd)) in &found {
+                    assert_eq!(x.cmp(y), (xn * yd).cmp(&(yn * xd)));
+                    compared += 1;
+                }
+            }
+            cut_at_crossings(&segs, i, &af, &bf, &mut cuts);
+            assert_eq!(cuts.len(), found.len() + 2);
+            assert!(cuts
+                .windows(2)
+                .all(|w| w[0].cmp(&w[1]) != Ordering::Greater));
+            assert_eq!(cuts[0].cmp(&Ratio::int(0.0)), Ordering::Equal);
+            assert_eq!(cuts[cuts.len() - 1].cmp(&Ratio::int(1.0)), Ordering::Equal);
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
+}
