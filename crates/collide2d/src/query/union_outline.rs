@@ -13,11 +13,11 @@
 //!
 //! Also [`crossing`] and [`cut_at_crossings`]: where the other segments meet one, as exact
 //! fractions of degree-2 cross products (`union_exact::Ratio`), ordered exactly (degree 4);
-//! tested against integer fractions.
+//! collinear overlaps cut at the other segment's ends ([`overlap_cuts`]); tested against
+//! integer fractions.
 //!
 //! Still to do (the plan, see reports23.md "conv17"):
 //! - build the segments by merging the two outlines by edge angle (`O(n + m + k)`);
-//! - collinear overlaps as cuts (parallel segments give no crossing yet);
 //! - the stretch test at a stretch's near end, perturbed (strict SAT of degree 4 over degree 2;
 //!   a zero decided by moving along the segment, then toward its right side, so seams and slits
 //!   inside `S` are not taken for boundary);
@@ -85,6 +85,15 @@ impl Segment {
         }
     }
 
+    /// The segment's end, `a`'s point minus `b`'s, exactly.
+    pub(crate) fn end(self, a: &[Vec2], b: &[Vec2]) -> (Vec2, Vec2) {
+        let (e, c) = (self.edge as usize, self.corner as usize);
+        match self.edge_of {
+            EdgeOf::A => (a[(e + 1) % a.len()], b[c]),
+            EdgeOf::B => (a[c], b[(e + 1) % b.len()]),
+        }
+    }
+
     /// The segment's direction (end minus start), exactly.
     pub(crate) fn dir(self, a: &[Vec2], b: &[Vec2]) -> Sum {
         let e = self.edge as usize;
@@ -97,7 +106,7 @@ impl Segment {
 
 /// Where `o` meets `s`, as the exact parameter along `s` (0 at its start, 1 at its end), when
 /// the closed segments meet and are not parallel. Parallel ones give `None`, also when they
-/// overlap: collinear overlaps are still to be made cuts (see the module's plan).
+/// overlap: [`overlap_cuts`] cuts those.
 pub(crate) fn crossing(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2]) -> Option<Ratio> {
     let (r, w) = (s.dir(a, b), o.dir(a, b));
     let mut den = Prod::cross(r, w);
@@ -119,8 +128,30 @@ pub(crate) fn crossing(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2]) -> Option
     (within(u) && within(v)).then(|| Ratio::new(u, den))
 }
 
-/// Cuts `segs[i]` where the others meet it: `cuts` (cleared first) gets 0, 1 and every
-/// crossing's parameter, in exact increasing order (equal ones kept, next to each other).
+/// Where `o`'s ends lie on `s` when the two are collinear: the cuts a collinear overlap makes
+/// (each end's exact parameter along `s`, pushed to `cuts` when within `[0, 1]`).
+pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts: &mut Vec<Ratio>) {
+    let r = s.dir(a, b);
+    let (sa, sb) = s.start(a, b);
+    let from_start = |(pa, pb): (Vec2, Vec2)| Sum::of(pa, pb, sb, sa);
+    let (d0, d1) = (from_start(o.start(a, b)), from_start(o.end(a, b)));
+    if Prod::cross(r, o.dir(a, b)).sign() != Ordering::Equal
+        || Prod::cross(d0, r).sign() != Ordering::Equal
+    {
+        return;
+    }
+    let len2 = Prod::dot(r, r);
+    for d in [d0, d1] {
+        let along = Prod::dot(d, r);
+        if along.sign() != Ordering::Less && sum_sign(&len2, &along.neg()) != Ordering::Less {
+            cuts.push(Ratio::new(along, len2));
+        }
+    }
+}
+
+/// Cuts `segs[i]` where the others meet it: `cuts` (cleared first) gets 0, 1, every
+/// crossing's parameter and the ends of collinear overlaps, in exact increasing order (equal
+/// ones kept, next to each other).
 pub(crate) fn cut_at_crossings(
     segs: &[Segment],
     i: usize,
@@ -134,7 +165,10 @@ pub(crate) fn cut_at_crossings(
     cuts.push(Ratio::int(1.0));
     for (k, &o) in segs.iter().enumerate() {
         if k != i {
-            cuts.extend(crossing(s, o, a, b));
+            match crossing(s, o, a, b) {
+                Some(u) => cuts.push(u),
+                None => overlap_cuts(s, o, a, b, cuts),
+            }
         }
     }
     cuts.sort_unstable_by(Ratio::cmp);

@@ -293,10 +293,29 @@ fn crossing_int(s: Segment, o: Segment, a: &[I], b: &[I]) -> Option<(i128, i128)
     (within(u) && within(v)).then_some((i128::from(u), i128::from(den)))
 }
 
+/// The ends of `o` on `s` when they are collinear, as parameters along `s` in integers.
+fn overlap_cuts_int(s: Segment, o: Segment, a: &[I], b: &[I]) -> Vec<(i128, i128)> {
+    let ((p0, p1), (q0, q1)) = (ends(s, a, b), ends(o, a, b));
+    let r = sub(p1, p0);
+    if cross(r, sub(q1, q0)) != 0 || cross(sub(q0, p0), r) != 0 {
+        return Vec::new();
+    }
+    let len2 = i128::from(r[0] * r[0] + r[1] * r[1]);
+    [q0, q1]
+        .iter()
+        .map(|&q| {
+            let d = sub(q, p0);
+            i128::from(d[0]) * i128::from(r[0]) + i128::from(d[1]) * i128::from(r[1])
+        })
+        .filter(|along| (0..=len2).contains(along))
+        .map(|along| (along, len2))
+        .collect()
+}
+
 #[test]
-fn crossings_ordered_exactly_as_integer_fractions() {
+fn cuts_ordered_exactly_as_integer_fractions() {
     let mut next = xorshift(0xc055_17b3);
-    let mut compared = 0;
+    let (mut compared, mut overlaps, mut inner) = (0, 0, 0);
     for round in 0..100 {
         // Half the rounds scaled up to 2^23: degree-4 comparisons then round in `f64`.
         let k = if round % 2 == 0 {
@@ -305,10 +324,28 @@ fn crossings_ordered_exactly_as_integer_fractions() {
             1 + (next() % (1 << 18)) as i64
         };
         let scaled = |r: Vec<I>| r.iter().map(|p| [p[0] * k, p[1] * k]).collect::<Vec<I>>();
-        let (a, b) = (
-            scaled(random_ring(&mut next, 12)),
-            scaled(random_ring(&mut next, 12)),
-        );
+        let mut ring = |boxed: bool| {
+            if !boxed {
+                return scaled(random_ring(&mut next, 12));
+            }
+            // Boxes: parallel edges everywhere, collinear overlaps often.
+            let mut c = || (next() % 9) as f32 - 4.0;
+            let (x, y) = (c(), c());
+            let (w, h) = (1.0 + c().abs(), 1.0 + c().abs());
+            scaled(ints(&box_ring(Vec2::new(x, y), Vec2::new(x + w, y + h))))
+        };
+        let mut a = ring(round % 4 == 1);
+        let b = ring(round % 4 >= 2);
+        if round % 4 == 3 {
+            // An L against a box: collinear edges of different corners overlap.
+            let m = 1 + (round / 4 % 3) as i64;
+            a = scaled(
+                ints(&l_ring())
+                    .iter()
+                    .map(|p| [p[0] * m, p[1] * m])
+                    .collect(),
+            );
+        }
         let (af, bf) = (f32s(&a), f32s(&b));
         let segs = convolution(&a, &b);
         let mut cuts = Vec::new();
@@ -330,14 +367,26 @@ fn crossings_ordered_exactly_as_integer_fractions() {
                     compared += 1;
                 }
             }
+            // All cuts in integers: the ends, the crossings, collinear overlaps' ends.
+            let mut int_cuts: Vec<(i128, i128)> = found.iter().map(|f| f.1).collect();
+            int_cuts.extend([(0, 1), (1, 1)]);
+            for &o in segs.iter().filter(|&&o| o != s) {
+                let more = overlap_cuts_int(s, o, &a, &b);
+                overlaps += more.len();
+                inner += more.iter().filter(|&&(n, d)| 0 < n && n < d).count();
+                int_cuts.extend(more);
+            }
+            int_cuts.sort_unstable_by(|x, y| (x.0 * y.1).cmp(&(y.0 * x.1)));
             cut_at_crossings(&segs, i, &af, &bf, &mut cuts);
-            assert_eq!(cuts.len(), found.len() + 2);
-            assert!(cuts
-                .windows(2)
-                .all(|w| w[0].cmp(&w[1]) != Ordering::Greater));
-            assert_eq!(cuts[0].cmp(&Ratio::int(0.0)), Ordering::Equal);
-            assert_eq!(cuts[cuts.len() - 1].cmp(&Ratio::int(1.0)), Ordering::Equal);
+            assert_eq!(cuts.len(), int_cuts.len());
+            for (k, (n, d)) in int_cuts.iter().enumerate() {
+                assert!((cuts[k].approx() - *n as f64 / *d as f64).abs() < 1e-12);
+                if let Some((n2, d2)) = int_cuts.get(k + 1) {
+                    assert_eq!(cuts[k].cmp(&cuts[k + 1]), (n * d2).cmp(&(n2 * d)));
+                }
+            }
         }
     }
-    assert!(compared > 10_000, "{compared}");
+    assert!(compared > 5_000, "{compared}");
+    assert!(overlaps > 40 && inner > 0, "{overlaps} {inner}");
 }
