@@ -204,15 +204,24 @@ fn in_s(a: &Outlined, b: &Outlined, t: P, n: &mut Counts) -> bool {
 #[inline(never)]
 /// Reduced convolution segments of `p` and `q` (both counter-clockwise): each edge of one plus
 /// each convex vertex of the other whose turn holds the edge's direction (half-open on the
-/// incoming side, so parallel edges give one segment each).
+/// incoming side for `p`'s edges, on the outgoing side when `p` is `-B`, so an edge of `A` and
+/// a parallel edge of `-B` follow each other, `A`'s first, as in `collide2d`'s
+/// `union_outline`; the same side for both left gaps).
 /// `ps`, `qs`: +1 or -1, the outline as it is or negated (`-B`); negating both factors of a
 /// cross product keeps it, so only mixed products take the sign.
 fn convolution(p: &Outlined, ps: f64, q: &Outlined, qs: f64, out: &mut Vec<(P, P)>) {
     let sign = ps * qs;
     let scale = |k: f64, v: P| [k * v[0], k * v[1]];
+    let a_edges = ps > 0.0;
     for &(s, e, d) in &p.edges {
         for &(v, din, dout) in &q.corners {
-            if sign * cross(din, d) > 0.0 && sign * cross(d, dout) >= 0.0 {
+            let (after_in, before_out) = (sign * cross(din, d), sign * cross(d, dout));
+            let held = if a_edges {
+                after_in > 0.0 && before_out >= 0.0
+            } else {
+                after_in >= 0.0 && before_out > 0.0
+            };
+            if held {
                 let v = scale(qs, v);
                 out.push((add(scale(ps, s), v), add(scale(ps, e), v)));
             }
