@@ -6,6 +6,7 @@ use crate::math::Vec2;
 use crate::query::aabb_aabb::shallowest;
 use crate::query::Contact;
 use crate::shape::{Aabb, Circle};
+use glam::DVec2;
 
 /// The disc and the box share a point, exactly: clamping is exact, and so is the comparison.
 #[inline]
@@ -14,33 +15,71 @@ pub(crate) fn intersects(c: &Circle, b: &Aabb) -> bool {
     cmp_dist2(c.center(), nearest, c.radius(), 0.0).is_le()
 }
 
-/// Contact of an intersecting disc and box, normal from the disc towards the box.
+/// Where a disc's centre lies against a box.
+enum Nearest {
+    /// Outside: the box's point nearest the centre, its offset from the centre, and that
+    /// offset's length.
+    Outside(DVec2, DVec2, f64),
+    /// Inside: the distance to the nearest face (the first of equals) and the normal out
+    /// through it, negated.
+    Inside(f64, Vec2),
+}
+
+/// The disc's centre against the box, in `f64`.
 #[inline]
-pub(crate) fn contact(c: &Circle, b: &Aabb) -> Contact {
-    let center = c.center().as_dvec2();
-    let (min, max) = (b.min().as_dvec2(), b.max().as_dvec2());
-    let r = f64::from(c.radius());
+fn nearest(center: DVec2, min: DVec2, max: DVec2) -> Nearest {
     let nearest = center.clamp(min, max);
     if nearest != center {
         // Center outside the box: the nearest box point is on its surface.
         let delta = nearest - center;
-        let dist = delta.length();
-        let n = delta / dist;
-        let point = (center + n * r + nearest) * 0.5;
-        return Contact::new(n.as_vec2(), (r - dist).max(0.0) as f32, &[point.as_vec2()]);
+        return Nearest::Outside(nearest, delta, delta.length());
     }
-    // Center inside: push the box out through the nearest face.
-    let candidates = [
+    // Center inside: the box is pushed out through the nearest face.
+    let (to_face, normal) = shallowest([
         (center.x - min.x, Vec2::X),
         (max.x - center.x, Vec2::NEG_X),
         (center.y - min.y, Vec2::Y),
         (max.y - center.y, Vec2::NEG_Y),
-    ];
-    let (to_face, normal) = shallowest(candidates);
-    let n = normal.as_dvec2();
-    let face_point = center - n * to_face;
-    let point = (center + n * r + face_point) * 0.5;
-    Contact::new(normal, (r + to_face) as f32, &[point.as_vec2()])
+    ]);
+    Nearest::Inside(to_face, normal)
+}
+
+/// Contact of an intersecting disc and box, normal from the disc towards the box.
+#[inline]
+pub(crate) fn contact(c: &Circle, b: &Aabb) -> Contact {
+    let center = c.center().as_dvec2();
+    let r = f64::from(c.radius());
+    match nearest(center, b.min().as_dvec2(), b.max().as_dvec2()) {
+        Nearest::Outside(nearest, delta, dist) => {
+            let n = delta / dist;
+            let point = (center + n * r + nearest) * 0.5;
+            Contact::new(n.as_vec2(), (r - dist).max(0.0) as f32, &[point.as_vec2()])
+        }
+        Nearest::Inside(to_face, normal) => {
+            let n = normal.as_dvec2();
+            let face_point = center - n * to_face;
+            let point = (center + n * r + face_point) * 0.5;
+            Contact::new(normal, (r + to_face) as f32, &[point.as_vec2()])
+        }
+    }
+}
+
+/// [`contact`]'s depth, the same bits, without its normal and point (a hitbox's parts are
+/// weighed by depth before the deepest one's contact is built).
+#[cfg(feature = "concave-search")]
+#[inline]
+pub(crate) fn depth(c: &Circle, b: &Aabb) -> f32 {
+    let r = f64::from(c.radius());
+    let depth = match nearest(
+        c.center().as_dvec2(),
+        b.min().as_dvec2(),
+        b.max().as_dvec2(),
+    ) {
+        Nearest::Outside(_, _, dist) => (r - dist).max(0.0),
+        Nearest::Inside(to_face, _) => r + to_face,
+    };
+    // As `Contact::new` clamps it.
+    (depth as f32).min(f32::MAX)
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 
 use crate::math::sqrt;
 use crate::query::{circle_aabb, Contact};
-use crate::shape::{Aabb, Circle, Shape};
+use crate::shape::{Aabb, Shape};
 use glam::DVec2;
 
 mod few;
@@ -341,31 +341,6 @@ fn axis_exit(d: &[Rounded]) -> f64 {
     least
 }
 
-/// The depth of [`circle_aabb::contact`] of an intersecting circle and box, by the same
-/// operations, without its normal and point.
-#[inline]
-fn depth(c: &Circle, b: &Aabb) -> f32 {
-    let center = c.center().as_dvec2();
-    let (min, max) = (b.min().as_dvec2(), b.max().as_dvec2());
-    let r = f64::from(c.radius());
-    let nearest = center.clamp(min, max);
-    let depth = if nearest != center {
-        (r - (nearest - center).length()).max(0.0)
-    } else {
-        // The nearest face, the first of equals (as `shallowest`).
-        let faces = [
-            center.x - min.x,
-            max.x - center.x,
-            center.y - min.y,
-            max.y - center.y,
-        ];
-        r + faces
-            .into_iter()
-            .fold(faces[0], |m, t| if t < m { t } else { m })
-    };
-    (depth as f32).min(f32::MAX)
-}
-
 /// The parts of a hitbox, when they are few, and its bounding box (the caller checks that
 /// each part is an axis-aligned box).
 fn boxes(s: &Shape) -> Option<(&[Shape], Aabb)> {
@@ -506,7 +481,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         };
         // The depth `dispatch::contact` gives the pair; its contact only for the deepest.
         if circle_aabb::intersects(circle, bx) {
-            let depth = depth(circle, bx);
+            let depth = circle_aabb::depth(circle, bx);
             match deepest {
                 Some((best, _)) if depth < best => {}
                 Some((best, _)) if depth == best => tied = true,

@@ -65,6 +65,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     }
     let deepest = match union_certified::contact(a, b) {
         Fast::Decided(decided) => return decided,
+        // `pairs > LIMIT` first: below it, no walk over the parts for `limit`.
         Fast::Search { deepest, pairs } if pairs > LIMIT && pairs > limit(a, b) => {
             return Some(union_bounded::contact(a, b, &deepest))
         }

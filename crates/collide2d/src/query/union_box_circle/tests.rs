@@ -139,8 +139,9 @@ fn box_circle_agrees_with_the_general_search() {
     );
 }
 
-/// `depth` is `circle_aabb::contact`'s depth, bit for bit, on grid and random pairs
-/// (centres inside and outside the box, touching).
+/// `circle_aabb::depth`, by which this path weighs a hitbox's parts, is
+/// `circle_aabb::contact`'s depth, bit for bit, on grid and random pairs (centres inside and
+/// outside the box, touching).
 #[test]
 fn depth_is_the_pair_contacts_depth() {
     let mut bits = xorshift(0x9e37_79b9_7f4a_7c15);
@@ -156,7 +157,11 @@ fn depth_is_the_pair_contacts_depth() {
         };
         if circle_aabb::intersects(&c, bx) {
             let want = circle_aabb::contact(&c, bx).depth;
-            assert_eq!(depth(&c, bx).to_bits(), want.to_bits(), "{c:?} {bx:?}");
+            assert_eq!(
+                circle_aabb::depth(&c, bx).to_bits(),
+                want.to_bits(),
+                "{c:?} {bx:?}"
+            );
         }
     }
 }
