@@ -30,7 +30,9 @@ use crate::query::parts::each_part;
 use crate::query::union_bounded::{self, LIMIT};
 use crate::query::union_certified::Fast;
 #[cfg(feature = "concave-search")]
-use crate::query::{union_box_circle, union_boxes, union_polygons, union_rounded};
+use crate::query::{
+    union_box_circle, union_boxes, union_outline_search, union_polygons, union_rounded,
+};
 use crate::query::{union_certified, Contact};
 use crate::shape::Shape;
 #[cfg(feature = "concave-search")]
@@ -62,6 +64,11 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     #[cfg(feature = "concave-search")]
     if let Some(decided) = union_boxes::contact(a, b) {
         return decided;
+    }
+    // Polygons and boxes whose interiors overlap: the search on their outlines.
+    #[cfg(feature = "concave-search")]
+    if let Some(found) = union_outline_search::contact(a, b) {
+        return Some(found);
     }
     let deepest = match union_certified::contact(a, b) {
         Fast::Decided(decided) => return decided,
