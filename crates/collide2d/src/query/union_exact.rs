@@ -261,7 +261,10 @@ fn products_sign_exact(p: &Prod, q: &Prod, r: &Prod, s: &Prod) -> Ordering {
     if let (Some(a), Some(b), Some(c), Some(d)) = (p.small(), q.small(), r.small(), s.small()) {
         return exact_small::cross_sign(&a, &b, &c, &d);
     }
-    p.exact().mul(q.exact()).sub(r.exact().mul(s.exact())).sign()
+    p.exact()
+        .mul(q.exact())
+        .sub(r.exact().mul(s.exact()))
+        .sign()
 }
 
 /// The work of a decision that needs exact products, in units of one piece weighed against a

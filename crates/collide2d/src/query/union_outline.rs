@@ -1,32 +1,18 @@
-//! The reduced convolution of two polygon outlines: the exact start of the outline search that
-//! `benches/examples/conv_outline.rs` prototyped in `f64` (issue 17). Not called yet.
+//! The reduced convolution of two polygon outlines, the segments that hold the boundary of the
+//! set of moves making two polygons overlap: what [`union_outline_search`] searches (issue 17).
 //!
 //! Moving `b` by `t` makes the interiors of `a` and `b` overlap iff `t` lies in the open set
 //! `S = int(A - B)`; `S`'s boundary lies on the reduced convolution of `A` and `-B`: each edge of
 //! one outline plus each convex corner of the other whose turn holds the edge's direction.
 //!
-//! Exists: [`reduced_convolution`] (segments named by their generating edge and corner, exact
-//! degree-2 signs from `exact.rs`, no allocation but the caller's reused buffer; all edge-corner
-//! pairs are tested, `O(n m)`), tested against an all-pairs integer brute force and against the
-//! overlap of random integer polygons (a move between an overlapping and a disjoint position
-//! crosses some segment).
+//! [`reduced_convolution`] names segments by their generating edge and corner (exact degree-2
+//! signs from `exact.rs`, no allocation but the caller's reused buffer; all edge-corner pairs
+//! are tested, `O(n m)`). [`crossing`] and [`cut_at_crossings`] give where the other segments
+//! meet one, as exact fractions of degree-2 cross products (`union_exact::Ratio`), ordered
+//! exactly (degree 4); collinear overlaps cut at the other segment's ends ([`overlap_cuts`]).
+//! Tested against integer brute force and integer fractions.
 //!
-//! Also [`crossing`] and [`cut_at_crossings`]: where the other segments meet one, as exact
-//! fractions of degree-2 cross products (`union_exact::Ratio`), ordered exactly (degree 4);
-//! collinear overlaps cut at the other segment's ends ([`overlap_cuts`]); tested against
-//! integer fractions.
-//!
-//! Still to do (the plan, see reports23.md "conv17"):
-//! - build the segments by merging the two outlines by edge angle (`O(n + m + k)`);
-//! - the stretch test at a stretch's near end, perturbed (strict SAT of degree 4 over degree 2;
-//!   a zero decided by moving along the segment, then toward its right side, so seams and slits
-//!   inside `S` are not taken for boundary);
-//! - the search (segments nearest first, stop when no segment can beat the best), distances in
-//!   `f64`, contact points from the winning stretch's generating pair; then call it from
-//!   `union_contact.rs` for polygons and boxes (compounds and rounded shapes keep their code).
-
-// Not called yet (see above): only the tests use it so far.
-#![cfg_attr(not(test), allow(dead_code))]
+//! [`union_outline_search`]: crate::query::union_outline_search
 
 use crate::exact;
 use crate::math::Vec2;
@@ -151,7 +137,7 @@ pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts:
 
 /// Cuts `segs[i]` where the others meet it: `cuts` (cleared first) gets 0, 1, every
 /// crossing's parameter and the ends of collinear overlaps, in exact increasing order (equal
-/// ones kept, next to each other).
+/// ones may repeat, next to each other; a segment sharing an end adds no cut there).
 pub(crate) fn cut_at_crossings(
     segs: &[Segment],
     i: usize,
@@ -160,15 +146,25 @@ pub(crate) fn cut_at_crossings(
     cuts: &mut Vec<Ratio>,
 ) {
     let s = segs[i];
+    let ends = [s.start(a, b), s.end(a, b)];
     cuts.clear();
     cuts.push(Ratio::int(0.0));
     cuts.push(Ratio::int(1.0));
     for (k, &o) in segs.iter().enumerate() {
-        if k != i {
-            match crossing(s, o, a, b) {
-                Some(u) => cuts.push(u),
-                None => overlap_cuts(s, o, a, b, cuts),
+        if k == i {
+            continue;
+        }
+        // Segments sharing an end (neighbours on the convolution, mostly) meet only there, a
+        // cut already, unless they are parallel.
+        if ends.contains(&o.start(a, b)) || ends.contains(&o.end(a, b)) {
+            if Prod::cross(s.dir(a, b), o.dir(a, b)).sign() == Ordering::Equal {
+                overlap_cuts(s, o, a, b, cuts);
             }
+            continue;
+        }
+        match crossing(s, o, a, b) {
+            Some(u) => cuts.push(u),
+            None => overlap_cuts(s, o, a, b, cuts),
         }
     }
     cuts.sort_unstable_by(Ratio::cmp);

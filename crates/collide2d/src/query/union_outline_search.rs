@@ -123,6 +123,11 @@ struct Probe {
     forward: bool,
     t: DVec2,
     err: f64,
+    /// The segment's generating edge and corner, and whether the edge is `a`'s: that pair
+    /// touches all along the segment, its sign known without arithmetic.
+    edge: (Vec2, Vec2),
+    corner: Vec2,
+    edge_of_a: bool,
 }
 
 impl Probe {
@@ -138,11 +143,19 @@ impl Probe {
             let du = (en + uf.abs() * ed) / (d - ed) + 4.0 * EPS * uf.abs();
             let t = start_f + dir_f * uf;
             let rounding = 8.0 * EPS * (start_m + dir_m * (1.0 + uf.abs()));
-            (t, rounding + du * dir_f.abs().max_element() * 2.0 + du * dir_m * 4.0 * EPS)
+            (
+                t,
+                rounding + du * dir_f.abs().max_element() * 2.0 + du * dir_m * 4.0 * EPS,
+            )
         } else {
             // The denominator's `f64` value may be all rounding: the point from exact numbers.
             let t = u.point_on(Sum::diff(sa, sb), dir);
             (t, 16.0 * EPS * t.abs().max_element() + f64::MIN_POSITIVE)
+        };
+        let (e, c) = (s.edge as usize, s.corner as usize);
+        let (edge, corner, edge_of_a) = match s.edge_of {
+            EdgeOf::A => ((a[e], a[(e + 1) % a.len()]), b[c], true),
+            EdgeOf::B => ((b[e], b[(e + 1) % b.len()]), a[c], false),
         };
         Probe {
             sa,
@@ -152,14 +165,18 @@ impl Probe {
             forward,
             t,
             err,
+            edge,
+            corner,
+            edge_of_a,
         }
     }
 
     /// Is `p + v` strictly left of the line `p0 -> p1` at the probe, `v` being `b`'s moved
     /// vertex (`moved_b`: `p` is `b`'s point, the line `a`'s edge) or the line moving with `b`
-    /// (`p` is `a`'s point)? Lexicographic in the orders of `ε`.
+    /// (`p` is `a`'s point)? Lexicographic in the orders of `ε`; `None` when the `f64` filter
+    /// cannot tell ([`left_of_exact`](Self::left_of_exact) can).
     #[inline]
-    fn left_of(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
+    fn left_of(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> Option<bool> {
         let e = p1.as_dvec2() - p0.as_dvec2();
         // `p − p0 + t` for `b`'s point, `p − p0 − t` for `a`'s.
         let t = if moved_b { self.t } else { -self.t };
@@ -171,12 +188,38 @@ impl Probe {
             + (l.abs() + r.abs()) * 8.0 * EPS
             + f64::MIN_POSITIVE;
         if v > bound {
-            true
+            Some(true)
         } else if v < -bound {
-            false
+            Some(false)
         } else {
-            self.left_of_exact(p0, p1, p, moved_b)
+            None
         }
+    }
+
+    /// Does the edge `p0 -> p1` of one part leave some point of `other` strictly on its left
+    /// at the probe (see [`left_of`](Self::left_of))? The filter on every point first: a
+    /// point clearly left decides without the exact signs of the touching ones.
+    fn any_left(&self, p0: Vec2, p1: Vec2, other: &[Vec2], moved_b: bool) -> bool {
+        // The generating edge itself: its corner touches it all along the segment, and the
+        // probe, pushed to the segment's right, leaves the corner on its outer side.
+        let generating = moved_b == self.edge_of_a && (p0, p1) == self.edge;
+        let mut unsure = false;
+        for &v in other {
+            if generating && v == self.corner {
+                continue;
+            }
+            match self.left_of(p0, p1, v, moved_b) {
+                Some(true) => return true,
+                Some(false) => {}
+                None => unsure = true,
+            }
+        }
+        unsure
+            && other.iter().any(|&v| {
+                !(generating && v == self.corner)
+                    && self.left_of(p0, p1, v, moved_b).is_none()
+                    && self.left_of_exact(p0, p1, v, moved_b)
+            })
     }
 
     #[cold]
@@ -188,7 +231,10 @@ impl Probe {
         let (w0, along) = if moved_b {
             (Sum::of(p, p0, self.sa, self.sb), Prod::cross(e, self.dir))
         } else {
-            (Sum::of(p, p0, self.sb, self.sa), Prod::cross(e, self.dir).neg())
+            (
+                Sum::of(p, p0, self.sb, self.sa),
+                Prod::cross(e, self.dir).neg(),
+            )
         };
         let first = products_sign(&den, &Prod::cross(e, w0), &num.neg(), &along);
         if first != Ordering::Equal {
@@ -239,7 +285,8 @@ impl Pair<'_> {
     /// interiors? Strict SAT: no edge of either has all of the other on or outside it.
     fn overlap(&self, i: usize, j: usize, probe: &Probe) -> bool {
         let (ba, bb) = (&self.boxes_a[i], &self.boxes_b[j]);
-        let pad = probe.err + 4.0 * EPS * (ba.lo.abs() + ba.hi.abs() + bb.lo.abs() + bb.hi.abs()).max_element();
+        let pad = probe.err
+            + 4.0 * EPS * (ba.lo.abs() + ba.hi.abs() + bb.lo.abs() + bb.hi.abs()).max_element();
         // Outside the closed difference's box by more than the rounding: apart.
         let (lo, hi) = (ba.lo - bb.hi, ba.hi - bb.lo);
         if (probe.t + pad).cmple(lo).any() || (probe.t - pad).cmpge(hi).any() {
@@ -248,10 +295,7 @@ impl Pair<'_> {
         let (pa, pb) = (self.a.part(i), self.b.part(j));
         let inside = |own: &[Vec2], other: &[Vec2], moved_b: bool| {
             let n = own.len();
-            (0..n).all(|k| {
-                let (p0, p1) = (own[k], own[(k + 1) % n]);
-                other.iter().any(|&v| probe.left_of(p0, p1, v, moved_b))
-            })
+            (0..n).all(|k| probe.any_left(own[k], own[(k + 1) % n], other, moved_b))
         };
         inside(pa, pb, true) && inside(pb, pa, false)
     }
@@ -342,7 +386,7 @@ impl Near {
         let (p, q) = s.ends(a, b);
         let r = q - p;
         let pad = 1e-12 * p.abs().max(q.abs()).max_element() + f64::MIN_POSITIVE;
-        let c = p + r * clamp01(foot(p, r));
+        let c = nearest(p, r, foot(p, r), 0.0, 1.0);
         Near {
             s0: p,
             r,
@@ -351,9 +395,19 @@ impl Near {
             d2: c.length_squared(),
         }
     }
+}
 
-    fn at(&self, u: f64) -> DVec2 {
-        self.s0 + self.r * u
+/// The point of `p + r u`, `u` in `[lo, hi]`, nearest the origin, given the foot's parameter:
+/// at the foot, along the normal (`r` turned a quarter) so that a segment along an axis gives
+/// a move exactly along the other axis; else at the nearer end.
+fn nearest(p: DVec2, r: DVec2, foot: f64, lo: f64, hi: f64) -> DVec2 {
+    if foot > lo && foot < hi {
+        let n = r.perp();
+        n * (n.dot(p) / r.length_squared())
+    } else if foot <= lo {
+        p + r * lo
+    } else {
+        p + r * hi
     }
 }
 
@@ -364,14 +418,6 @@ fn foot(p: DVec2, r: DVec2) -> f64 {
         -p.dot(r) / rr
     } else {
         0.0
-    }
-}
-
-fn clamp01(u: f64) -> f64 {
-    if u.is_nan() {
-        0.0
-    } else {
-        u.clamp(0.0, 1.0)
     }
 }
 
@@ -423,16 +469,25 @@ fn search(pair: &Pair) -> Option<Found> {
 
 /// The nearest stretch of `s` (cut at `cuts`) on the boundary, when nearer than `beat`
 /// (squared): walked out from the origin's foot, the nearer side each step.
-fn walk(pair: &Pair, s: Segment, g: &Near, cuts: &[Ratio], beat: f64, work: &mut usize) -> Option<Found> {
+fn walk(
+    pair: &Pair,
+    s: Segment,
+    g: &Near,
+    cuts: &[Ratio],
+    beat: f64,
+    work: &mut usize,
+) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
     let uf: Vec<f64> = cuts.iter().map(Ratio::approx).collect();
     let foot_f = foot(g.s0, g.r);
-    let k = uf.partition_point(|&u| u <= foot_f).clamp(1, cuts.len() - 1);
+    let k = uf
+        .partition_point(|&u| u <= foot_f)
+        .clamp(1, cuts.len() - 1);
     let (mut left, mut right) = (k - 1, k);
     // Stretch `j` runs from cut `j − 1` to cut `j`; its nearest point's parameter and distance.
     let take = |j: usize| {
         let u = foot_f.clamp(uf[j - 1], uf[j]);
-        let p = g.at(u);
+        let p = nearest(g.s0, g.r, foot_f, uf[j - 1], uf[j]);
         (p.length_squared(), p, u)
     };
     loop {

@@ -14,7 +14,10 @@ fn random_polygon(next: &mut impl FnMut() -> u64, max_points: u64, span: i64) ->
         let mut pts: Vec<(i64, i64)> = (0..k)
             .map(|_| {
                 let r = 2 * span + 1;
-                ((next() % r as u64) as i64 - span, (next() % r as u64) as i64 - span)
+                (
+                    (next() % r as u64) as i64 - span,
+                    (next() % r as u64) as i64 - span,
+                )
             })
             .filter(|p| *p != (0, 0))
             .collect();
