@@ -55,6 +55,13 @@ impl Filtered {
         self.v
     }
 
+    /// A bound on the distance from the computed value to the exact one (what [`sign`](Self::sign)
+    /// trusts).
+    #[cfg(feature = "concave-search")]
+    pub(crate) fn error(self) -> f64 {
+        self.m * FILTER_EPS
+    }
+
     /// A value known to be exact: its bound is itself (an exact zero decides at once).
     #[cfg(feature = "concave-search")]
     pub(crate) fn exact(v: f64) -> Filtered {

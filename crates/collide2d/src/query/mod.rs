@@ -45,6 +45,10 @@ mod union_exposed;
 #[cfg(feature = "concave-search")]
 mod union_faces;
 #[cfg(feature = "concave-search")]
+mod union_outline;
+#[cfg(feature = "concave-search")]
+mod union_outline_search;
+#[cfg(feature = "concave-search")]
 mod union_polygons;
 #[cfg(feature = "concave-search")]
 mod union_rounded;

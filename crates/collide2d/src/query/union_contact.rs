@@ -12,8 +12,9 @@
 //! coordinates; a hitbox of boxes and a circle takes [`union_box_circle`], which decides what
 //! it can clearly by the rounded rectangles' distances and leaves the rest to the others. Of the others, most pairs are decided by [`union_certified`]: the deepest pair
 //! of parts' own contact, when no other pair's difference comes near its point. The rest take
-//! the search: shapes made of polygons, segments and points [`union_polygons`], whose
-//! decisions are exact; shapes with a rounded part (a circle or capsule, in a compound or as
+//! the search: two polygons or boxes (no compound) whose interiors overlap
+//! [`union_outline_search`], on the reduced convolution of their outlines; other shapes made of
+//! polygons, segments and points [`union_polygons`], whose decisions are exact; shapes with a rounded part (a circle or capsule, in a compound or as
 //! the other shape) [`union_rounded`], whose decisions carry a tolerance. Where more than
 //! [`LIMIT`](union_bounded::LIMIT) pairs of parts would enter the search (twice that with a
 //! rounded part, while its crossings stay within a bound of their own), [`union_bounded`]
@@ -30,7 +31,9 @@ use crate::query::parts::each_part;
 use crate::query::union_bounded::{self, LIMIT};
 use crate::query::union_certified::Fast;
 #[cfg(feature = "concave-search")]
-use crate::query::{union_box_circle, union_boxes, union_polygons, union_rounded};
+use crate::query::{
+    union_box_circle, union_boxes, union_outline_search, union_polygons, union_rounded,
+};
 use crate::query::{union_certified, Contact};
 use crate::shape::Shape;
 #[cfg(feature = "concave-search")]
@@ -94,6 +97,10 @@ fn limit(_: &Shape, _: &Shape) -> usize {
 /// The shortest move, searched over the union of the parts' differences.
 #[cfg(feature = "concave-search")]
 fn search(a: &Shape, b: &Shape, deepest: &Contact) -> Option<Contact> {
+    // Polygons and boxes whose interiors overlap: the search on their outlines.
+    if let Some(found) = union_outline_search::contact(a, b) {
+        return Some(found);
+    }
     let searched = if rounded(a) || rounded(b) {
         union_rounded::contact(a, b)
     } else {

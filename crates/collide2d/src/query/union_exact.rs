@@ -246,6 +246,27 @@ pub(crate) fn sum_sign(p: &Prod, q: &Prod) -> Ordering {
         })
 }
 
+/// The exact sign of `p q − r s` (degree 4).
+pub(crate) fn products_sign(p: &Prod, q: &Prod, r: &Prod, s: &Prod) -> Ordering {
+    p.filtered()
+        .mul(q.filtered())
+        .sub(r.filtered().mul(s.filtered()))
+        .sign()
+        .unwrap_or_else(|| products_sign_exact(p, q, r, s))
+}
+
+#[cold]
+#[inline(never)]
+fn products_sign_exact(p: &Prod, q: &Prod, r: &Prod, s: &Prod) -> Ordering {
+    if let (Some(a), Some(b), Some(c), Some(d)) = (p.small(), q.small(), r.small(), s.small()) {
+        return exact_small::cross_sign(&a, &b, &c, &d);
+    }
+    p.exact()
+        .mul(q.exact())
+        .sub(r.exact().mul(s.exact()))
+        .sign()
+}
+
 /// The work of a decision that needs exact products, in units of one piece weighed against a
 /// face in `f64`: the searches' work bounds count it.
 pub(crate) const EXACT_COST: usize = 16;
@@ -292,6 +313,12 @@ impl Ratio {
     #[inline]
     pub fn with(num: Prod, den: Prod, nf: Filtered, df: Filtered) -> Ratio {
         Ratio { num, den, nf, df }
+    }
+
+    /// The numerator and the (positive) denominator.
+    #[inline]
+    pub fn terms(&self) -> (Prod, Prod) {
+        (self.num, self.den)
     }
 
     /// The numerator's and denominator's values in `f64`, with their bounds.
