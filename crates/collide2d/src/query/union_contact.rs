@@ -10,16 +10,18 @@
 //!
 //! Shapes whose parts are all axis-aligned boxes take [`union_boxes`], exact comparisons of
 //! coordinates; a hitbox of boxes and a circle takes [`union_box_circle`], which decides what
-//! it can clearly by the rounded rectangles' distances and leaves the rest to the others. Of the others, most pairs are decided by [`union_certified`]: the deepest pair
-//! of parts' own contact, when no other pair's difference comes near its point. The rest take
-//! the search: two polygons or boxes (no compound) whose interiors overlap
-//! [`union_outline_search`], on the reduced convolution of their outlines; other shapes made of
-//! polygons, segments and points [`union_polygons`], whose decisions are exact; shapes with a rounded part (a circle or capsule, in a compound or as
-//! the other shape) [`union_rounded`], whose decisions carry a tolerance. Where more than
-//! [`LIMIT`](union_bounded::LIMIT) pairs of parts would enter the search (twice that with a
-//! rounded part, while its crossings stay within a bound of their own), [`union_bounded`]
-//! answers the shortest separating move along the deepest pair's normal, not always the
-//! shortest of all.
+//! it can clearly by the rounded rectangles' distances and leaves the rest to the others. Of
+//! the others, most pairs are decided by [`union_certified`]: the deepest pair of parts' own
+//! contact, when no other pair's difference comes near its point. The rest take a search:
+//! two polygons or boxes (no compound) whose interiors overlap [`union_outline_search`], on
+//! the reduced convolution of their outlines; other shapes made of polygons, segments and
+//! points [`union_polygons`], whose decisions are exact; shapes with a rounded part (a circle
+//! or capsule, in a compound or as the other shape) [`union_rounded`], whose decisions carry
+//! a tolerance. Where more than [`LIMIT`](union_bounded::LIMIT) pairs of parts would enter
+//! the search over parts (twice that with a rounded part, while its crossings stay within a
+//! bound of their own), and the outline search does not take the pair (compounds, rounded
+//! parts, more than its own limits), [`union_bounded`] answers the shortest separating move
+//! along the deepest pair's normal, not always the shortest of all.
 //!
 //! The searches are the crate's largest code; the `concave-search` feature (on by default)
 //! builds them, [`union_boxes`] and [`union_box_circle`]. Without it, the pairs the
@@ -70,11 +72,22 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         Fast::Decided(decided) => return decided,
         // `pairs > LIMIT` first: below it, no walk over the parts for `limit`.
         Fast::Search { deepest, pairs } if pairs > LIMIT && pairs > limit(a, b) => {
-            return Some(union_bounded::contact(a, b, &deepest))
+            return Some(beyond_limit(a, b, &deepest));
         }
         Fast::Search { deepest, .. } => deepest,
     };
     search(a, b, &deepest)
+}
+
+/// More pairs of parts than the searches over parts take: two polygons or boxes still get
+/// the outline search (its own limits count outline corners, not pairs), the others
+/// [`union_bounded`]'s move.
+fn beyond_limit(a: &Shape, b: &Shape, deepest: &Contact) -> Contact {
+    #[cfg(feature = "concave-search")]
+    if let Some(found) = union_outline_search::contact(a, b) {
+        return found;
+    }
+    union_bounded::contact(a, b, deepest)
 }
 
 /// The most pairs of parts whose boxes meet that enter the search: [`LIMIT`], or for rounded
