@@ -69,7 +69,7 @@ impl Level {
                     .unwrap()
                     .into()
             };
-            let v = Vec2::from_angle(rng.f(0.0, 6.283)) * speeds[i % speeds.len()];
+            let v = Vec2::from_angle(rng.f(0.0, std::f32::consts::TAU)) * speeds[i % speeds.len()];
             let f = filter(rng);
             level.add(shape, f, ObjectKind::Dynamic, v);
         }
@@ -110,7 +110,7 @@ impl Level {
             self.world.move_by(o.handle, d).unwrap();
             o.shape = self.world.shape(o.handle).unwrap().into_owned();
         }
-        if frame % 5 != 0 {
+        if !frame.is_multiple_of(5) {
             return;
         }
         let statics: Vec<usize> = (0..self.objects.len())
