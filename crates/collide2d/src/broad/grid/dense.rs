@@ -226,6 +226,7 @@ pub(super) fn cross_pairs_dense(a: &[Entry], dense: &mut Dense, frame: u32, sink
     // Out while the index is read; the cache only ever holds what the index holds.
     let mut cache = core::mem::take(&mut dense.cache);
     let cell = dense.cells.size;
+    cache.start(frame);
     for p in a {
         if sink.full() {
             break;

@@ -38,20 +38,18 @@ pub(super) struct Cached {
     pub(super) slot: u32,
 }
 
-/// A mover's list: its grown box, where its boxes are in [`Cache::lists`], and what its motion
-/// is measured from.
+/// A mover's list: its grown box, where its boxes are, and what its motion is measured from.
 #[derive(Clone, Copy, Debug)]
 struct Head {
     /// The list holds every static box of the index overlapping this one.
     reach: Aabb,
-    start: u32,
-    len: u32,
-    /// The room at `start` (a list that grows past it moves to the end).
-    cap: u32,
     /// The box's `min` corner at update `made`, when the list was made or the mover was found
     /// too fast.
     at: Vec2,
     made: u32,
+    slot: u32,
+    start: u32,
+    len: u32,
     /// Too fast: not cached until [`SKIP`] updates after `made`.
     fast: bool,
 }
@@ -66,15 +64,34 @@ pub(super) enum Lookup<'a> {
     Direct,
 }
 
-/// The lists of the movers that met an index, by slot.
+/// The heads and lists of one update, in the order its movers came.
+#[derive(Debug, Default)]
+struct Lists {
+    heads: Vec<Head>,
+    boxes: Vec<Cached>,
+}
+
+impl Lists {
+    fn clear(&mut self) {
+        self.heads.clear();
+        self.boxes.clear();
+    }
+}
+
+/// The lists of the movers that met an index. Each update writes them anew, in the order the
+/// movers come (their list's, which changes little), copying those still good from the last
+/// update's: both are then read and written in order, where lists kept in place were read
+/// in a random order, each a cache miss (the lists of a thousand movers do not stay in a cache
+/// that the tiles' records pass through every update).
 #[derive(Debug, Default)]
 pub(super) struct Cache {
-    /// By slot, the index of its head in `heads`, or `NONE`.
+    /// By slot, the index of its head in the last update's `old` (or this update's `new`, once
+    /// met), or `NONE`; checked against the head's slot.
     which: Vec<u32>,
-    heads: Vec<Head>,
-    lists: Vec<Cached>,
-    /// Room in `lists` no head uses (lists that moved).
-    wasted: usize,
+    old: Lists,
+    new: Lists,
+    /// The update `new` is for.
+    frame: u32,
     /// How many lookups were served by a list, and how many lists were made.
     #[cfg(test)]
     pub(super) hits: usize,
@@ -83,33 +100,51 @@ pub(super) struct Cache {
 }
 
 impl Cache {
+    /// Starts update `frame`'s lists (the index may meet several lists of movers in one).
+    pub(super) fn start(&mut self, frame: u32) {
+        if frame != self.frame {
+            core::mem::swap(&mut self.old, &mut self.new);
+            self.new.clear();
+            self.frame = frame;
+        }
+    }
+
     /// Where the candidates of the mover in `slot`, whose box is `b`, come from at update
-    /// `frame`; `cell` is the index's cell width.
+    /// `frame` (after [`start`](Self::start)); `cell` is the index's cell width.
     #[inline]
     pub(super) fn lookup(&mut self, slot: u32, b: &Aabb, frame: u32, cell: f32) -> Lookup<'_> {
         let (min, max) = (b.min(), b.max());
         let size = (max - min).max_element();
-        let Some(&h) = self.which.get(slot as usize).filter(|&&h| h != NONE) else {
+        let old = self
+            .which
+            .get(slot as usize)
+            .and_then(|&h| self.old.heads.get(h as usize));
+        let Some(&(mut head)) = old.filter(|h| h.slot == slot) else {
             // Never seen: no motion to measure yet.
             return Lookup::Rebuild(grown(b, (size * 0.25).min(size.max(cell))));
         };
-        let head = &mut self.heads[h as usize];
         if !head.fast && min.cmpge(head.reach.min()).all() && max.cmple(head.reach.max()).all() {
-            let (start, len) = (head.start as usize, head.len as usize);
             #[cfg(test)]
             {
                 self.hits += 1;
             }
-            return Lookup::Hit(&self.lists[start..start + len]);
+            let (from, to) = (head.start as usize, self.new.boxes.len());
+            let list = &self.old.boxes[from..from + head.len as usize];
+            self.new.boxes.extend_from_slice(list);
+            head.start = to as u32;
+            self.push(head);
+            return Lookup::Hit(&self.new.boxes[to..]);
         }
         let age = frame.wrapping_sub(head.made);
         if head.fast && age < SKIP {
+            self.push(head);
             return Lookup::Direct;
         }
         let speed = (min - head.at).abs().max_element() / age.max(1) as f32;
         let most = size.max(cell);
         if speed * 2.0 > most || !speed.is_finite() {
-            (head.fast, head.made, head.at) = (true, frame, min);
+            (head.fast, head.made, head.at, head.len) = (true, frame, min, 0);
+            self.push(head);
             return Lookup::Direct;
         }
         Lookup::Rebuild(grown(b, (speed * AHEAD).min(most)))
@@ -130,62 +165,34 @@ impl Cache {
         {
             self.rebuilds += 1;
         }
-        let s = slot as usize;
+        let start = self.new.boxes.len();
+        search(&mut self.new.boxes);
+        let len = self.new.boxes.len() - start;
+        let fast = len > LONG;
+        if fast {
+            self.new.boxes.truncate(start);
+        }
+        self.push(Head {
+            reach,
+            at,
+            made: frame,
+            slot,
+            start: start as u32,
+            len: if fast { 0 } else { len as u32 },
+            fast,
+        });
+        (!fast).then(|| &self.new.boxes[start..])
+    }
+
+    /// `head` into this update's heads.
+    #[inline]
+    fn push(&mut self, head: Head) {
+        let s = head.slot as usize;
         if self.which.len() <= s {
             self.which.resize(s + 1, NONE);
         }
-        if self.which[s] == NONE {
-            self.which[s] = self.heads.len() as u32;
-            self.heads.push(Head {
-                reach,
-                start: 0,
-                len: 0,
-                cap: 0,
-                at,
-                made: frame,
-                fast: false,
-            });
-        }
-        let h = self.which[s] as usize;
-        let end = self.lists.len();
-        search(&mut self.lists);
-        let len = self.lists.len() - end;
-        let head = &mut self.heads[h];
-        (head.at, head.made) = (at, frame);
-        if len > LONG {
-            self.lists.truncate(end);
-            head.fast = true;
-            return None;
-        }
-        if len <= head.cap as usize {
-            // In its old place.
-            self.lists.copy_within(end.., head.start as usize);
-            self.lists.truncate(end);
-        } else {
-            self.wasted += head.cap as usize;
-            (head.start, head.cap) = (end as u32, len as u32);
-        }
-        (head.reach, head.len, head.fast) = (reach, len as u32, false);
-        if self.wasted > 1024 && self.wasted > self.lists.len() / 2 {
-            self.compact();
-        }
-        let head = &self.heads[h];
-        let start = head.start as usize;
-        Some(&self.lists[start..start + head.len as usize])
-    }
-
-    /// Every list moved to the front, one after another, with no room between.
-    #[cold]
-    fn compact(&mut self) {
-        let mut lists = Vec::with_capacity(self.lists.len() - self.wasted);
-        for head in &mut self.heads {
-            let start = head.start as usize;
-            let from = &self.lists[start..start + head.len as usize];
-            (head.start, head.cap) = (lists.len() as u32, head.len);
-            lists.extend_from_slice(from);
-        }
-        self.lists = lists;
-        self.wasted = 0;
+        self.which[s] = self.new.heads.len() as u32;
+        self.new.heads.push(head);
     }
 }
 
