@@ -1,7 +1,8 @@
-//! A level of static tiles (indexed, each mover's tiles near it kept between updates) with
-//! movers of every speed, while tiles are added, removed, moved and refiltered: each update's
-//! pairs equal brute force and a fresh world's (whose first update has no kept lists), and the
-//! events are the differences between updates.
+//! A level of static tiles (enough for the grid's static index) with movers of every speed,
+//! while tiles are added, removed, moved and refiltered: each update's pairs equal brute force
+//! and a fresh world's, and the events are the differences between updates. (Written for a
+//! cache of each mover's tiles kept between updates, measured and dropped: any state the index
+//! keeps across updates must survive these changes.)
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use collide2d::math::Vec2;

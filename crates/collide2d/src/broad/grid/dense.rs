@@ -11,7 +11,6 @@
 //! keeps a small index.
 
 use super::cells::{cell_of, cells4, Entry};
-use super::dense_cache::{Cache, Cached, Lookup};
 use super::sweep::Sink;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
@@ -31,8 +30,6 @@ struct Item {
 #[derive(Clone, Copy, Debug)]
 struct Cells {
     inv: f32,
-    /// The width of a cell, `1 / inv`.
-    size: f32,
     x0: i32,
     y0: i32,
     width: i64,
@@ -55,8 +52,6 @@ pub(super) struct Dense {
     /// `width * height + 1` indices: cell `i`'s boxes are `items[starts[i]..starts[i + 1]]`.
     starts: Vec<u32>,
     items: Vec<Item>,
-    /// The movers' lists of boxes near them, which live and die with the index.
-    cache: Cache,
 }
 
 impl Dense {
@@ -106,7 +101,6 @@ impl Dense {
                 let (x0_before, y0_before) = (x0 + cover(reach.0), y0 + cover(reach.1));
                 let cells = Cells {
                     inv,
-                    size: size as f32,
                     x0,
                     y0,
                     width,
@@ -169,7 +163,6 @@ impl Dense {
             cells,
             starts,
             items,
-            cache: Cache::default(),
         }
     }
 
@@ -197,121 +190,53 @@ impl Dense {
         ))
     }
 
-    /// Calls `f` with the boxes of each row of cells where a box overlapping `b` can start
-    /// ([`Dense::reaching`]), rows in order, skipping empty ones: consecutive cells of a row
-    /// are consecutive in `items`, sorted by `min x`.
+    /// The boxes starting in the `count` cells from cell `at` (of one row of
+    /// [`Dense::reaching`]): consecutive cells of a row are consecutive in `items`, sorted by
+    /// `min x`.
     #[inline]
-    fn rows(&self, b: &Aabb, mut f: impl FnMut(&[Item])) {
-        let Some((rows, columns)) = self.reaching(b) else {
-            return;
-        };
-        let (width, count) = (self.cells.width as usize, columns.1 - columns.0 + 1);
-        let mut at = rows.0 * width + columns.0;
-        for _ in rows.0..rows.1 + 1 {
-            let items = &self.items[self.starts[at] as usize..self.starts[at + count] as usize];
-            at += width;
-            // A row of cells is often empty (a third of them in a level of tiles).
-            if !items.is_empty() {
-                f(items);
-            }
-        }
+    fn cells(&self, at: usize, count: usize) -> &[Item] {
+        &self.items[self.starts[at] as usize..self.starts[at + count] as usize]
     }
 }
 
 /// [`cross_pairs`](super::sweep::cross_pairs) with the static list read from its index: each
-/// object of `a` against the boxes starting in the cells its box can be reached from, through
-/// its list in the index's [`Cache`] when it has one (the same pairs in the same order).
-/// `frame` counts the updates, for the cache's measure of motion.
-pub(super) fn cross_pairs_dense(a: &[Entry], dense: &mut Dense, frame: u32, sink: &mut Sink<'_>) {
-    // Out while the index is read; the cache only ever holds what the index holds.
-    let mut cache = core::mem::take(&mut dense.cache);
-    let cell = dense.cells.size;
-    cache.start(frame);
+/// object of `a` against the boxes starting in the cells its box can be reached from.
+pub(super) fn cross_pairs_dense(a: &[Entry], dense: &Dense, sink: &mut Sink<'_>) {
     for p in a {
         if sink.full() {
             break;
         }
-        match cache.lookup(p.slot, &p.aabb, frame, cell) {
-            Lookup::Hit(list) => keep_overlapping(p, list, sink),
-            Lookup::Rebuild(reach) => {
-                let index = &*dense;
-                let filled = cache.fill(p.slot, reach, p.aabb.min(), frame, |list| {
-                    let test = Overlap::of(&reach);
-                    index.rows(&reach, |items| {
-                        list.extend(items.iter().filter(|e| test.overlaps(&e.aabb)).map(|e| {
-                            Cached {
-                                aabb: e.aabb,
-                                slot: e.slot,
-                            }
-                        }));
-                    });
-                });
-                match filled {
-                    Some(list) => keep_overlapping(p, list, sink),
-                    None => direct(p, dense, sink),
-                }
+        let Some((rows, columns)) = dense.reaching(&p.aabb) else {
+            continue;
+        };
+        // A box misses `p` when `min > p's max` or `max < p's min`: two four-lane compares
+        // (the lanes that do not matter compare against infinities; boxes are finite).
+        let (lo, hi) = (p.aabb.min(), p.aabb.max());
+        let below = Vec4::new(hi.x, hi.y, f32::INFINITY, f32::INFINITY);
+        let above = Vec4::new(f32::NEG_INFINITY, f32::NEG_INFINITY, lo.x, lo.y);
+        // Row by row, from the first cell of the first row.
+        let (width, count) = (dense.cells.width as usize, columns.1 - columns.0 + 1);
+        let mut at = rows.0 * width + columns.0;
+        let slot = p.slot;
+        for _ in rows.0..rows.1 + 1 {
+            // Each box of the row's cells is tested, past the mover's right side too: the
+            // cells end there, and a test costs less than the branch that would stop early.
+            let items = dense.cells(at, count);
+            at += width;
+            // A row of cells is often empty (a third of them in a level of tiles).
+            if items.is_empty() {
+                continue;
             }
-            Lookup::Direct => direct(p, dense, sink),
+            let room = sink.room(items.len());
+            let mut kept = 0;
+            for e in items {
+                room[kept] = (slot, e.slot);
+                let (min, max) = (e.aabb.min(), e.aabb.max());
+                let v = Vec4::new(min.x, min.y, max.x, max.y);
+                kept += usize::from(!(v.cmpgt(below) | v.cmplt(above)).any());
+            }
+            sink.keep(kept);
         }
-    }
-    dense.cache = cache;
-}
-
-/// The pairs of `p` with the boxes of `list` that overlap it, in order.
-#[inline]
-fn keep_overlapping(p: &Entry, list: &[Cached], sink: &mut Sink<'_>) {
-    let test = Overlap::of(&p.aabb);
-    let room = sink.room(list.len());
-    let mut kept = 0;
-    for e in list {
-        room[kept] = (p.slot, e.slot);
-        kept += usize::from(test.overlaps(&e.aabb));
-    }
-    sink.keep(kept);
-}
-
-/// The pairs of `p` from the index's cells, row by row.
-#[inline]
-fn direct(p: &Entry, dense: &Dense, sink: &mut Sink<'_>) {
-    let test = Overlap::of(&p.aabb);
-    let slot = p.slot;
-    dense.rows(&p.aabb, |items| {
-        // Each box of the row's cells is tested, past the mover's right side too: the
-        // cells end there, and a test costs less than the branch that would stop early.
-        let room = sink.room(items.len());
-        let mut kept = 0;
-        for e in items {
-            room[kept] = (slot, e.slot);
-            kept += usize::from(test.overlaps(&e.aabb));
-        }
-        sink.keep(kept);
-    });
-}
-
-/// Whether a box overlaps a given box `b`, as two four-lane compares: a box misses `b` when
-/// `min > b's max` or `max < b's min` (the lanes that do not matter compare against
-/// infinities; boxes are finite). The same answers as [`Aabb::overlaps`].
-#[derive(Clone, Copy)]
-struct Overlap {
-    below: Vec4,
-    above: Vec4,
-}
-
-impl Overlap {
-    #[inline]
-    fn of(b: &Aabb) -> Overlap {
-        let (lo, hi) = (b.min(), b.max());
-        Overlap {
-            below: Vec4::new(hi.x, hi.y, f32::INFINITY, f32::INFINITY),
-            above: Vec4::new(f32::NEG_INFINITY, f32::NEG_INFINITY, lo.x, lo.y),
-        }
-    }
-
-    #[inline]
-    fn overlaps(&self, e: &Aabb) -> bool {
-        let (min, max) = (e.min(), e.max());
-        let v = Vec4::new(min.x, min.y, max.x, max.y);
-        !(v.cmpgt(self.below) | v.cmplt(self.above)).any()
     }
 }
 
@@ -357,9 +282,9 @@ mod tests {
                     entry(1000 + i, point(&mut next), size)
                 })
                 .collect();
-            let mut dense = Dense::build(&statics).unwrap();
+            let dense = Dense::build(&statics).unwrap();
             let mut got = Vec::new();
-            pairs_of(&movers, &mut dense, 1, &mut got);
+            pairs_of(&movers, &dense, &mut got);
             got.sort_unstable();
             let mut want: Vec<(u32, u32)> = movers
                 .iter()
@@ -378,22 +303,22 @@ mod tests {
         let statics: Vec<Entry> = (0..64)
             .map(|i| entry(i, Vec2::new(i as f32, (i % 8) as f32) * 1e-3, Vec2::ZERO))
             .collect();
-        let mut dense = Dense::build(&statics).unwrap();
+        let dense = Dense::build(&statics).unwrap();
         let mover = entry(99, Vec2::new(0.004, 0.0), Vec2::splat(0.002));
-        check_one_mover(&statics, &mut dense, &mover, "points");
+        check_one_mover(&statics, &dense, &mover, "points");
     }
 
-    /// [`cross_pairs_dense`] at update `frame` into `out`, over its old contents.
-    fn pairs_of(movers: &[Entry], dense: &mut Dense, frame: u32, out: &mut Vec<(u32, u32)>) {
+    /// [`cross_pairs_dense`] into `out`, over its old contents.
+    fn pairs_of(movers: &[Entry], dense: &Dense, out: &mut Vec<(u32, u32)>) {
         let mut sink = Sink::new(out, usize::MAX);
-        cross_pairs_dense(movers, dense, frame, &mut sink);
+        cross_pairs_dense(movers, dense, &mut sink);
         sink.finish();
     }
 
     /// Checks that the candidates of `mover` from the index are the static boxes it overlaps.
-    fn check_one_mover(statics: &[Entry], dense: &mut Dense, mover: &Entry, what: &str) {
+    fn check_one_mover(statics: &[Entry], dense: &Dense, mover: &Entry, what: &str) {
         let mut got = Vec::new();
-        pairs_of(core::slice::from_ref(mover), dense, 1, &mut got);
+        pairs_of(core::slice::from_ref(mover), dense, &mut got);
         got.sort_unstable();
         let want: Vec<(u32, u32)> = statics
             .iter()
@@ -415,7 +340,7 @@ mod tests {
                 )
             })
             .collect();
-        let mut dense = Dense::build(&statics).unwrap();
+        let dense = Dense::build(&statics).unwrap();
         let far = 1.0e30;
         // Touching the block from each side, beside it, around all of it, and far away (cells
         // that saturate `i32`).
@@ -432,79 +357,7 @@ mod tests {
         ];
         for (k, (min, size)) in movers.into_iter().enumerate() {
             let mover = entry(500 + k as u32, min, size);
-            check_one_mover(&statics, &mut dense, &mover, &alloc::format!("mover {k}"));
+            check_one_mover(&statics, &dense, &mover, &alloc::format!("mover {k}"));
         }
-    }
-
-    #[test]
-    fn cached_lists_give_the_pairs_of_the_index_in_its_order_over_many_updates() {
-        let mut x = 777u32;
-        let mut next = |n: u32| {
-            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (x >> 8) % n
-        };
-        // Tiles on half-integer points (many only touch), and movers of every speed: at rest,
-        // slow, as the benches' (a quarter of their size), bullets, and some that teleport.
-        let statics: Vec<Entry> = (0..400)
-            .map(|i| {
-                let min = Vec2::new(next(60) as f32, next(60) as f32) * 0.5;
-                entry(i, min, Vec2::new(next(4) as f32, next(4) as f32) * 0.5)
-            })
-            .collect();
-        let speeds = [0.0, 0.01, 0.25, 0.5, 3.0];
-        let mut movers: Vec<(Entry, Vec2)> = (0..60)
-            .map(|i| {
-                let min = Vec2::new(next(60) as f32, next(60) as f32) * 0.5;
-                let size = Vec2::new(next(5) as f32, next(5) as f32) * 0.5;
-                let angle = next(360) as f32 * 0.017_453_3;
-                let speed = speeds[i as usize % speeds.len()];
-                (entry(1000 + i, min, size), Vec2::from_angle(angle) * speed)
-            })
-            .collect();
-        let mut dense = Dense::build(&statics).unwrap();
-        let mut all = 0;
-        for frame in 1..200 {
-            for (k, (m, v)) in movers.iter_mut().enumerate() {
-                let size = m.aabb.max() - m.aabb.min();
-                let mut min = m.aabb.min() + *v;
-                if k % 7 == 3 && frame % 29 == 0 {
-                    min = Vec2::new(next(60) as f32, next(60) as f32) * 0.5;
-                }
-                // Back and forth across the level.
-                if min.x < -2.0 || min.x > 32.0 || min.y < -2.0 || min.y > 32.0 {
-                    *v = -*v;
-                }
-                *m = entry(m.slot, min, size);
-            }
-            let list: Vec<Entry> = movers.iter().map(|(m, _)| *m).collect();
-            let mut got = Vec::new();
-            pairs_of(&list, &mut dense, frame, &mut got);
-            let mut want = Vec::new();
-            let mut sink = Sink::new(&mut want, usize::MAX);
-            for m in &list {
-                direct(m, &dense, &mut sink);
-            }
-            sink.finish();
-            assert_eq!(got, want, "frame {frame}");
-            let mut brute: Vec<(u32, u32)> = list
-                .iter()
-                .flat_map(|m| {
-                    statics
-                        .iter()
-                        .filter(|s| s.aabb.overlaps(&m.aabb))
-                        .map(|s| (s.slot, m.slot))
-                })
-                .collect();
-            brute.sort_unstable();
-            got.sort_unstable();
-            assert_eq!(got, brute, "frame {frame}");
-            all += list.len();
-        }
-        // Most movers were served from their lists; the bullets never were, after their first.
-        let c = &dense.cache;
-        assert!(
-            c.hits > all / 2 && c.hits + c.rebuilds < all,
-            "{c:?} of {all}"
-        );
     }
 }

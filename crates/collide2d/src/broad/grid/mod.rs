@@ -19,7 +19,6 @@
 use alloc::vec::Vec;
 mod cells;
 mod dense;
-mod dense_cache;
 mod queries;
 mod refresh;
 mod sweep;
@@ -67,8 +66,6 @@ pub(crate) struct Grid {
     /// The occupied cell range `(x0, y0, x1, y1)` over all lists (objects reach one cell
     /// further right and up).
     extent: Option<(i32, i32, i32, i32)>,
-    /// Counts the calls of [`pairs`](Self::pairs): the updates, for the static indexes' caches.
-    frame: u32,
 }
 
 impl Grid {
@@ -90,7 +87,6 @@ impl Grid {
             strays: Vec::new(),
             pending: Vec::new(),
             extent: None,
-            frame: 0,
         }
     }
 
@@ -226,7 +222,6 @@ impl Grid {
     #[inline(never)]
     pub(crate) fn pairs(&mut self, view: &View<'_>, out: &mut Vec<(u32, u32)>, limit: usize) {
         let groups = self.lists.len();
-        self.frame = self.frame.wrapping_add(1);
         let mut sink = Sink::new(out, limit);
         'lists: for g in 0..groups {
             if self.lists[g].is_empty() {
@@ -249,8 +244,8 @@ impl Grid {
                     } else {
                         (h, g)
                     };
-                    match &mut self.dense[b] {
-                        Some(d) => cross_pairs_dense(&self.lists[a], d, self.frame, &mut sink),
+                    match &self.dense[b] {
+                        Some(d) => cross_pairs_dense(&self.lists[a], d, &mut sink),
                         None => cross_pairs(&self.lists[a], &self.lists[b], &mut sink),
                     }
                 }
