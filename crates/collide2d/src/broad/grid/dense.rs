@@ -199,14 +199,60 @@ impl Dense {
     }
 }
 
+/// How many movers ahead [`cross_pairs_dense`] finds a mover's cells and fetches their starts.
+const AHEAD: usize = 8;
+
+/// Asks for the cache line of `x`, without waiting for it.
+#[inline]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: a prefetch never faults nor changes memory (SSE is part of the x86-64
+        // baseline), and `x` is a valid reference anyway.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// [`cross_pairs`](super::sweep::cross_pairs) with the static list read from its index: each
 /// object of `a` against the boxes starting in the cells its box can be reached from.
 pub(super) fn cross_pairs_dense(a: &[Entry], dense: &Dense, sink: &mut Sink<'_>) {
-    for p in a {
+    // Each mover's cells found `AHEAD` movers early, their starts fetched then, and the first
+    // boxes of their rows half way: the lines are on their way while earlier movers are tested.
+    let mut ring = [None; 2 * AHEAD];
+    for (j, q) in a.iter().enumerate().take(AHEAD) {
+        ring[j] = dense.reaching(&q.aabb);
+    }
+    let width = dense.cells.width as usize;
+    for (i, p) in a.iter().enumerate() {
         if sink.full() {
             break;
         }
-        let Some((rows, columns)) = dense.reaching(&p.aabb) else {
+        if let Some(q) = a.get(i + AHEAD) {
+            let reach = dense.reaching(&q.aabb);
+            ring[(i + AHEAD) % (2 * AHEAD)] = reach;
+            if let Some((rows, columns)) = reach {
+                for r in rows.0..rows.1 + 1 {
+                    prefetch(&dense.starts[r * width + columns.0]);
+                }
+            }
+        }
+        if let Some((rows, columns)) = ring[(i + AHEAD / 2) % (2 * AHEAD)] {
+            if i + AHEAD / 2 < a.len() {
+                for r in rows.0..rows.1 + 1 {
+                    let first = dense.starts[r * width + columns.0] as usize;
+                    if let Some(item) = dense.items.get(first) {
+                        prefetch(item);
+                    }
+                }
+            }
+        }
+        let Some((rows, columns)) = ring[i % (2 * AHEAD)] else {
             continue;
         };
         // A box misses `p` when `min > p's max` or `max < p's min`: two four-lane compares
