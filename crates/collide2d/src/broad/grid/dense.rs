@@ -190,6 +190,19 @@ impl Dense {
         ))
     }
 
+    /// [`Dense::reaching`] of `b` as a [`Span`].
+    #[inline]
+    fn span(&self, b: &Aabb) -> Span {
+        match self.reaching(b) {
+            Some((rows, columns)) => Span {
+                at: rows.0 * self.cells.width as usize + columns.0,
+                rows: rows.1 - rows.0 + 1,
+                count: columns.1 - columns.0 + 1,
+            },
+            None => Span::default(),
+        }
+    }
+
     /// The boxes starting in the `count` cells from cell `at` (of one row of
     /// [`Dense::reaching`]): consecutive cells of a row are consecutive in `items`, sorted by
     /// `min x`.
@@ -197,6 +210,15 @@ impl Dense {
     fn cells(&self, at: usize, count: usize) -> &[Item] {
         &self.items[self.starts[at] as usize..self.starts[at + count] as usize]
     }
+}
+
+/// The cells of [`Dense::reaching`] as [`cross_pairs_dense`] walks them: `rows` rows (none when
+/// nothing is in reach) of `count` cells from cell `at`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    at: usize,
+    rows: usize,
+    count: usize,
 }
 
 /// How many movers ahead [`cross_pairs_dense`] finds a mover's cells and fetches their starts.
@@ -224,9 +246,9 @@ fn prefetch<T>(x: &T) {
 pub(super) fn cross_pairs_dense(a: &[Entry], dense: &Dense, sink: &mut Sink<'_>) {
     // Each mover's cells found `AHEAD` movers early, their starts fetched then, and the first
     // boxes of their rows half way: the lines are on their way while earlier movers are tested.
-    let mut ring = [None; 2 * AHEAD];
+    let mut ring = [Span::default(); 2 * AHEAD];
     for (j, q) in a.iter().enumerate().take(AHEAD) {
-        ring[j] = dense.reaching(&q.aabb);
+        ring[j] = dense.span(&q.aabb);
     }
     let width = dense.cells.width as usize;
     for (i, p) in a.iter().enumerate() {
@@ -234,37 +256,32 @@ pub(super) fn cross_pairs_dense(a: &[Entry], dense: &Dense, sink: &mut Sink<'_>)
             break;
         }
         if let Some(q) = a.get(i + AHEAD) {
-            let reach = dense.reaching(&q.aabb);
-            ring[(i + AHEAD) % (2 * AHEAD)] = reach;
-            if let Some((rows, columns)) = reach {
-                for r in rows.0..rows.1 + 1 {
-                    prefetch(&dense.starts[r * width + columns.0]);
-                }
+            let span = dense.span(&q.aabb);
+            ring[(i + AHEAD) % (2 * AHEAD)] = span;
+            for r in 0..span.rows {
+                prefetch(&dense.starts[span.at + r * width]);
             }
         }
-        if let Some((rows, columns)) = ring[(i + AHEAD / 2) % (2 * AHEAD)] {
-            if i + AHEAD / 2 < a.len() {
-                for r in rows.0..rows.1 + 1 {
-                    let first = dense.starts[r * width + columns.0] as usize;
-                    if let Some(item) = dense.items.get(first) {
-                        prefetch(item);
-                    }
-                }
+        // (Past the end of `a`, an older mover's: still cells of the index.)
+        let half = ring[(i + AHEAD / 2) % (2 * AHEAD)];
+        for r in 0..half.rows {
+            if let Some(item) = dense.items.get(dense.starts[half.at + r * width] as usize) {
+                prefetch(item);
             }
         }
-        let Some((rows, columns)) = ring[i % (2 * AHEAD)] else {
-            continue;
-        };
+        let Span {
+            mut at,
+            rows,
+            count,
+        } = ring[i % (2 * AHEAD)];
         // A box misses `p` when `min > p's max` or `max < p's min`: two four-lane compares
         // (the lanes that do not matter compare against infinities; boxes are finite).
         let (lo, hi) = (p.aabb.min(), p.aabb.max());
         let below = Vec4::new(hi.x, hi.y, f32::INFINITY, f32::INFINITY);
         let above = Vec4::new(f32::NEG_INFINITY, f32::NEG_INFINITY, lo.x, lo.y);
         // Row by row, from the first cell of the first row.
-        let (width, count) = (dense.cells.width as usize, columns.1 - columns.0 + 1);
-        let mut at = rows.0 * width + columns.0;
         let slot = p.slot;
-        for _ in rows.0..rows.1 + 1 {
+        for _ in 0..rows {
             // Each box of the row's cells is tested, past the mover's right side too: the
             // cells end there, and a test costs less than the branch that would stop early.
             let items = dense.cells(at, count);
