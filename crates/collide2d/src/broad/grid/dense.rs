@@ -190,6 +190,19 @@ impl Dense {
         ))
     }
 
+    /// [`Dense::reaching`] of `b` as a [`Span`].
+    #[inline]
+    fn span(&self, b: &Aabb) -> Span {
+        match self.reaching(b) {
+            Some((rows, columns)) => Span {
+                at: rows.0 * self.cells.width as usize + columns.0,
+                rows: rows.1 - rows.0 + 1,
+                count: columns.1 - columns.0 + 1,
+            },
+            None => Span::default(),
+        }
+    }
+
     /// The boxes starting in the `count` cells from cell `at` (of one row of
     /// [`Dense::reaching`]): consecutive cells of a row are consecutive in `items`, sorted by
     /// `min x`.
@@ -199,26 +212,76 @@ impl Dense {
     }
 }
 
+/// The cells of [`Dense::reaching`] as [`cross_pairs_dense`] walks them: `rows` rows (none when
+/// nothing is in reach) of `count` cells from cell `at`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    at: usize,
+    rows: usize,
+    count: usize,
+}
+
+/// How many movers ahead [`cross_pairs_dense`] finds a mover's cells and fetches their starts.
+const AHEAD: usize = 8;
+
+/// Asks for the cache line of `x`, without waiting for it.
+#[inline]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: a prefetch never faults nor changes memory (SSE is part of the x86-64
+        // baseline), and `x` is a valid reference anyway.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// [`cross_pairs`](super::sweep::cross_pairs) with the static list read from its index: each
 /// object of `a` against the boxes starting in the cells its box can be reached from.
 pub(super) fn cross_pairs_dense(a: &[Entry], dense: &Dense, sink: &mut Sink<'_>) {
-    for p in a {
+    // Each mover's cells found `AHEAD` movers early, their starts fetched then, and the first
+    // boxes of their rows half way: the lines are on their way while earlier movers are tested.
+    let mut ring = [Span::default(); 2 * AHEAD];
+    for (j, q) in a.iter().enumerate().take(AHEAD) {
+        ring[j] = dense.span(&q.aabb);
+    }
+    let width = dense.cells.width as usize;
+    for (i, p) in a.iter().enumerate() {
         if sink.full() {
             break;
         }
-        let Some((rows, columns)) = dense.reaching(&p.aabb) else {
-            continue;
-        };
+        if let Some(q) = a.get(i + AHEAD) {
+            let span = dense.span(&q.aabb);
+            ring[(i + AHEAD) % (2 * AHEAD)] = span;
+            for r in 0..span.rows {
+                prefetch(&dense.starts[span.at + r * width]);
+            }
+        }
+        // (Past the end of `a`, an older mover's: still cells of the index.)
+        let half = ring[(i + AHEAD / 2) % (2 * AHEAD)];
+        for r in 0..half.rows {
+            if let Some(item) = dense.items.get(dense.starts[half.at + r * width] as usize) {
+                prefetch(item);
+            }
+        }
+        let Span {
+            mut at,
+            rows,
+            count,
+        } = ring[i % (2 * AHEAD)];
         // A box misses `p` when `min > p's max` or `max < p's min`: two four-lane compares
         // (the lanes that do not matter compare against infinities; boxes are finite).
         let (lo, hi) = (p.aabb.min(), p.aabb.max());
         let below = Vec4::new(hi.x, hi.y, f32::INFINITY, f32::INFINITY);
         let above = Vec4::new(f32::NEG_INFINITY, f32::NEG_INFINITY, lo.x, lo.y);
         // Row by row, from the first cell of the first row.
-        let (width, count) = (dense.cells.width as usize, columns.1 - columns.0 + 1);
-        let mut at = rows.0 * width + columns.0;
         let slot = p.slot;
-        for _ in rows.0..rows.1 + 1 {
+        for _ in 0..rows {
             // Each box of the row's cells is tested, past the mover's right side too: the
             // cells end there, and a test costs less than the branch that would stop early.
             let items = dense.cells(at, count);
