@@ -242,10 +242,12 @@ pub fn closest_points(a: &Shape, b: &Shape) -> Option<ClosestPoints> {
 /// taken within `1e-9` of the largest coordinate. Depths and points carry the accuracy of
 /// convex contacts.
 ///
-/// The work of that search is bounded: above 64 pairs of parts (pairs whose boxes overlap, or
-/// whose differences lie within the search's reach; 128 when a part is a circle or capsule,
-/// with the crossings of faces counted past 64), or past a fixed count of the search's own
-/// steps, the depth is the shortest separating move along the deepest pair of parts'
+/// The work of that search is bounded. Two polygons or boxes (no compound) of at most 16
+/// convex parts each, whose outlines' corners multiply to at most 1,024, are searched on
+/// their outlines whatever the count of pairs of parts. Otherwise, above 64 pairs of parts
+/// (pairs whose boxes overlap, or whose differences lie within the search's reach; 128 when a
+/// part is a circle or capsule, with the crossings of faces counted past 64), or past a fixed
+/// count of the search's own steps, the depth is the shortest separating move along the deepest pair of parts'
 /// normal, not always the shortest of all: `b` moves along it past every pair of parts'
 /// interval of overlap (computed so that rounding can only lengthen the move), with one
 /// point, midway between the surfaces of the last pair passed. Moving `b` by
