@@ -1,8 +1,7 @@
 //! A level of static tiles (enough for the grid's static index) with movers of every speed,
 //! while tiles are added, removed, moved and refiltered: each update's pairs equal brute force
-//! and a fresh world's, and the events are the differences between updates. (Written for a
-//! cache of each mover's tiles kept between updates, measured and dropped: any state the index
-//! keeps across updates must survive these changes.)
+//! and a fresh world's, and the events are the differences between updates: any state the
+//! static index keeps across updates must survive these changes.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use collide2d::math::Vec2;
@@ -190,7 +189,7 @@ impl Level {
 }
 
 #[test]
-fn statics_changed_while_movers_keep_their_lists_give_the_pairs_of_a_fresh_world() {
+fn statics_changed_between_updates_give_the_pairs_of_brute_force_and_of_a_fresh_world() {
     for (seed, broad) in [
         (1, BroadPhase::default()),
         (2, BroadPhase::grid(2.0).unwrap()),
