@@ -318,7 +318,11 @@ impl<T> RayLeaf for FirstHit<'_, T> {
         if let Some(hit) = hit {
             let better = match &self.best {
                 None => true,
-                Some((bs, bh)) => ray_order(ray, &hit, bh).then(s.cmp(bs)).is_lt(),
+                // A `t` below the best's wins, one above loses (`ray_order` says as much);
+                // equal ones (a tie, or both overflowed) take the whole order, out of line.
+                Some((_, bh)) if hit.t < bh.t => true,
+                Some((_, bh)) if hit.t > bh.t => false,
+                Some((bs, bh)) => tie_wins(ray, &hit, s, bh, *bs),
             };
             if better {
                 self.best = Some((s, hit));
@@ -337,6 +341,14 @@ impl<T> FirstHit<'_, T> {
             .get(s as usize)
             .and_then(|o| cast_ray(&o, self.ray, limit))
     }
+}
+
+/// True when `hit` of slot `s`, its `t` equal to the best's (`best` of slot `bs`), comes first
+/// by [`ray_order`], then slot.
+#[cold]
+#[inline(never)]
+fn tie_wins(ray: &Ray, hit: &RayHit, s: u32, best: &RayHit, bs: u32) -> bool {
+    ray_order(ray, hit, best).then(s.cmp(&bs)).is_lt()
 }
 
 /// Two hits of `ray` in the order the ray meets them: by `t`, and for hits whose `t` overflowed
