@@ -34,7 +34,7 @@ impl<T> CollisionWorld<T> {
     pub fn broad_phase_boxes(&self) -> Vec<crate::broad::BroadBox> {
         let view = self.view();
         let mut out = Vec::new();
-        let broad = self.broad.refreshed(&view);
+        let broad = self.broad.refreshed(|| view);
         broad.boxes(&view, &|slot| self.handle(slot), &mut out);
         out
     }
@@ -57,7 +57,7 @@ impl<T> CollisionWorld<T> {
     #[must_use]
     pub fn broad_phase_kind(&self) -> crate::broad::BroadPhaseKind {
         let view = self.view();
-        self.broad.refreshed(&view).kind()
+        self.broad.refreshed(|| view).kind()
     }
 
     /// What the broad phase reads of the objects.
@@ -79,9 +79,9 @@ impl<T> CollisionWorld<T> {
     ) -> Vec<u32> {
         let view = self.view();
         let broad = if sight.statics_only {
-            self.broad.refreshed_statics(&view)
+            self.broad.refreshed_statics(|| view)
         } else {
-            self.broad.refreshed(&view)
+            self.broad.refreshed(|| view)
         };
         let mut out = Vec::new();
         from_broad(&broad, &view, &mut |slot| out.push(slot));
@@ -181,10 +181,9 @@ impl<T> CollisionWorld<T> {
             mask,
             best: None,
         };
-        let view = self.view();
         self.broad
-            .refreshed(&view)
-            .ray(&view, ray, max_t, mask, &mut first);
+            .refreshed(|| self.view())
+            .ray(&self.view(), ray, max_t, mask, &mut first);
         first.best.map(|(s, hit)| (self.handle(s), hit))
     }
 
