@@ -160,6 +160,7 @@ pub enum BroadBoxKind {
 }
 
 /// What the broad phase reads about each object slot.
+#[derive(Clone, Copy)]
 pub(crate) struct View<'a> {
     /// Tight boxes, by slot.
     pub(crate) aabbs: &'a [Aabb],

@@ -209,9 +209,10 @@ impl LazyBroad {
     }
 
     /// The broad phase brought up to date, for queries: the first call after a change takes
-    /// the changes in, the next ones only read.
+    /// the changes in, the next ones only read. `view` is called only then (building it was
+    /// a few stores on every ray).
     #[inline]
-    pub(super) fn refreshed(&self, view: &View<'_>) -> Refreshed<'_> {
+    pub(super) fn refreshed<'v>(&self, view: impl FnOnce() -> View<'v>) -> Refreshed<'_> {
         self.refreshed_by(
             view,
             |s| s.changed.is_empty() && s.statics.is_empty(),
@@ -222,7 +223,7 @@ impl LazyBroad {
     /// The broad phase with its static groups brought up to date, for queries of static
     /// objects only (its other groups may be stale: not to be read).
     #[inline]
-    pub(super) fn refreshed_statics(&self, view: &View<'_>) -> Refreshed<'_> {
+    pub(super) fn refreshed_statics<'v>(&self, view: impl FnOnce() -> View<'v>) -> Refreshed<'_> {
         self.refreshed_by(view, |s| s.statics.is_empty(), State::refresh_statics)
     }
 
@@ -230,9 +231,9 @@ impl LazyBroad {
     /// Inlined: the common case, nothing to do, is a read lock and two loads, less than a
     /// call (a ray through a static level takes it once).
     #[inline(always)]
-    fn refreshed_by(
+    fn refreshed_by<'v>(
         &self,
-        view: &View<'_>,
+        view: impl FnOnce() -> View<'v>,
         fresh: impl Fn(&State) -> bool,
         refresh: impl FnOnce(&mut State, &View<'_>),
     ) -> Refreshed<'_> {
@@ -247,13 +248,13 @@ impl LazyBroad {
     /// [`refreshed_by`](Self::refreshed_by)'s other case, out of line.
     #[cold]
     #[inline(never)]
-    fn refresh_then_read(
+    fn refresh_then_read<'v>(
         &self,
-        view: &View<'_>,
+        view: impl FnOnce() -> View<'v>,
         refresh: impl FnOnce(&mut State, &View<'_>),
     ) -> Refreshed<'_> {
         // Another thread may refresh first: `refresh` then finds nothing to do.
-        refresh(&mut self.state.write(), view);
+        refresh(&mut self.state.write(), &view());
         Refreshed(self.state.read())
     }
 

@@ -34,7 +34,7 @@ impl<T> CollisionWorld<T> {
     pub fn broad_phase_boxes(&self) -> Vec<crate::broad::BroadBox> {
         let view = self.view();
         let mut out = Vec::new();
-        let broad = self.broad.refreshed(&view);
+        let broad = self.broad.refreshed(|| view);
         broad.boxes(&view, &|slot| self.handle(slot), &mut out);
         out
     }
@@ -57,7 +57,7 @@ impl<T> CollisionWorld<T> {
     #[must_use]
     pub fn broad_phase_kind(&self) -> crate::broad::BroadPhaseKind {
         let view = self.view();
-        self.broad.refreshed(&view).kind()
+        self.broad.refreshed(|| view).kind()
     }
 
     /// What the broad phase reads of the objects.
@@ -79,9 +79,9 @@ impl<T> CollisionWorld<T> {
     ) -> Vec<u32> {
         let view = self.view();
         let broad = if sight.statics_only {
-            self.broad.refreshed_statics(&view)
+            self.broad.refreshed_statics(|| view)
         } else {
-            self.broad.refreshed(&view)
+            self.broad.refreshed(|| view)
         };
         let mut out = Vec::new();
         from_broad(&broad, &view, &mut |slot| out.push(slot));
@@ -181,10 +181,9 @@ impl<T> CollisionWorld<T> {
             mask,
             best: None,
         };
-        let view = self.view();
         self.broad
-            .refreshed(&view)
-            .ray(&view, ray, max_t, mask, &mut first);
+            .refreshed(|| self.view())
+            .ray(&self.view(), ray, max_t, mask, &mut first);
         first.best.map(|(s, hit)| (self.handle(s), hit))
     }
 
@@ -318,7 +317,11 @@ impl<T> RayLeaf for FirstHit<'_, T> {
         if let Some(hit) = hit {
             let better = match &self.best {
                 None => true,
-                Some((bs, bh)) => ray_order(ray, &hit, bh).then(s.cmp(bs)).is_lt(),
+                // A `t` below the best's wins, one above loses (`ray_order` says as much);
+                // equal ones (a tie, or both overflowed) take the whole order, out of line.
+                Some((_, bh)) if hit.t < bh.t => true,
+                Some((_, bh)) if hit.t > bh.t => false,
+                Some((bs, bh)) => tie_wins(ray, &hit, s, bh, *bs),
             };
             if better {
                 self.best = Some((s, hit));
@@ -337,6 +340,14 @@ impl<T> FirstHit<'_, T> {
             .get(s as usize)
             .and_then(|o| cast_ray(&o, self.ray, limit))
     }
+}
+
+/// True when `hit` of slot `s`, its `t` equal to the best's (`best` of slot `bs`), comes first
+/// by [`ray_order`], then slot.
+#[cold]
+#[inline(never)]
+fn tie_wins(ray: &Ray, hit: &RayHit, s: u32, best: &RayHit, bs: u32) -> bool {
+    ray_order(ray, hit, best).then(s.cmp(&bs)).is_lt()
 }
 
 /// Two hits of `ray` in the order the ray meets them: by `t`, and for hits whose `t` overflowed

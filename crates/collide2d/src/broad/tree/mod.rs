@@ -246,15 +246,23 @@ impl Trees {
             if tree.root == NULL || !sight.sees(view.table, g as u32) {
                 continue;
             }
-            let root = &tree.nodes[tree.root as usize];
-            if root.child1 == NULL {
-                if ray_box(ray, inv, &root.aabb, max_t).is_some() {
-                    max_t = max_t.min(f.leaf(root.slot));
+            // A tree with a layout has an inner root (`sync` drops the layout when the tree
+            // changes): the root need not be read. The root's box is not tested: the root
+            // quad's four tests decide as much.
+            let quads = &self.quads[g];
+            let layout = match quads.get() {
+                Some(layout) => layout,
+                None => {
+                    let root = &tree.nodes[tree.root as usize];
+                    if root.child1 == NULL {
+                        if ray_box(ray, inv, &root.aabb, max_t).is_some() {
+                            max_t = max_t.min(f.leaf(root.slot));
+                        }
+                        continue;
+                    }
+                    quads.get_or_init(|| Box::new(RayTree::of(tree)))
                 }
-                continue;
-            }
-            // The root's box is not tested: the root quad's four tests decide as much.
-            let layout = self.quads[g].get_or_init(|| Box::new(RayTree::of(tree)));
+            };
             layout.walk(ray, inv, &mut max_t, f);
         }
     }
