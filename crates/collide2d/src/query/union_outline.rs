@@ -138,6 +138,7 @@ pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts:
 /// Cuts `segs[i]` where the others meet it: `cuts` (cleared first) gets 0, 1, every
 /// crossing's parameter and the ends of collinear overlaps, in exact increasing order (equal
 /// ones may repeat, next to each other; a segment sharing an end adds no cut there).
+#[cfg(test)]
 pub(crate) fn cut_at_crossings(
     segs: &[Segment],
     i: usize,
@@ -145,15 +146,24 @@ pub(crate) fn cut_at_crossings(
     b: &[Vec2],
     cuts: &mut Vec<Ratio>,
 ) {
-    let s = segs[i];
+    let others = segs.iter().enumerate().filter(|&(k, _)| k != i);
+    cut_by(segs[i], others.map(|(_, &o)| o), a, b, cuts);
+}
+
+/// [`cut_at_crossings`] with the other segments given one by one (the search's, without
+/// gathering them first).
+pub(crate) fn cut_by(
+    s: Segment,
+    others: impl Iterator<Item = Segment>,
+    a: &[Vec2],
+    b: &[Vec2],
+    cuts: &mut Vec<Ratio>,
+) {
     let ends = [s.start(a, b), s.end(a, b)];
     cuts.clear();
     cuts.push(Ratio::int(0.0));
     cuts.push(Ratio::int(1.0));
-    for (k, &o) in segs.iter().enumerate() {
-        if k == i {
-            continue;
-        }
+    for o in others {
         // Segments sharing an end (neighbours on the convolution, mostly) meet only there, a
         // cut already, unless they are parallel.
         if ends.contains(&o.start(a, b)) || ends.contains(&o.end(a, b)) {
@@ -203,8 +213,14 @@ fn holds(din: (Vec2, Vec2), dout: (Vec2, Vec2), d: (Vec2, Vec2), a_edge: bool) -
 
 /// Appends to `out` (cleared first) the reduced convolution of the counter-clockwise outlines
 /// `a` and `-b`: its segments, ordered by generating edge side, then corner, then edge.
+#[cfg(test)]
 pub(crate) fn reduced_convolution(a: &[Vec2], b: &[Vec2], out: &mut Vec<Segment>) {
     out.clear();
+    each_convolution_segment(a, b, |s| out.push(s));
+}
+
+/// [`reduced_convolution`]'s segments handed to `out` one by one, in the same order.
+pub(crate) fn each_convolution_segment(a: &[Vec2], b: &[Vec2], mut out: impl FnMut(Segment)) {
     let (n, m) = (a.len(), b.len());
     // Convex corners of `-b` with `a`'s edges.
     for j in 0..m {
@@ -216,7 +232,7 @@ pub(crate) fn reduced_convolution(a: &[Vec2], b: &[Vec2], out: &mut Vec<Segment>
         }
         for i in 0..n {
             if holds(din, dout, (a[i], a[(i + 1) % n]), true) {
-                out.push(Segment {
+                out(Segment {
                     edge_of: EdgeOf::A,
                     edge: i as u32,
                     corner: j as u32,
@@ -233,7 +249,7 @@ pub(crate) fn reduced_convolution(a: &[Vec2], b: &[Vec2], out: &mut Vec<Segment>
         }
         for j in 0..m {
             if holds(din, dout, (b[(j + 1) % m], b[j]), false) {
-                out.push(Segment {
+                out(Segment {
                     edge_of: EdgeOf::B,
                     edge: j as u32,
                     corner: i as u32,

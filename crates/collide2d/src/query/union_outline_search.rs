@@ -24,7 +24,7 @@
 use crate::exact;
 use crate::math::Vec2;
 use crate::query::union_exact::{products_sign, Prod, Ratio, Sum};
-use crate::query::union_outline::{box_ring, cut_at_crossings, reduced_convolution};
+use crate::query::union_outline::{box_ring, cut_by, each_convolution_segment};
 use crate::query::union_outline::{EdgeOf, Segment};
 use crate::query::{convex, Contact};
 use crate::shape::{ConvexPolygon, Shape};
@@ -421,43 +421,63 @@ fn foot(p: DVec2, r: DVec2) -> f64 {
     }
 }
 
-/// The nearest point of `S`'s boundary, `None` past the work bound.
+/// A convolution segment with its `f64` summary, and whether the search has visited it.
+#[derive(Clone, Copy)]
+struct Entry {
+    s: Segment,
+    near: Near,
+    done: bool,
+}
+
+/// The nearest point of `S`'s boundary, `None` past the work bound. Allocates three buffers a
+/// call (the segments, the cuts and their `f64` values), none per segment visited.
 fn search(pair: &Pair) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
-    let mut segs = Vec::with_capacity(4 * (a.len() + b.len()));
-    reduced_convolution(a, b, &mut segs);
-    let near: Vec<Near> = segs.iter().map(|&s| Near::of(s, a, b)).collect();
-    let mut done = alloc::vec![false; segs.len()];
+    let mut segs: Vec<Entry> = Vec::with_capacity(4 * (a.len() + b.len()));
+    each_convolution_segment(a, b, |s| {
+        segs.push(Entry {
+            s,
+            near: Near::of(s, a, b),
+            done: false,
+        });
+    });
     let mut best: Option<Found> = None;
     let mut cuts: Vec<Ratio> = Vec::with_capacity(16);
-    let mut crossing: Vec<Segment> = Vec::with_capacity(segs.len());
+    let mut uf: Vec<f64> = Vec::with_capacity(16);
     let mut work = 0usize;
     loop {
         // The nearest segment not visited yet (few are visited: select, don't sort).
         let beat = best.map_or(f64::INFINITY, |f| f.d2);
         let mut next: Option<usize> = None;
-        for (i, n) in near.iter().enumerate() {
-            if !done[i] && n.d2 < beat && next.is_none_or(|k| n.d2 < near[k].d2) {
+        for (i, e) in segs.iter().enumerate() {
+            if !e.done && e.near.d2 < beat && next.is_none_or(|k| e.near.d2 < segs[k].near.d2) {
                 next = Some(i);
             }
         }
         let Some(i) = next else { break };
-        done[i] = true;
-        let (s, g) = (segs[i], near[i]);
-        // The segments whose boxes meet this one's: the only ones that can cut it.
-        crossing.clear();
-        crossing.push(s);
-        for (k, o) in near.iter().enumerate() {
-            if k != i && o.lo.cmple(g.hi).all() && g.lo.cmple(o.hi).all() {
-                crossing.push(segs[k]);
-            }
-        }
-        work += crossing.len();
+        segs[i].done = true;
+        let (s, g) = (segs[i].s, segs[i].near);
+        // The segments whose boxes meet this one's: the only ones that can cut it (counted
+        // as they go; past the bound the cuts are dropped).
+        let mut met = 1;
+        let crossing = segs
+            .iter()
+            .enumerate()
+            .filter(|&(k, e)| k != i && e.near.lo.cmple(g.hi).all() && g.lo.cmple(e.near.hi).all());
+        cut_by(
+            s,
+            crossing.map(|(_, e)| e.s).inspect(|_| met += 1),
+            a,
+            b,
+            &mut cuts,
+        );
+        work += met;
         if work > WORK {
             return None;
         }
-        cut_at_crossings(&crossing, 0, a, b, &mut cuts);
-        if let Some(found) = walk(pair, s, &g, &cuts, beat, &mut work) {
+        uf.clear();
+        uf.extend(cuts.iter().map(Ratio::approx));
+        if let Some(found) = walk(pair, s, &g, &cuts, &uf, beat, &mut work) {
             best = Some(found);
         }
         if work > WORK {
@@ -467,18 +487,18 @@ fn search(pair: &Pair) -> Option<Found> {
     best
 }
 
-/// The nearest stretch of `s` (cut at `cuts`) on the boundary, when nearer than `beat`
-/// (squared): walked out from the origin's foot, the nearer side each step.
+/// The nearest stretch of `s` (cut at `cuts`, `uf` their `f64` values) on the boundary, when
+/// nearer than `beat` (squared): walked out from the origin's foot, the nearer side each step.
 fn walk(
     pair: &Pair,
     s: Segment,
     g: &Near,
     cuts: &[Ratio],
+    uf: &[f64],
     beat: f64,
     work: &mut usize,
 ) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
-    let uf: Vec<f64> = cuts.iter().map(Ratio::approx).collect();
     let foot_f = foot(g.s0, g.r);
     let k = uf
         .partition_point(|&u| u <= foot_f)
