@@ -116,7 +116,7 @@ pub(crate) fn crossing(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2]) -> Option
 
 /// Where `o`'s ends lie on `s` when the two are collinear: the cuts a collinear overlap makes
 /// (each end's exact parameter along `s`, pushed to `cuts` when within `[0, 1]`).
-pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts: &mut Vec<Ratio>) {
+pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts: &mut Vec<Cut>) {
     let r = s.dir(a, b);
     let (sa, sb) = s.start(a, b);
     let from_start = |(pa, pb): (Vec2, Vec2)| Sum::of(pa, pb, sb, sa);
@@ -130,7 +130,10 @@ pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts:
     for d in [d0, d1] {
         let along = Prod::dot(d, r);
         if along.sign() != Ordering::Less && sum_sign(&len2, &along.neg()) != Ordering::Less {
-            cuts.push(Ratio::new(along, len2));
+            cuts.push(Cut {
+                u: Ratio::new(along, len2),
+                by: Some(o),
+            });
         }
     }
 }
@@ -147,7 +150,18 @@ pub(crate) fn cut_at_crossings(
     cuts: &mut Vec<Ratio>,
 ) {
     let others = segs.iter().enumerate().filter(|&(k, _)| k != i);
-    cut_by(segs[i], others.map(|(_, &o)| o), a, b, cuts);
+    let mut made = Vec::new();
+    cut_by(segs[i], others.map(|(_, &o)| o), a, b, &mut made);
+    cuts.clear();
+    cuts.extend(made.iter().map(|c| c.u));
+}
+
+/// A cut of a segment: its parameter along it and the segment that made it (`None` for the
+/// segment's ends). That segment's generating corner touches its generating edge there.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cut {
+    pub(crate) u: Ratio,
+    pub(crate) by: Option<Segment>,
 }
 
 /// [`cut_at_crossings`] with the other segments given one by one (the search's, without
@@ -157,12 +171,16 @@ pub(crate) fn cut_by(
     others: impl Iterator<Item = Segment>,
     a: &[Vec2],
     b: &[Vec2],
-    cuts: &mut Vec<Ratio>,
+    cuts: &mut Vec<Cut>,
 ) {
     let ends = [s.start(a, b), s.end(a, b)];
     cuts.clear();
-    cuts.push(Ratio::int(0.0));
-    cuts.push(Ratio::int(1.0));
+    for k in [0.0, 1.0] {
+        cuts.push(Cut {
+            u: Ratio::int(k),
+            by: None,
+        });
+    }
     for o in others {
         // Segments sharing an end (neighbours on the convolution, mostly) meet only there, a
         // cut already, unless they are parallel.
@@ -173,11 +191,11 @@ pub(crate) fn cut_by(
             continue;
         }
         match crossing(s, o, a, b) {
-            Some(u) => cuts.push(u),
+            Some(u) => cuts.push(Cut { u, by: Some(o) }),
             None => overlap_cuts(s, o, a, b, cuts),
         }
     }
-    cuts.sort_unstable_by(Ratio::cmp);
+    cuts.sort_unstable_by(|x, y| x.u.cmp(&y.u));
 }
 
 /// An axis-aligned box as a counter-clockwise outline.

@@ -25,7 +25,7 @@ use crate::exact;
 use crate::math::Vec2;
 use crate::query::union_exact::{products_sign, Prod, Ratio, Sum};
 use crate::query::union_outline::{box_ring, cut_by, each_convolution_segment};
-use crate::query::union_outline::{EdgeOf, Segment};
+use crate::query::union_outline::{Cut, EdgeOf, Segment};
 use crate::query::{convex, Contact};
 use crate::shape::{ConvexPolygon, Shape};
 use alloc::vec::Vec;
@@ -128,10 +128,46 @@ struct Probe {
     edge: (Vec2, Vec2),
     corner: Vec2,
     edge_of_a: bool,
+    /// The same for the segment whose cut the probe starts from: that pair is exactly on its
+    /// line at `q`, only the orders of `ε` decide its sign.
+    touching: Option<Touch>,
+}
+
+/// A segment's generating edge and corner, and whether the edge is `a`'s.
+#[derive(Clone, Copy)]
+struct Touch {
+    edge: (Vec2, Vec2),
+    corner: Vec2,
+    edge_of_a: bool,
+}
+
+impl Touch {
+    fn of(s: Segment, a: &[Vec2], b: &[Vec2]) -> Touch {
+        let (e, c) = (s.edge as usize, s.corner as usize);
+        match s.edge_of {
+            EdgeOf::A => Touch {
+                edge: (a[e], a[(e + 1) % a.len()]),
+                corner: b[c],
+                edge_of_a: true,
+            },
+            EdgeOf::B => Touch {
+                edge: (b[e], b[(e + 1) % b.len()]),
+                corner: a[c],
+                edge_of_a: false,
+            },
+        }
+    }
+
+    /// Is `p` against the edge `p0 -> p1` (`moved_b` as in [`Probe::left_of`]) this pair?
+    #[inline]
+    fn is(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
+        moved_b == self.edge_of_a && (p0, p1) == self.edge && p == self.corner
+    }
 }
 
 impl Probe {
-    fn new(s: Segment, u: Ratio, forward: bool, a: &[Vec2], b: &[Vec2]) -> Probe {
+    fn new(s: Segment, cut: &Cut, forward: bool, a: &[Vec2], b: &[Vec2]) -> Probe {
+        let u = cut.u;
         let (sa, sb) = s.start(a, b);
         let dir = s.dir(a, b);
         let (start_f, start_m) = (sa.as_dvec2() - sb.as_dvec2(), magnitude(sa) + magnitude(sb));
@@ -152,11 +188,11 @@ impl Probe {
             let t = u.point_on(Sum::diff(sa, sb), dir);
             (t, 16.0 * EPS * t.abs().max_element() + f64::MIN_POSITIVE)
         };
-        let (e, c) = (s.edge as usize, s.corner as usize);
-        let (edge, corner, edge_of_a) = match s.edge_of {
-            EdgeOf::A => ((a[e], a[(e + 1) % a.len()]), b[c], true),
-            EdgeOf::B => ((b[e], b[(e + 1) % b.len()]), a[c], false),
-        };
+        let Touch {
+            edge,
+            corner,
+            edge_of_a,
+        } = Touch::of(s, a, b);
         Probe {
             sa,
             sb,
@@ -168,7 +204,14 @@ impl Probe {
             edge,
             corner,
             edge_of_a,
+            touching: cut.by.map(|o| Touch::of(o, a, b)),
         }
+    }
+
+    /// Is `p` against `p0 -> p1` the pair of the segment the probe's cut came from?
+    #[inline]
+    fn touches(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
+        self.touching.is_some_and(|t| t.is(p0, p1, p, moved_b))
     }
 
     /// Is `p + v` strictly left of the line `p0 -> p1` at the probe, `v` being `b`'s moved
@@ -208,6 +251,11 @@ impl Probe {
             if generating && v == self.corner {
                 continue;
             }
+            if self.touches(p0, p1, v, moved_b) {
+                // Zero at `q`: the filter cannot tell.
+                unsure = true;
+                continue;
+            }
             match self.left_of(p0, p1, v, moved_b) {
                 Some(true) => return true,
                 Some(false) => {}
@@ -216,29 +264,39 @@ impl Probe {
         }
         unsure
             && other.iter().any(|&v| {
-                !(generating && v == self.corner)
-                    && self.left_of(p0, p1, v, moved_b).is_none()
-                    && self.left_of_exact(p0, p1, v, moved_b)
+                if generating && v == self.corner {
+                    false
+                } else if self.touches(p0, p1, v, moved_b) {
+                    self.left_of_exact(p0, p1, v, moved_b, true)
+                } else {
+                    self.left_of(p0, p1, v, moved_b).is_none()
+                        && self.left_of_exact(p0, p1, v, moved_b, false)
+                }
             })
     }
 
     #[cold]
     #[inline(never)]
-    fn left_of_exact(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
+    fn left_of_exact(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool, on_line: bool) -> bool {
         let e = Sum::diff(p1, p0);
-        let (num, den) = self.u.terms();
-        // The value times `den`: `den (e × w0) ± num (e × dir)`, `w0` the offset at the start.
-        let (w0, along) = if moved_b {
-            (Sum::of(p, p0, self.sa, self.sb), Prod::cross(e, self.dir))
+        let along = if moved_b {
+            Prod::cross(e, self.dir)
         } else {
-            (
-                Sum::of(p, p0, self.sb, self.sa),
-                Prod::cross(e, self.dir).neg(),
-            )
+            Prod::cross(e, self.dir).neg()
         };
-        let first = products_sign(&den, &Prod::cross(e, w0), &num.neg(), &along);
-        if first != Ordering::Equal {
-            return first == Ordering::Greater;
+        // `on_line`: the cut's own pair, zero at `q` (the cut is exactly on its segment's line).
+        if !on_line {
+            let (num, den) = self.u.terms();
+            // The value times `den`: `den (e × w0) ± num (e × dir)`, `w0` the offset at the start.
+            let w0 = if moved_b {
+                Sum::of(p, p0, self.sa, self.sb)
+            } else {
+                Sum::of(p, p0, self.sb, self.sa)
+            };
+            let first = products_sign(&den, &Prod::cross(e, w0), &num.neg(), &along);
+            if first != Ordering::Equal {
+                return first == Ordering::Greater;
+            }
         }
         // `ε` along the segment, forward or back.
         let along_sign = along.sign();
@@ -442,7 +500,7 @@ fn search(pair: &Pair) -> Option<Found> {
         });
     });
     let mut best: Option<Found> = None;
-    let mut cuts: Vec<Ratio> = Vec::with_capacity(16);
+    let mut cuts: Vec<Cut> = Vec::with_capacity(16);
     let mut uf: Vec<f64> = Vec::with_capacity(16);
     let mut work = 0usize;
     loop {
@@ -476,7 +534,7 @@ fn search(pair: &Pair) -> Option<Found> {
             return None;
         }
         uf.clear();
-        uf.extend(cuts.iter().map(Ratio::approx));
+        uf.extend(cuts.iter().map(|c| c.u.approx()));
         if let Some(found) = walk(pair, s, &g, &cuts, &uf, beat, &mut work) {
             best = Some(found);
         }
@@ -493,7 +551,7 @@ fn walk(
     pair: &Pair,
     s: Segment,
     g: &Near,
-    cuts: &[Ratio],
+    cuts: &[Cut],
     uf: &[f64],
     beat: f64,
     work: &mut usize,
@@ -528,21 +586,21 @@ fn walk(
             right += 1;
         }
         let (u0, u1) = (&cuts[j - 1], &cuts[j]);
-        if u0.cmp(u1) != Ordering::Less {
+        if u0.u.cmp(&u1.u) != Ordering::Less {
             continue;
         }
         // Probed just inside the stretch from its nearest point: its start unless that lies
         // before the foot; its end when the foot lies past it (the stretch before the foot).
         let probe = if j < k {
-            Probe::new(s, *u1, false, a, b)
+            Probe::new(s, u1, false, a, b)
         } else {
-            Probe::new(s, *u0, true, a, b)
+            Probe::new(s, u0, true, a, b)
         };
         if !pair.in_s(&probe, work) {
             let u = if u == uf[j - 1] {
-                *u0
+                u0.u
             } else if u == uf[j] {
-                *u1
+                u1.u
             } else {
                 let (start, dir) = (start_of(s, a, b), s.dir(a, b));
                 Ratio::new(Prod::dot(start, dir).neg(), Prod::dot(dir, dir))
