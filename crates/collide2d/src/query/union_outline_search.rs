@@ -358,11 +358,23 @@ impl Pair<'_> {
         inside(pa, pb, true) && inside(pb, pa, false)
     }
 
-    /// Is the probe in `S`?
-    fn in_s(&self, probe: &Probe, work: &mut usize) -> bool {
+    /// Is the probe in `S`? `last` is the part pair that overlapped last time, tried first
+    /// (nearby probes tend to share it), and updated.
+    fn in_s(&self, probe: &Probe, work: &mut usize, last: &mut (usize, usize)) -> bool {
         let (n, m) = (self.a.part_count(), self.b.part_count());
         *work += n * m;
-        (0..n).any(|i| (0..m).any(|j| self.overlap(i, j, probe)))
+        if self.overlap(last.0, last.1, probe) {
+            return true;
+        }
+        for i in 0..n {
+            for j in 0..m {
+                if (i, j) != *last && self.overlap(i, j, probe) {
+                    *last = (i, j);
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Is the origin in `S`, exactly (no perturbation)?
@@ -503,6 +515,7 @@ fn search(pair: &Pair) -> Option<Found> {
     let mut cuts: Vec<Cut> = Vec::with_capacity(16);
     let mut uf: Vec<f64> = Vec::with_capacity(16);
     let mut work = 0usize;
+    let mut last = (0, 0);
     loop {
         // The nearest segment not visited yet (few are visited: select, don't sort).
         let beat = best.map_or(f64::INFINITY, |f| f.d2);
@@ -535,7 +548,7 @@ fn search(pair: &Pair) -> Option<Found> {
         }
         uf.clear();
         uf.extend(cuts.iter().map(|c| c.u.approx()));
-        if let Some(found) = walk(pair, s, &g, &cuts, &uf, beat, &mut work) {
+        if let Some(found) = walk(pair, s, &g, (&cuts, &uf), beat, &mut work, &mut last) {
             best = Some(found);
         }
         if work > WORK {
@@ -551,10 +564,10 @@ fn walk(
     pair: &Pair,
     s: Segment,
     g: &Near,
-    cuts: &[Cut],
-    uf: &[f64],
+    (cuts, uf): (&[Cut], &[f64]),
     beat: f64,
     work: &mut usize,
+    last: &mut (usize, usize),
 ) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
     let foot_f = foot(g.s0, g.r);
@@ -596,7 +609,7 @@ fn walk(
         } else {
             Probe::new(s, u0, true, a, b)
         };
-        if !pair.in_s(&probe, work) {
+        if !pair.in_s(&probe, work, last) {
             let u = if u == uf[j - 1] {
                 u0.u
             } else if u == uf[j] {
