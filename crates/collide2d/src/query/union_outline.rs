@@ -116,7 +116,7 @@ pub(crate) fn crossing(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2]) -> Option
 
 /// Where `o`'s ends lie on `s` when the two are collinear: the cuts a collinear overlap makes
 /// (each end's exact parameter along `s`, pushed to `cuts` when within `[0, 1]`).
-pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts: &mut Vec<Ratio>) {
+pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts: &mut Vec<Cut>) {
     let r = s.dir(a, b);
     let (sa, sb) = s.start(a, b);
     let from_start = |(pa, pb): (Vec2, Vec2)| Sum::of(pa, pb, sb, sa);
@@ -130,7 +130,10 @@ pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts:
     for d in [d0, d1] {
         let along = Prod::dot(d, r);
         if along.sign() != Ordering::Less && sum_sign(&len2, &along.neg()) != Ordering::Less {
-            cuts.push(Ratio::new(along, len2));
+            cuts.push(Cut {
+                u: Ratio::new(along, len2),
+                by: Some(o),
+            });
         }
     }
 }
@@ -138,6 +141,7 @@ pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts:
 /// Cuts `segs[i]` where the others meet it: `cuts` (cleared first) gets 0, 1, every
 /// crossing's parameter and the ends of collinear overlaps, in exact increasing order (equal
 /// ones may repeat, next to each other; a segment sharing an end adds no cut there).
+#[cfg(test)]
 pub(crate) fn cut_at_crossings(
     segs: &[Segment],
     i: usize,
@@ -145,15 +149,39 @@ pub(crate) fn cut_at_crossings(
     b: &[Vec2],
     cuts: &mut Vec<Ratio>,
 ) {
-    let s = segs[i];
+    let others = segs.iter().enumerate().filter(|&(k, _)| k != i);
+    let mut made = Vec::new();
+    cut_by(segs[i], others.map(|(_, &o)| o), a, b, &mut made);
+    cuts.clear();
+    cuts.extend(made.iter().map(|c| c.u));
+}
+
+/// A cut of a segment: its parameter along it and the segment that made it (`None` for the
+/// segment's ends). That segment's generating corner touches its generating edge there.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cut {
+    pub(crate) u: Ratio,
+    pub(crate) by: Option<Segment>,
+}
+
+/// [`cut_at_crossings`] with the other segments given one by one (the search's, without
+/// gathering them first).
+pub(crate) fn cut_by(
+    s: Segment,
+    others: impl Iterator<Item = Segment>,
+    a: &[Vec2],
+    b: &[Vec2],
+    cuts: &mut Vec<Cut>,
+) {
     let ends = [s.start(a, b), s.end(a, b)];
     cuts.clear();
-    cuts.push(Ratio::int(0.0));
-    cuts.push(Ratio::int(1.0));
-    for (k, &o) in segs.iter().enumerate() {
-        if k == i {
-            continue;
-        }
+    for k in [0.0, 1.0] {
+        cuts.push(Cut {
+            u: Ratio::int(k),
+            by: None,
+        });
+    }
+    for o in others {
         // Segments sharing an end (neighbours on the convolution, mostly) meet only there, a
         // cut already, unless they are parallel.
         if ends.contains(&o.start(a, b)) || ends.contains(&o.end(a, b)) {
@@ -163,11 +191,11 @@ pub(crate) fn cut_at_crossings(
             continue;
         }
         match crossing(s, o, a, b) {
-            Some(u) => cuts.push(u),
+            Some(u) => cuts.push(Cut { u, by: Some(o) }),
             None => overlap_cuts(s, o, a, b, cuts),
         }
     }
-    cuts.sort_unstable_by(Ratio::cmp);
+    cuts.sort_unstable_by(|x, y| x.u.cmp(&y.u));
 }
 
 /// An axis-aligned box as a counter-clockwise outline.
@@ -203,8 +231,14 @@ fn holds(din: (Vec2, Vec2), dout: (Vec2, Vec2), d: (Vec2, Vec2), a_edge: bool) -
 
 /// Appends to `out` (cleared first) the reduced convolution of the counter-clockwise outlines
 /// `a` and `-b`: its segments, ordered by generating edge side, then corner, then edge.
+#[cfg(test)]
 pub(crate) fn reduced_convolution(a: &[Vec2], b: &[Vec2], out: &mut Vec<Segment>) {
     out.clear();
+    each_convolution_segment(a, b, |s| out.push(s));
+}
+
+/// [`reduced_convolution`]'s segments handed to `out` one by one, in the same order.
+pub(crate) fn each_convolution_segment(a: &[Vec2], b: &[Vec2], mut out: impl FnMut(Segment)) {
     let (n, m) = (a.len(), b.len());
     // Convex corners of `-b` with `a`'s edges.
     for j in 0..m {
@@ -216,7 +250,7 @@ pub(crate) fn reduced_convolution(a: &[Vec2], b: &[Vec2], out: &mut Vec<Segment>
         }
         for i in 0..n {
             if holds(din, dout, (a[i], a[(i + 1) % n]), true) {
-                out.push(Segment {
+                out(Segment {
                     edge_of: EdgeOf::A,
                     edge: i as u32,
                     corner: j as u32,
@@ -233,7 +267,7 @@ pub(crate) fn reduced_convolution(a: &[Vec2], b: &[Vec2], out: &mut Vec<Segment>
         }
         for j in 0..m {
             if holds(din, dout, (b[(j + 1) % m], b[j]), false) {
-                out.push(Segment {
+                out(Segment {
                     edge_of: EdgeOf::B,
                     edge: j as u32,
                     corner: i as u32,

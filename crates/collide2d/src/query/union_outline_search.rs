@@ -24,8 +24,8 @@
 use crate::exact;
 use crate::math::Vec2;
 use crate::query::union_exact::{products_sign, Prod, Ratio, Sum};
-use crate::query::union_outline::{box_ring, cut_at_crossings, reduced_convolution};
-use crate::query::union_outline::{EdgeOf, Segment};
+use crate::query::union_outline::{box_ring, cut_by, each_convolution_segment};
+use crate::query::union_outline::{Cut, EdgeOf, Segment};
 use crate::query::{convex, Contact};
 use crate::shape::{ConvexPolygon, Shape};
 use alloc::vec::Vec;
@@ -128,10 +128,46 @@ struct Probe {
     edge: (Vec2, Vec2),
     corner: Vec2,
     edge_of_a: bool,
+    /// The same for the segment whose cut the probe starts from: that pair is exactly on its
+    /// line at `q`, only the orders of `ε` decide its sign.
+    touching: Option<Touch>,
+}
+
+/// A segment's generating edge and corner, and whether the edge is `a`'s.
+#[derive(Clone, Copy)]
+struct Touch {
+    edge: (Vec2, Vec2),
+    corner: Vec2,
+    edge_of_a: bool,
+}
+
+impl Touch {
+    fn of(s: Segment, a: &[Vec2], b: &[Vec2]) -> Touch {
+        let (e, c) = (s.edge as usize, s.corner as usize);
+        match s.edge_of {
+            EdgeOf::A => Touch {
+                edge: (a[e], a[(e + 1) % a.len()]),
+                corner: b[c],
+                edge_of_a: true,
+            },
+            EdgeOf::B => Touch {
+                edge: (b[e], b[(e + 1) % b.len()]),
+                corner: a[c],
+                edge_of_a: false,
+            },
+        }
+    }
+
+    /// Is `p` against the edge `p0 -> p1` (`moved_b` as in [`Probe::left_of`]) this pair?
+    #[inline]
+    fn is(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
+        moved_b == self.edge_of_a && (p0, p1) == self.edge && p == self.corner
+    }
 }
 
 impl Probe {
-    fn new(s: Segment, u: Ratio, forward: bool, a: &[Vec2], b: &[Vec2]) -> Probe {
+    fn new(s: Segment, cut: &Cut, forward: bool, a: &[Vec2], b: &[Vec2]) -> Probe {
+        let u = cut.u;
         let (sa, sb) = s.start(a, b);
         let dir = s.dir(a, b);
         let (start_f, start_m) = (sa.as_dvec2() - sb.as_dvec2(), magnitude(sa) + magnitude(sb));
@@ -152,11 +188,11 @@ impl Probe {
             let t = u.point_on(Sum::diff(sa, sb), dir);
             (t, 16.0 * EPS * t.abs().max_element() + f64::MIN_POSITIVE)
         };
-        let (e, c) = (s.edge as usize, s.corner as usize);
-        let (edge, corner, edge_of_a) = match s.edge_of {
-            EdgeOf::A => ((a[e], a[(e + 1) % a.len()]), b[c], true),
-            EdgeOf::B => ((b[e], b[(e + 1) % b.len()]), a[c], false),
-        };
+        let Touch {
+            edge,
+            corner,
+            edge_of_a,
+        } = Touch::of(s, a, b);
         Probe {
             sa,
             sb,
@@ -168,7 +204,14 @@ impl Probe {
             edge,
             corner,
             edge_of_a,
+            touching: cut.by.map(|o| Touch::of(o, a, b)),
         }
+    }
+
+    /// Is `p` against `p0 -> p1` the pair of the segment the probe's cut came from?
+    #[inline]
+    fn touches(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
+        self.touching.is_some_and(|t| t.is(p0, p1, p, moved_b))
     }
 
     /// Is `p + v` strictly left of the line `p0 -> p1` at the probe, `v` being `b`'s moved
@@ -208,6 +251,11 @@ impl Probe {
             if generating && v == self.corner {
                 continue;
             }
+            if self.touches(p0, p1, v, moved_b) {
+                // Zero at `q`: the filter cannot tell.
+                unsure = true;
+                continue;
+            }
             match self.left_of(p0, p1, v, moved_b) {
                 Some(true) => return true,
                 Some(false) => {}
@@ -216,29 +264,39 @@ impl Probe {
         }
         unsure
             && other.iter().any(|&v| {
-                !(generating && v == self.corner)
-                    && self.left_of(p0, p1, v, moved_b).is_none()
-                    && self.left_of_exact(p0, p1, v, moved_b)
+                if generating && v == self.corner {
+                    false
+                } else if self.touches(p0, p1, v, moved_b) {
+                    self.left_of_exact(p0, p1, v, moved_b, true)
+                } else {
+                    self.left_of(p0, p1, v, moved_b).is_none()
+                        && self.left_of_exact(p0, p1, v, moved_b, false)
+                }
             })
     }
 
     #[cold]
     #[inline(never)]
-    fn left_of_exact(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
+    fn left_of_exact(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool, on_line: bool) -> bool {
         let e = Sum::diff(p1, p0);
-        let (num, den) = self.u.terms();
-        // The value times `den`: `den (e × w0) ± num (e × dir)`, `w0` the offset at the start.
-        let (w0, along) = if moved_b {
-            (Sum::of(p, p0, self.sa, self.sb), Prod::cross(e, self.dir))
+        let along = if moved_b {
+            Prod::cross(e, self.dir)
         } else {
-            (
-                Sum::of(p, p0, self.sb, self.sa),
-                Prod::cross(e, self.dir).neg(),
-            )
+            Prod::cross(e, self.dir).neg()
         };
-        let first = products_sign(&den, &Prod::cross(e, w0), &num.neg(), &along);
-        if first != Ordering::Equal {
-            return first == Ordering::Greater;
+        // `on_line`: the cut's own pair, zero at `q` (the cut is exactly on its segment's line).
+        if !on_line {
+            let (num, den) = self.u.terms();
+            // The value times `den`: `den (e × w0) ± num (e × dir)`, `w0` the offset at the start.
+            let w0 = if moved_b {
+                Sum::of(p, p0, self.sa, self.sb)
+            } else {
+                Sum::of(p, p0, self.sb, self.sa)
+            };
+            let first = products_sign(&den, &Prod::cross(e, w0), &num.neg(), &along);
+            if first != Ordering::Equal {
+                return first == Ordering::Greater;
+            }
         }
         // `ε` along the segment, forward or back.
         let along_sign = along.sign();
@@ -300,11 +358,23 @@ impl Pair<'_> {
         inside(pa, pb, true) && inside(pb, pa, false)
     }
 
-    /// Is the probe in `S`?
-    fn in_s(&self, probe: &Probe, work: &mut usize) -> bool {
+    /// Is the probe in `S`? `last` is the part pair that overlapped last time, tried first
+    /// (nearby probes tend to share it), and updated.
+    fn in_s(&self, probe: &Probe, work: &mut usize, last: &mut (usize, usize)) -> bool {
         let (n, m) = (self.a.part_count(), self.b.part_count());
         *work += n * m;
-        (0..n).any(|i| (0..m).any(|j| self.overlap(i, j, probe)))
+        if self.overlap(last.0, last.1, probe) {
+            return true;
+        }
+        for i in 0..n {
+            for j in 0..m {
+                if (i, j) != *last && self.overlap(i, j, probe) {
+                    *last = (i, j);
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Is the origin in `S`, exactly (no perturbation)?
@@ -421,43 +491,64 @@ fn foot(p: DVec2, r: DVec2) -> f64 {
     }
 }
 
-/// The nearest point of `S`'s boundary, `None` past the work bound.
+/// A convolution segment with its `f64` summary, and whether the search has visited it.
+#[derive(Clone, Copy)]
+struct Entry {
+    s: Segment,
+    near: Near,
+    done: bool,
+}
+
+/// The nearest point of `S`'s boundary, `None` past the work bound. Allocates three buffers a
+/// call (the segments, the cuts and their `f64` values), none per segment visited.
 fn search(pair: &Pair) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
-    let mut segs = Vec::with_capacity(4 * (a.len() + b.len()));
-    reduced_convolution(a, b, &mut segs);
-    let near: Vec<Near> = segs.iter().map(|&s| Near::of(s, a, b)).collect();
-    let mut done = alloc::vec![false; segs.len()];
+    let mut segs: Vec<Entry> = Vec::with_capacity(4 * (a.len() + b.len()));
+    each_convolution_segment(a, b, |s| {
+        segs.push(Entry {
+            s,
+            near: Near::of(s, a, b),
+            done: false,
+        });
+    });
     let mut best: Option<Found> = None;
-    let mut cuts: Vec<Ratio> = Vec::with_capacity(16);
-    let mut crossing: Vec<Segment> = Vec::with_capacity(segs.len());
+    let mut cuts: Vec<Cut> = Vec::with_capacity(16);
+    let mut uf: Vec<f64> = Vec::with_capacity(16);
     let mut work = 0usize;
+    let mut last = (0, 0);
     loop {
         // The nearest segment not visited yet (few are visited: select, don't sort).
         let beat = best.map_or(f64::INFINITY, |f| f.d2);
         let mut next: Option<usize> = None;
-        for (i, n) in near.iter().enumerate() {
-            if !done[i] && n.d2 < beat && next.is_none_or(|k| n.d2 < near[k].d2) {
+        for (i, e) in segs.iter().enumerate() {
+            if !e.done && e.near.d2 < beat && next.is_none_or(|k| e.near.d2 < segs[k].near.d2) {
                 next = Some(i);
             }
         }
         let Some(i) = next else { break };
-        done[i] = true;
-        let (s, g) = (segs[i], near[i]);
-        // The segments whose boxes meet this one's: the only ones that can cut it.
-        crossing.clear();
-        crossing.push(s);
-        for (k, o) in near.iter().enumerate() {
-            if k != i && o.lo.cmple(g.hi).all() && g.lo.cmple(o.hi).all() {
-                crossing.push(segs[k]);
-            }
-        }
-        work += crossing.len();
+        segs[i].done = true;
+        let (s, g) = (segs[i].s, segs[i].near);
+        // The segments whose boxes meet this one's: the only ones that can cut it (counted
+        // as they go; past the bound the cuts are dropped).
+        let mut met = 1;
+        let crossing = segs
+            .iter()
+            .enumerate()
+            .filter(|&(k, e)| k != i && e.near.lo.cmple(g.hi).all() && g.lo.cmple(e.near.hi).all());
+        cut_by(
+            s,
+            crossing.map(|(_, e)| e.s).inspect(|_| met += 1),
+            a,
+            b,
+            &mut cuts,
+        );
+        work += met;
         if work > WORK {
             return None;
         }
-        cut_at_crossings(&crossing, 0, a, b, &mut cuts);
-        if let Some(found) = walk(pair, s, &g, &cuts, beat, &mut work) {
+        uf.clear();
+        uf.extend(cuts.iter().map(|c| c.u.approx()));
+        if let Some(found) = walk(pair, s, &g, (&cuts, &uf), beat, &mut work, &mut last) {
             best = Some(found);
         }
         if work > WORK {
@@ -467,18 +558,18 @@ fn search(pair: &Pair) -> Option<Found> {
     best
 }
 
-/// The nearest stretch of `s` (cut at `cuts`) on the boundary, when nearer than `beat`
-/// (squared): walked out from the origin's foot, the nearer side each step.
+/// The nearest stretch of `s` (cut at `cuts`, `uf` their `f64` values) on the boundary, when
+/// nearer than `beat` (squared): walked out from the origin's foot, the nearer side each step.
 fn walk(
     pair: &Pair,
     s: Segment,
     g: &Near,
-    cuts: &[Ratio],
+    (cuts, uf): (&[Cut], &[f64]),
     beat: f64,
     work: &mut usize,
+    last: &mut (usize, usize),
 ) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
-    let uf: Vec<f64> = cuts.iter().map(Ratio::approx).collect();
     let foot_f = foot(g.s0, g.r);
     let k = uf
         .partition_point(|&u| u <= foot_f)
@@ -508,21 +599,21 @@ fn walk(
             right += 1;
         }
         let (u0, u1) = (&cuts[j - 1], &cuts[j]);
-        if u0.cmp(u1) != Ordering::Less {
+        if u0.u.cmp(&u1.u) != Ordering::Less {
             continue;
         }
         // Probed just inside the stretch from its nearest point: its start unless that lies
         // before the foot; its end when the foot lies past it (the stretch before the foot).
         let probe = if j < k {
-            Probe::new(s, *u1, false, a, b)
+            Probe::new(s, u1, false, a, b)
         } else {
-            Probe::new(s, *u0, true, a, b)
+            Probe::new(s, u0, true, a, b)
         };
-        if !pair.in_s(&probe, work) {
+        if !pair.in_s(&probe, work, last) {
             let u = if u == uf[j - 1] {
-                *u0
+                u0.u
             } else if u == uf[j] {
-                *u1
+                u1.u
             } else {
                 let (start, dir) = (start_of(s, a, b), s.dir(a, b));
                 Ratio::new(Prod::dot(start, dir).neg(), Prod::dot(dir, dir))
