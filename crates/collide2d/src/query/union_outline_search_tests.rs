@@ -91,3 +91,59 @@ fn touching_or_apart_shapes_are_left_to_the_caller() {
     let far = crate::test_support::boxed(5.0, 5.0, 6.0, 6.0);
     assert!(contact(&l, &far).is_none());
 }
+
+/// A comb of `teeth` unit teeth (3 high) on a base 1 high: at least `teeth` convex parts.
+fn comb(teeth: i32) -> Shape {
+    let mut pts = alloc::vec![(0, 0), (2 * teeth - 1, 0)];
+    for k in (0..teeth).rev() {
+        if k != teeth - 1 {
+            pts.push((2 * k + 1, 1));
+        }
+        pts.extend([(2 * k + 1, 3), (2 * k, 3)]);
+        if k != 0 {
+            pts.push((2 * k, 1));
+        }
+    }
+    let ring: Vec<Vec2> = pts
+        .iter()
+        .map(|&(x, y)| Vec2::new(x as f32, y as f32))
+        .collect();
+    Shape::Polygon(Polygon::new(&ring).unwrap())
+}
+
+#[test]
+fn shapes_past_the_parts_limit_are_left_to_the_other_searches_which_still_separate() {
+    let many = comb(20);
+    let Shape::Polygon(p) = &many else {
+        unreachable!()
+    };
+    assert!(p.parts().len() > MAX_PARTS, "{}", p.parts().len());
+    let (x0, y0, x1, y1) = (3.5, -1.0, 8.5, 2.0);
+    let b = crate::test_support::boxed(x0, y0, x1, y1);
+    for (a, b, flip) in [(&many, &b, 1.0), (&b, &many, -1.0)] {
+        assert!(contact(a, b).is_none());
+        let c = crate::query::contact(a, b).expect("they overlap");
+        // Moving the box (b, or a the other way) by the answer and a little more separates.
+        let d = c.normal * (c.depth + 1e-3) * flip;
+        let moved = crate::test_support::boxed(x0 + d.x, y0 + d.y, x1 + d.x, y1 + d.y);
+        assert!(!crate::query::intersects(&many, &moved), "{c:?}");
+    }
+}
+
+#[test]
+fn outlines_past_the_corners_limit_are_left_to_the_other_searches() {
+    // Two 40-gons with one notch each: two convex parts, but 39 convex corners apiece.
+    let notched = |r: f32| {
+        let ring: Vec<Vec2> = (0..40)
+            .map(|k| {
+                let t = k as f32 * core::f32::consts::TAU / 40.0;
+                let s = if k == 0 { 0.5 } else { 1.0 };
+                Vec2::new(t.cos(), t.sin()) * r * s
+            })
+            .collect();
+        Shape::Polygon(Polygon::new(&ring).unwrap())
+    };
+    let (a, b) = (notched(10.0), notched(9.0));
+    assert!(contact(&a, &b).is_none());
+    assert!(crate::query::contact(&a, &b).is_some());
+}
