@@ -198,11 +198,6 @@ pub(crate) fn cut_by(
     cuts.sort_unstable_by(|x, y| x.u.cmp(&y.u));
 }
 
-/// An axis-aligned box as a counter-clockwise outline.
-pub(crate) fn box_ring(min: Vec2, max: Vec2) -> [Vec2; 4] {
-    [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)]
-}
-
 /// `(v.y, -v.x)`: exact in `f32`, and `u . perp(w) == u x w`.
 fn perp(v: Vec2) -> Vec2 {
     Vec2::new(v.y, -v.x)

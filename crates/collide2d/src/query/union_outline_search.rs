@@ -24,7 +24,7 @@
 use crate::exact;
 use crate::math::Vec2;
 use crate::query::union_exact::{products_sign, Prod, Ratio, Sum};
-use crate::query::union_outline::{box_ring, cut_by, each_convolution_segment};
+use crate::query::union_outline::{cut_by, each_convolution_segment};
 use crate::query::union_outline::{Cut, EdgeOf, Segment};
 use crate::query::{convex, Contact};
 use crate::shape::{ConvexPolygon, Shape};
@@ -63,9 +63,7 @@ impl<'s> Outlined<'s> {
                 ([Vec2::ZERO; 4], Some(p.points()), None)
             }
             Shape::Obb(o) if o.hull().len() >= 3 => ([Vec2::ZERO; 4], Some(o.hull()), None),
-            Shape::Aabb(b) if b.min().cmplt(b.max()).all() => {
-                (box_ring(b.min(), b.max()), None, None)
-            }
+            Shape::Aabb(b) if b.min().cmplt(b.max()).all() => (b.corners(), None, None),
             _ => return None,
         };
         Some(Outlined {

@@ -3,7 +3,13 @@
 //! overlapping and a disjoint position meets some segment (the segments hold `S`'s boundary).
 
 use super::*;
+use crate::shape::Aabb;
 use crate::test_support::{l_ring, xorshift};
+
+/// An axis-aligned box's counter-clockwise outline.
+fn box_ring(min: Vec2, max: Vec2) -> [Vec2; 4] {
+    Aabb::new(min, max).unwrap().corners()
+}
 
 type I = [i64; 2];
 
