@@ -78,13 +78,15 @@ impl<T> CollisionWorld<T> {
         mut from_broad: impl FnMut(&Broad, &View<'_>, &mut dyn FnMut(u32)),
     ) -> Vec<u32> {
         let view = self.view();
+        let statics;
         let broad = if sight.statics_only {
-            self.broad.refreshed_statics(|| view)
+            statics = self.broad.refreshed_statics(|| view);
+            &*statics
         } else {
             self.broad.refreshed(|| view)
         };
         let mut out = Vec::new();
-        from_broad(&broad, &view, &mut |slot| out.push(slot));
+        from_broad(broad, &view, &mut |slot| out.push(slot));
         out.sort_unstable();
         out.dedup();
         out
