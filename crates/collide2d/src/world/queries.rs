@@ -183,9 +183,14 @@ impl<T> CollisionWorld<T> {
             mask,
             best: None,
         };
-        self.broad
-            .refreshed(|| self.view())
-            .ray(&self.view(), ray, max_t, mask, &mut first);
+        self.broad.refreshed(|| self.view()).ray(
+            &self.table,
+            || self.view(),
+            ray,
+            max_t,
+            mask,
+            &mut first,
+        );
         first.best.map(|(s, hit)| (self.handle(s), hit))
     }
 
@@ -198,7 +203,7 @@ impl<T> CollisionWorld<T> {
             return Vec::new();
         }
         let slots = self.gather(Sight::all(mask), |broad, view, f| {
-            broad.ray(view, ray, max_t, mask, &mut |s| {
+            broad.ray(view.table, || *view, ray, max_t, mask, &mut |s| {
                 f(s);
                 max_t
             });
