@@ -24,10 +24,6 @@ mod imp {
         pub(crate) fn write(&self) -> std::sync::RwLockWriteGuard<'_, T> {
             self.0.write().unwrap_or_else(PoisonError::into_inner)
         }
-
-        pub(crate) fn get_mut(&mut self) -> &mut T {
-            self.0.get_mut().unwrap_or_else(PoisonError::into_inner)
-        }
     }
 }
 
@@ -49,10 +45,6 @@ mod imp {
 
         pub(crate) fn write(&self) -> spin::RwLockWriteGuard<'_, T> {
             self.0.write()
-        }
-
-        pub(crate) fn get_mut(&mut self) -> &mut T {
-            self.0.get_mut()
         }
     }
 }

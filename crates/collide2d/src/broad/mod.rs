@@ -366,33 +366,36 @@ impl Broad {
     /// Calls `f` with every slot (possibly more than once) whose box, as of the last `sync`,
     /// may meet `ray` for `t` in `[0, max_t]`. `f` returns a new, smaller `max_t` (or the same)
     /// so a first-hit search can prune. Generic so the trees' walk calls `f` directly; inlined
-    /// into its caller (each instance has one), which then keeps the ray in registers.
+    /// into its caller (each instance has one), which then keeps the ray in registers. The
+    /// trees read `table` alone: `view`, what a grid reads, is built only for a grid (built
+    /// up front, it was stores on every ray).
     #[inline(always)]
-    pub(crate) fn ray<F: RayLeaf>(
+    pub(crate) fn ray<'v, F: RayLeaf>(
         &self,
-        view: &View<'_>,
+        table: &Groups,
+        view: impl FnOnce() -> View<'v>,
         ray: &Ray,
         max_t: f32,
         mask: u64,
         f: &mut F,
     ) {
-        if view.table.any_shared() {
+        if table.any_shared() {
             // As for `query`; a hidden object leaves the bound as it is.
             let f = &mut |slot: u32| {
-                if view.table.shows(slot, mask) {
+                if table.shows(slot, mask) {
                     f.leaf(slot)
                 } else {
                     f32::INFINITY
                 }
             };
             return match &self.now {
-                Structure::Grid(g) => g.ray(view, ray, max_t, Sight::all(mask), f),
-                Structure::Tree(t) => t.ray(view, ray, max_t, Sight::all(mask), f),
+                Structure::Grid(g) => g.ray(&view(), ray, max_t, Sight::all(mask), f),
+                Structure::Tree(t) => t.ray(table, ray, max_t, Sight::all(mask), f),
             };
         }
         match &self.now {
-            Structure::Grid(g) => g.ray(view, ray, max_t, Sight::all(mask), &mut |s| f.leaf(s)),
-            Structure::Tree(t) => t.ray(view, ray, max_t, Sight::all(mask), f),
+            Structure::Grid(g) => g.ray(&view(), ray, max_t, Sight::all(mask), &mut |s| f.leaf(s)),
+            Structure::Tree(t) => t.ray(table, ray, max_t, Sight::all(mask), f),
         }
     }
 }

@@ -17,18 +17,51 @@
 use crate::broad::{Broad, BroadPhase, View};
 use crate::sync::{ReadGuard, RwLock};
 use alloc::vec::Vec;
+use core::cell::UnsafeCell;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 /// The bit of a slot's mark set while the slot holds a static object.
 const STATIC: u32 = 1 << 31;
 /// The epochs run from 1 to this, in the bits below [`STATIC`].
 pub(super) const LAST_EPOCH: u32 = STATIC - 1;
 
-/// The broad phase, refreshed through `&self` at most once between two changes. Behind a
-/// lock so a world shared between threads stays `Sync`: queries take it for reading (one
-/// uncontended atomic operation), and only the query that finds changes takes it for writing.
-#[derive(Debug)]
+/// The broad phase, refreshed through `&self` at most once between two changes, so a world
+/// shared between threads stays `Sync`: a query that finds it `fresh` (no change left to take
+/// in) reads it without a lock (one load, where a read lock was two atomic operations a ray);
+/// one that finds changes takes `lock` for writing to take them in.
 pub(super) struct LazyBroad {
-    state: RwLock<State>,
+    /// Set while `changed` and `statics` are empty: then nothing writes `state` until a change
+    /// through `&mut self`, which no reader outlives. Stored with `Release` after a refresh
+    /// through `&self`, loaded with `Acquire`.
+    fresh: AtomicBool,
+    /// Taken for writing by a refresh through `&self`, and for reading by a query of static
+    /// objects that reads a broad phase not `fresh` (its static groups up to date, a full
+    /// refresh may be under way in another thread).
+    lock: RwLock<()>,
+    state: UnsafeCell<State>,
+}
+
+// SAFETY: `state` is written only through `&mut self`, or by a refresh holding `lock` for
+// writing while `fresh` is clear; it is read without the lock only while `fresh` is set (and
+// stays set: clearing it takes `&mut self`), else under `lock` for reading. So `&LazyBroad` is
+// shared between threads as `RwLock<State>` was, which needs `State: Send + Sync`.
+#[allow(unsafe_code)]
+unsafe impl Sync for LazyBroad {}
+
+/// `State` is `Send + Sync`, as the `Sync` impl above needs.
+const _: fn() = || {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<State>();
+};
+
+impl core::fmt::Debug for LazyBroad {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let _read = self.lock.read();
+        // SAFETY: under the read lock, nothing writes the state (see the `Sync` impl).
+        #[allow(unsafe_code)]
+        let state = unsafe { &*self.state.get() };
+        f.debug_struct("LazyBroad").field("state", state).finish()
+    }
 }
 
 #[derive(Debug)]
@@ -63,14 +96,17 @@ pub(super) struct State {
     touched: usize,
 }
 
-/// The broad phase up to date (in its static groups only, when refreshed for static objects),
-/// borrowed from a [`LazyBroad`] (a read lock).
-pub(super) struct Refreshed<'a>(ReadGuard<'a, State>);
+/// The broad phase with its static groups up to date, borrowed from a [`LazyBroad`] (with a
+/// read lock, unless it was fresh).
+pub(super) struct Refreshed<'a> {
+    broad: &'a Broad,
+    _read: Option<ReadGuard<'a, ()>>,
+}
 
 impl core::ops::Deref for Refreshed<'_> {
     type Target = Broad;
     fn deref(&self) -> &Broad {
-        &self.0.broad
+        self.broad
     }
 }
 
@@ -141,7 +177,9 @@ impl State {
 impl LazyBroad {
     pub(super) fn new(kind: BroadPhase) -> LazyBroad {
         LazyBroad {
-            state: RwLock::new(State {
+            fresh: AtomicBool::new(true),
+            lock: RwLock::new(()),
+            state: UnsafeCell::new(State {
                 broad: Broad::new(kind),
                 marks: Vec::new(),
                 epoch: 1,
@@ -158,9 +196,7 @@ impl LazyBroad {
         }
     }
 
-    /// The state, through `&mut self`: no locking. (A panic during a refresh leaves the broad
-    /// phase as it got: the changes are still listed, so the next refresh redoes them; so the
-    /// lock's poisoning is ignored.)
+    /// The state, through `&mut self`: no locking.
     #[inline]
     fn state_mut(&mut self) -> &mut State {
         self.state.get_mut()
@@ -189,6 +225,8 @@ impl LazyBroad {
     /// Records that `slot` changed (inserted, moved, refiltered or removed).
     #[inline]
     pub(super) fn mark(&mut self, slot: u32) {
+        // Listed now, or already: not fresh either way.
+        *self.fresh.get_mut() = false;
         let state = self.state_mut();
         let mark = &mut state.marks[slot as usize];
         if *mark != state.epoch {
@@ -203,59 +241,92 @@ impl LazyBroad {
 
     /// The broad phase brought up to date, for [`update`](super::CollisionWorld::update).
     pub(super) fn refreshed_mut(&mut self, view: &View<'_>) -> &mut Broad {
-        let state = self.state_mut();
+        *self.fresh.get_mut() = true;
+        let state = self.state.get_mut();
         state.refresh(view);
         &mut state.broad
     }
 
     /// The broad phase brought up to date, for queries: the first call after a change takes
     /// the changes in, the next ones only read. `view` is called only then (building it was
-    /// a few stores on every ray).
-    #[inline]
-    pub(super) fn refreshed<'v>(&self, view: impl FnOnce() -> View<'v>) -> Refreshed<'_> {
-        self.refreshed_by(
-            view,
-            |s| s.changed.is_empty() && s.statics.is_empty(),
-            State::refresh,
-        )
+    /// a few stores on every ray). Inlined: the common case, nothing to do, is one load and
+    /// a branch (a ray through a static level takes it once).
+    #[inline(always)]
+    pub(super) fn refreshed<'v>(&self, view: impl FnOnce() -> View<'v>) -> &Broad {
+        if !self.fresh.load(Ordering::Acquire) {
+            self.refresh(view);
+        }
+        self.fresh_broad()
+    }
+
+    /// The broad phase, `fresh` having been loaded set.
+    #[inline(always)]
+    fn fresh_broad(&self) -> &Broad {
+        // SAFETY: fresh: nothing writes the state until `&mut self` (see the `Sync` impl).
+        #[allow(unsafe_code)]
+        let state = unsafe { &*self.state.get() };
+        debug_assert!(state.changed.is_empty() && state.statics.is_empty());
+        &state.broad
+    }
+
+    /// [`refreshed`](Self::refreshed)'s other case, out of line: takes the changes in (unless
+    /// another thread did first) and sets `fresh`. (A panic during a refresh leaves the broad
+    /// phase as it got and `fresh` clear: the changes are still listed, so the next refresh
+    /// redoes them; so the lock's poisoning is ignored.)
+    #[cold]
+    #[inline(never)]
+    fn refresh<'v>(&self, view: impl FnOnce() -> View<'v>) {
+        let _write = self.lock.write();
+        if self.fresh.load(Ordering::Acquire) {
+            return;
+        }
+        // SAFETY: not fresh, and the write lock held: no other reference to the state (see
+        // the `Sync` impl).
+        #[allow(unsafe_code)]
+        let state = unsafe { &mut *self.state.get() };
+        state.refresh(&view());
+        self.fresh.store(true, Ordering::Release);
     }
 
     /// The broad phase with its static groups brought up to date, for queries of static
-    /// objects only (its other groups may be stale: not to be read).
+    /// objects only (its other groups may be stale: not to be read). Holds a read lock while
+    /// not fresh, so no full refresh changes the broad phase under it.
     #[inline]
     pub(super) fn refreshed_statics<'v>(&self, view: impl FnOnce() -> View<'v>) -> Refreshed<'_> {
-        self.refreshed_by(view, |s| s.statics.is_empty(), State::refresh_statics)
-    }
-
-    /// The broad phase after `refresh`, run only when `fresh` says there is something to do.
-    /// Inlined: the common case, nothing to do, is a read lock and two loads, less than a
-    /// call (a ray through a static level takes it once).
-    #[inline(always)]
-    fn refreshed_by<'v>(
-        &self,
-        view: impl FnOnce() -> View<'v>,
-        fresh: impl Fn(&State) -> bool,
-        refresh: impl FnOnce(&mut State, &View<'_>),
-    ) -> Refreshed<'_> {
-        let read = self.state.read();
-        if fresh(&read) {
-            return Refreshed(read);
+        if self.fresh.load(Ordering::Acquire) {
+            return Refreshed {
+                broad: self.fresh_broad(),
+                _read: None,
+            };
         }
-        drop(read);
-        self.refresh_then_read(view, refresh)
+        self.refresh_statics(view)
     }
 
-    /// [`refreshed_by`](Self::refreshed_by)'s other case, out of line.
+    /// [`refreshed_statics`](Self::refreshed_statics)' other case, out of line.
     #[cold]
     #[inline(never)]
-    fn refresh_then_read<'v>(
-        &self,
-        view: impl FnOnce() -> View<'v>,
-        refresh: impl FnOnce(&mut State, &View<'_>),
-    ) -> Refreshed<'_> {
-        // Another thread may refresh first: `refresh` then finds nothing to do.
-        refresh(&mut self.state.write(), &view());
-        Refreshed(self.state.read())
+    fn refresh_statics<'v>(&self, view: impl FnOnce() -> View<'v>) -> Refreshed<'_> {
+        {
+            let _write = self.lock.write();
+            if !self.fresh.load(Ordering::Acquire) {
+                // SAFETY: as in `refresh`.
+                #[allow(unsafe_code)]
+                let state = unsafe { &mut *self.state.get() };
+                state.refresh_statics(&view());
+                if state.changed.is_empty() {
+                    self.fresh.store(true, Ordering::Release);
+                }
+            }
+        }
+        // Another thread may refresh in between: the static groups stay up to date.
+        let read = self.lock.read();
+        // SAFETY: under the read lock, nothing writes the state (see the `Sync` impl).
+        #[allow(unsafe_code)]
+        let state = unsafe { &*self.state.get() };
+        Refreshed {
+            broad: &state.broad,
+            _read: Some(read),
+        }
     }
 
     /// How many refreshes ran (tests).

@@ -287,3 +287,76 @@ fn queries_answer_as_after_an_update_whatever_changed_in_between() {
         }
     }
 }
+
+/// Queries from several threads at once of a world with changes not yet taken in (static and
+/// dynamic objects inserted and moved since its last update): every thread answers as the
+/// updated world does, whichever query takes the changes in (a full refresh, or the static
+/// objects' alone, which reads under the lock while a full refresh may wait) and whichever
+/// reads the broad phase without the lock once it is fresh.
+#[test]
+fn queries_from_several_threads_at_once_answer_as_after_an_update() {
+    for (seed, broad) in [BroadPhase::tree(0.5), BroadPhase::auto()]
+        .into_iter()
+        .enumerate()
+    {
+        let mut rng = Seeded(0x51ab_c0de + seed as u32);
+        let mut worlds = [CollisionWorld::new(broad), CollisionWorld::new(broad)];
+        let mut live: Vec<Handle> = Vec::new();
+        for round in 0..60 {
+            // Changes, the same in both worlds: a few insertions and moves.
+            for _ in 0..6 {
+                if live.len() < 10 || rng.below(2) == 0 {
+                    let (shape, filter, kind) = (rng.shape(), rng.filter(), rng.kind());
+                    let handles = worlds
+                        .each_mut()
+                        .map(|w| add(w, shape.clone(), filter, kind));
+                    live.push(handles[0]);
+                } else {
+                    let h = live[rng.below(live.len() as u32) as usize];
+                    let d = Vec2::new(rng.below(5) as f32 - 2.0, rng.below(5) as f32 - 2.0);
+                    worlds
+                        .iter_mut()
+                        .for_each(|w| assert_eq!(w.move_by(h, d), Ok(())));
+                }
+            }
+            worlds[0].update();
+            let probe = rng.shape();
+            let rays: Vec<Ray> = (0..8)
+                .map(|_| {
+                    let from = Vec2::new(rng.below(30) as f32 - 3.0, rng.below(30) as f32 - 3.0);
+                    let angle = rng.below(360) as f32 * 0.0175;
+                    Ray::new(from, Vec2::new(angle.cos(), angle.sin()))
+                })
+                .collect();
+            let ask = |world: &CollisionWorld, statics_first: bool| {
+                let mut out = Vec::new();
+                if statics_first {
+                    out.push(format!("{:?}", world.statics_overlapping(&probe, 1 | 4)));
+                }
+                for ray in &rays {
+                    out.push(format!("{:?}", world.cast_ray(ray, 30.0, u64::MAX)));
+                }
+                out.extend(answers(world, None, &probe));
+                if !statics_first {
+                    out.push(format!("{:?}", world.statics_overlapping(&probe, 1 | 4)));
+                }
+                out
+            };
+            let want = [ask(&worlds[0], true), ask(&worlds[0], false)];
+            let shared = &worlds[1];
+            std::thread::scope(|scope| {
+                let threads: Vec<_> = (0..4)
+                    .map(|i| scope.spawn(move || (i % 2, ask(shared, i % 2 == 0))))
+                    .collect();
+                for thread in threads {
+                    let (order, got) = thread.join().unwrap_or_else(|_| panic!("a query panicked"));
+                    assert_eq!(got, want[order], "round {round}");
+                }
+            });
+            // Now and then taken in by an update instead.
+            if rng.below(8) == 0 {
+                worlds[1].update();
+            }
+        }
+    }
+}

@@ -78,13 +78,15 @@ impl<T> CollisionWorld<T> {
         mut from_broad: impl FnMut(&Broad, &View<'_>, &mut dyn FnMut(u32)),
     ) -> Vec<u32> {
         let view = self.view();
+        let statics;
         let broad = if sight.statics_only {
-            self.broad.refreshed_statics(|| view)
+            statics = self.broad.refreshed_statics(|| view);
+            &*statics
         } else {
             self.broad.refreshed(|| view)
         };
         let mut out = Vec::new();
-        from_broad(&broad, &view, &mut |slot| out.push(slot));
+        from_broad(broad, &view, &mut |slot| out.push(slot));
         out.sort_unstable();
         out.dedup();
         out
@@ -181,9 +183,14 @@ impl<T> CollisionWorld<T> {
             mask,
             best: None,
         };
-        self.broad
-            .refreshed(|| self.view())
-            .ray(&self.view(), ray, max_t, mask, &mut first);
+        self.broad.refreshed(|| self.view()).ray(
+            &self.table,
+            || self.view(),
+            ray,
+            max_t,
+            mask,
+            &mut first,
+        );
         first.best.map(|(s, hit)| (self.handle(s), hit))
     }
 
@@ -196,7 +203,7 @@ impl<T> CollisionWorld<T> {
             return Vec::new();
         }
         let slots = self.gather(Sight::all(mask), |broad, view, f| {
-            broad.ray(view, ray, max_t, mask, &mut |s| {
+            broad.ray(view.table, || *view, ray, max_t, mask, &mut |s| {
                 f(s);
                 max_t
             });
@@ -309,36 +316,46 @@ impl<T> RayLeaf for FirstHit<'_, T> {
             .best
             .as_ref()
             .map_or(self.max_t, |(_, h)| h.t.next_up().min(self.max_t));
-        // A circle or box is cast on its record; another shape is read whole.
-        let hit = match self.world.shapes.record(s as usize).cast_ray(ray, limit) {
-            Some(hit) => hit,
-            None => self.cast_other(s, limit),
-        };
-        if let Some(hit) = hit {
-            let better = match &self.best {
-                None => true,
-                // A `t` below the best's wins, one above loses (`ray_order` says as much);
-                // equal ones (a tie, or both overflowed) take the whole order, out of line.
-                Some((_, bh)) if hit.t < bh.t => true,
-                Some((_, bh)) if hit.t > bh.t => false,
-                Some((bs, bh)) => tie_wins(ray, &hit, s, bh, *bs),
-            };
-            if better {
-                self.best = Some((s, hit));
-            }
+        // A circle or box is cast on its record; another shape is read whole, out of line.
+        // Each offers its hit itself: merged first, the hits were staged on the stack.
+        match self.world.shapes.record(s as usize).cast_ray(ray, limit) {
+            Some(Some(hit)) => self.offer(s, hit),
+            Some(None) => {}
+            None => self.offer_other(s, limit),
         }
         self.best.as_ref().map_or(limit, |(_, h)| h.t)
     }
 }
 
 impl<T> FirstHit<'_, T> {
-    /// [`cast_ray`] of a shape other than a circle or a box, out of line.
+    /// Keeps `hit` of slot `s` if it comes before the best so far.
+    #[inline(always)]
+    fn offer(&mut self, s: u32, hit: RayHit) {
+        let better = match &self.best {
+            None => true,
+            // A `t` below the best's wins, one above loses (`ray_order` says as much);
+            // equal ones (a tie, or both overflowed) take the whole order, out of line.
+            Some((_, bh)) if hit.t < bh.t => true,
+            Some((_, bh)) if hit.t > bh.t => false,
+            Some((bs, bh)) => tie_wins(self.ray, &hit, s, bh, *bs),
+        };
+        if better {
+            self.best = Some((s, hit));
+        }
+    }
+
+    /// [`offer`](Self::offer) of the [`cast_ray`] of a shape other than a circle or a box, out
+    /// of line.
     #[inline(never)]
-    fn cast_other(&self, s: u32, limit: f32) -> Option<RayHit> {
-        self.world
+    fn offer_other(&mut self, s: u32, limit: f32) {
+        let hit = self
+            .world
             .shapes
             .get(s as usize)
-            .and_then(|o| cast_ray(&o, self.ray, limit))
+            .and_then(|o| cast_ray(&o, self.ray, limit));
+        if let Some(hit) = hit {
+            self.offer(s, hit);
+        }
     }
 }
 

@@ -14,7 +14,7 @@ mod dynamic;
 mod oct;
 mod ray;
 
-use super::{inverse_dir, ray_box, BroadBox, BroadBoxKind, RayLeaf, Sight, View};
+use super::{inverse_dir, ray_box, BroadBox, BroadBoxKind, Groups, RayLeaf, Sight, View};
 use crate::query::Ray;
 use crate::shape::Aabb;
 use crate::world::Handle;
@@ -233,7 +233,7 @@ impl Trees {
     #[inline(always)]
     pub(crate) fn ray<F: RayLeaf>(
         &self,
-        view: &View<'_>,
+        table: &Groups,
         ray: &Ray,
         max_t: f32,
         sight: Sight,
@@ -243,7 +243,7 @@ impl Trees {
         let inv = inverse_dir(ray.dir);
         let mut max_t = max_t;
         for (g, tree) in self.trees.iter().enumerate() {
-            if tree.root == NULL || !sight.sees(view.table, g as u32) {
+            if tree.root == NULL || !sight.sees(table, g as u32) {
                 continue;
             }
             // A tree with a layout has an inner root (`sync` drops the layout when the tree
