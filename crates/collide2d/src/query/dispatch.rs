@@ -67,6 +67,13 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
         (Shape::Obb(x), Shape::Aabb(y)) => return aabb_obb_contact(y, x).map(Contact::flipped),
         // Two boxes in the canonical order, without `contact_canonical`'s compound arms.
         (Shape::Aabb(x), Shape::Aabb(y)) => return aabbs_contact(x, y),
+        // A circle clear of a compound's box (exactly) meets none of its parts: answered here,
+        // not three calls down (most hitbox–circle pairs of a scene).
+        (Shape::Compound(h), Shape::Circle(c)) | (Shape::Circle(c), Shape::Compound(h))
+            if !circle_aabb::intersects(c, &h.aabb()) =>
+        {
+            return None;
+        }
         _ => {}
     }
     contact_canonical(a, b)

@@ -99,30 +99,13 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     if r <= 0.0 {
         return None;
     }
-    // Every part lies in the hull: a circle clear of it (exactly) meets none of them.
-    if !circle_aabb::intersects(circle, &hull) {
-        return parts
-            .iter()
-            .all(|p| matches!(p, Shape::Aabb(_)))
-            .then_some(None);
-    }
-    // The deepest pair, as the certificate finds it; equally deep pairs step aside.
+    // (A circle clear of the hull `dispatch::contact` answers before this.) The deepest
+    // pair, as the certificate finds it; equally deep pairs step aside.
     let mut deepest: Option<(f32, usize)> = None;
     let mut tied = false;
-    let mut d = [Rounded {
-        lo: DVec2::ZERO,
-        hi: DVec2::ZERO,
-        r,
-    }; MOST_PARTS];
     for (k, part) in parts.iter().enumerate() {
         let Shape::Aabb(bx) = part else {
             return None;
-        };
-        let (min, max) = (bx.min().as_dvec2(), bx.max().as_dvec2());
-        (d[k].lo, d[k].hi) = if flipped {
-            (min - centre, max - centre)
-        } else {
-            (centre - max, centre - min)
         };
         // The depth `dispatch::contact` gives the pair; its contact only for the deepest.
         if circle_aabb::intersects(circle, bx) {
@@ -145,7 +128,6 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     };
     let first = circle_aabb::contact(circle, bx);
     let first = if flipped { first } else { first.flipped() };
-    let d = &d[..parts.len()];
     // The largest coordinate of the two boxes (in the order of a fold from 0).
     let scale = {
         let (big, around) = (|v: crate::math::Vec2| v.abs().max_element(), circle.aabb());
@@ -157,6 +139,24 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     if tied || low <= margin {
         return None;
     }
+    // The differences, as rounded rectangles around the origin.
+    let mut d = [Rounded {
+        lo: DVec2::ZERO,
+        hi: DVec2::ZERO,
+        r,
+    }; MOST_PARTS];
+    for (piece, part) in d.iter_mut().zip(parts) {
+        let Shape::Aabb(bx) = part else {
+            return None;
+        };
+        let (min, max) = (bx.min().as_dvec2(), bx.max().as_dvec2());
+        (piece.lo, piece.hi) = if flipped {
+            (min - centre, max - centre)
+        } else {
+            (centre - max, centre - min)
+        };
+    }
+    let d = &d[..parts.len()];
     let x0 = -first.normal.as_dvec2() * low;
     // The deepest pair's point, clear of every other difference: its contact is the answer.
     let mut covered = false;

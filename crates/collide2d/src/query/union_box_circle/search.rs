@@ -16,12 +16,12 @@ pub(super) type Candidates<'a> = Few<'a, (f64, DVec2), 16>;
 impl Rounded {
     /// The points of the boundary where the distance to the origin is locally least along
     /// it (the feet of the sides facing the origin, each arc's nearest point), with their
-    /// distances, when at least `near`.
-    fn own(&self, near: f64, out: &mut Candidates<'_>) {
+    /// distances, when in the ring `near..=far`.
+    fn own(&self, (near, far): (f64, f64), out: &mut Candidates<'_>) {
         let (lo, hi, r) = (self.lo, self.hi, self.r);
         let mut keep = |x: DVec2| {
             let t = x.length();
-            if t >= near {
+            if t >= near && t <= far {
                 out.push((t, x));
             }
         };
@@ -186,14 +186,15 @@ pub(super) fn nearest(d: &[Rounded], low: f64, scale: f64) -> Result<Option<(f64
     // worth computing.
     let mut buffer = MaybeUninit::uninit();
     let mut near = Candidates::new(&mut buffer);
+    // The answer is no farther than where the axes leave the union (a point of its
+    // boundary with a way out): own points past that are not tried (two of them equally
+    // near made the path step aside needlessly, where a crossing was the answer).
+    let exit = axis_exit(d) + 2.0 * margin;
     for piece in d {
-        piece.own(low - margin, &mut near);
+        piece.own((low - margin, exit), &mut near);
     }
     let own = nearest_open(near.as_mut_slice(), d, scale, None)?;
-    // The answer is no farther than where the axes leave the union (a point of its
-    // boundary with a way out).
-    let far = own.map_or(f64::INFINITY, |(t, _, _)| t + margin);
-    let far = far.min(axis_exit(d) + 2.0 * margin);
+    let far = own.map_or(exit, |(t, _, _)| exit.min(t + margin));
     near.clear();
     crossings::crossings(d, r, (low - margin, far), scale, &mut near);
     // The own point stands unless a crossing is nearer (or about as near: both are tried).

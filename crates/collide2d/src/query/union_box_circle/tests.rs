@@ -165,3 +165,34 @@ fn depth_is_the_pair_contacts_depth() {
         }
     }
 }
+
+/// Two sides' feet equally far (7, on the two axes) but past where the axes leave the union,
+/// and a crossing nearer (depth 2.16): the path answers, with the general search's depth and
+/// normal, where the tie of the two far feet used to make it step aside.
+#[test]
+fn a_tie_of_own_points_past_the_axis_exit_does_not_step_aside() {
+    let boxes: Shape = match Compound::new(alloc::vec![
+        Aabb::raw(Vec2::new(3.0, -1.0), Vec2::new(5.0, 0.0)).into(),
+        Aabb::raw(Vec2::new(-1.0, 1.0), Vec2::new(2.0, 4.0)).into(),
+    ]) {
+        Ok(c) => c.into(),
+        Err(e) => unreachable!("{e}"),
+    };
+    let round: Shape = match Circle::new(Vec2::new(1.0, 0.0), 3.0) {
+        Ok(c) => c.into(),
+        Err(e) => unreachable!("{e}"),
+    };
+    for (a, b) in [(&boxes, &round), (&round, &boxes)] {
+        let (Some(Some(got)), Ok(Some(want))) = (contact(a, b), union_rounded::contact(a, b))
+        else {
+            panic!("{a:?} {b:?}")
+        };
+        assert_eq!((got.depth, got.normal), (want.depth, want.normal));
+        assert!((got.depth - 2.164_784_4).abs() < 1e-6, "{got:?}");
+        assert!(got
+            .points
+            .iter()
+            .zip(want.points.iter())
+            .all(|(p, q)| p.distance(*q) < 1e-6));
+    }
+}
