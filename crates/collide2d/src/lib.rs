@@ -95,6 +95,7 @@ pub mod int;
 pub mod limits;
 pub mod math;
 pub mod motion;
+mod prefetch;
 pub mod query;
 pub mod shape;
 mod sync;

@@ -12,6 +12,7 @@
 
 use super::cells::{cell_of, cells4, Entry};
 use super::sweep::Sink;
+use crate::prefetch::prefetch;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
 use glam::{IVec4, Vec4};
@@ -223,23 +224,6 @@ struct Span {
 
 /// How many movers ahead [`cross_pairs_dense`] finds a mover's cells and fetches their starts.
 const AHEAD: usize = 8;
-
-/// Asks for the cache line of `x`, without waiting for it.
-#[inline]
-fn prefetch<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: a prefetch never faults nor changes memory (SSE is part of the x86-64
-        // baseline), and `x` is a valid reference anyway.
-        #[allow(unsafe_code)]
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
-}
 
 /// [`cross_pairs`](super::sweep::cross_pairs) with the static list read from its index: each
 /// object of `a` against the boxes starting in the cells its box can be reached from.
