@@ -7,6 +7,8 @@ use crate::exact;
 use crate::math::Vec2;
 use crate::query::union_outline_probe::{Probe, EPS};
 use crate::shape::{ConvexPolygon, Shape};
+use alloc::vec;
+use alloc::vec::Vec;
 use glam::DVec2;
 
 /// Most convex parts of one shape the search takes; past it the caller's search answers.
@@ -57,12 +59,12 @@ impl<'s> Outlined<'s> {
 
 /// A part's box, in `f64`.
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Box2 {
+struct Box2 {
     lo: DVec2,
     hi: DVec2,
 }
 
-pub(crate) fn box_of(points: &[Vec2]) -> Box2 {
+fn box_of(points: &[Vec2]) -> Box2 {
     points.iter().fold(
         Box2 {
             lo: DVec2::INFINITY,
@@ -79,14 +81,106 @@ pub(crate) fn box_of(points: &[Vec2]) -> Box2 {
 pub(crate) struct Pair<'s> {
     pub(crate) a: Outlined<'s>,
     pub(crate) b: Outlined<'s>,
-    pub(crate) boxes_a: [Box2; MAX_PARTS],
-    pub(crate) boxes_b: [Box2; MAX_PARTS],
+    boxes_a: [Box2; MAX_PARTS],
+    boxes_b: [Box2; MAX_PARTS],
+    /// Twice the largest coordinate magnitude of any part or outline point: bounds the
+    /// coordinates of every edge and of every difference of two points (for error bounds).
+    pub(crate) reach: f64,
 }
 
-impl Pair<'_> {
+/// Each part pair's difference as half-planes in `f64`, worked out the first time a probe
+/// needs them: for edge `p0 -> p1` (`e`) of one part, the greatest `e × (v − p0)` over the
+/// other part's points `v`. A probe `t` is then strictly left of `e` by some `v + t` (`b`'s
+/// points moved) when `h + e × t > 0`, or by some `v − t` (`a`'s points against `b`'s moved
+/// edge) when `h − e × t > 0`: two products a test instead of one per point. Where the bound
+/// cannot tell, [`Probe::any_left`] decides exactly, so the answers are the exact ones.
+pub(crate) struct Planes {
+    /// Where pair `(i, j)`'s values start in `h`, at `i * m + j` (`u32::MAX`: not yet worked
+    /// out): `a`'s part's edges, then `b`'s.
+    at: Vec<u32>,
+    h: Vec<f64>,
+    m: usize,
+    /// The part pair that overlapped last, tried first (nearby probes tend to share it).
+    last: (usize, usize),
+}
+
+impl Planes {
+    pub(crate) fn new(n: usize, m: usize) -> Planes {
+        Planes {
+            at: vec![u32::MAX; n * m],
+            h: Vec::new(),
+            m,
+            last: (0, 0),
+        }
+    }
+
+    /// Pair `(i, j)`'s values, worked out now if not yet.
+    fn of(&mut self, i: usize, j: usize, pa: &[Vec2], pb: &[Vec2]) -> &[f64] {
+        let k = i * self.m + j;
+        if self.at[k] == u32::MAX {
+            self.at[k] = self.h.len() as u32;
+            self.h.reserve(pa.len() + pb.len());
+            push_planes(pa, pb, &mut self.h);
+            push_planes(pb, pa, &mut self.h);
+        }
+        let at = self.at[k] as usize;
+        &self.h[at..at + pa.len() + pb.len()]
+    }
+}
+
+/// For each edge `p0 -> p1` of `own`, the greatest `(p1 − p0) × (v − p0)` over `other`'s
+/// points `v`, in `f64` (a plain comparison: no value is NaN).
+fn push_planes(own: &[Vec2], other: &[Vec2], h: &mut Vec<f64>) {
+    for k in 0..own.len() {
+        let (p0, e) = edge(own, k);
+        let mut most = f64::NEG_INFINITY;
+        for v in other {
+            let w = v.as_dvec2() - p0;
+            let c = e.x * w.y - e.y * w.x;
+            if c > most {
+                most = c;
+            }
+        }
+        h.push(most);
+    }
+}
+
+/// Edge `k` of `own`: its start and its direction, in `f64`.
+#[inline]
+fn edge(own: &[Vec2], k: usize) -> (DVec2, DVec2) {
+    let p0 = own[k].as_dvec2();
+    let next = if k + 1 == own.len() { 0 } else { k + 1 };
+    (p0, own[next].as_dvec2() - p0)
+}
+
+impl<'s> Pair<'s> {
+    pub(crate) fn new(a: Outlined<'s>, b: Outlined<'s>) -> Pair<'s> {
+        let (n, m) = (a.part_count(), b.part_count());
+        let mut pair = Pair {
+            a,
+            b,
+            boxes_a: [Box2::default(); MAX_PARTS],
+            boxes_b: [Box2::default(); MAX_PARTS],
+            reach: 0.0,
+        };
+        for i in 0..n {
+            pair.boxes_a[i] = box_of(pair.a.part(i));
+        }
+        for j in 0..m {
+            pair.boxes_b[j] = box_of(pair.b.part(j));
+        }
+        let largest = |b: &Box2| b.lo.abs().max(b.hi.abs()).max_element();
+        let (outline_a, outline_b) = (box_of(pair.a.outline()), box_of(pair.b.outline()));
+        let boxes = pair.boxes_a[..n].iter().chain(&pair.boxes_b[..m]);
+        let boxes = boxes.chain([&outline_a, &outline_b]);
+        pair.reach = 2.0 * boxes.fold(0.0, |r, b| largest(b).max(r));
+        pair
+    }
+
     /// Do parts `i` of `a` and `j` of `b`, `b` moved to the probe, have overlapping
     /// interiors? Strict SAT: no edge of either has all of the other on or outside it.
-    fn overlap(&self, i: usize, j: usize, probe: &Probe) -> bool {
+    /// `bound` is [`Pair::plane_bound`] at the probe.
+    fn overlap(&self, i: usize, j: usize, probe: &Probe, planes: &mut Planes, bound: f64) -> bool {
         let (ba, bb) = (&self.boxes_a[i], &self.boxes_b[j]);
         let pad = probe.err
             + 4.0 * EPS * (ba.lo.abs() + ba.hi.abs() + bb.lo.abs() + bb.hi.abs()).max_element();
@@ -96,25 +190,48 @@ impl Pair<'_> {
             return false;
         }
         let (pa, pb) = (self.a.part(i), self.b.part(j));
-        let inside = |own: &[Vec2], other: &[Vec2], moved_b: bool| {
-            let n = own.len();
-            (0..n).all(|k| probe.any_left(own[k], own[(k + 1) % n], other, moved_b))
+        let h = planes.of(i, j, pa, pb);
+        let t = probe.t;
+        let inside = |own: &[Vec2], other: &[Vec2], h: &[f64], moved_b: bool| {
+            (0..own.len()).all(|k| {
+                let (_, e) = edge(own, k);
+                let along = e.x * t.y - e.y * t.x;
+                let v = if moved_b { h[k] + along } else { h[k] - along };
+                if v > bound {
+                    true
+                } else if v < -bound {
+                    false
+                } else {
+                    probe.any_left(own[k], own[(k + 1) % own.len()], other, moved_b)
+                }
+            })
         };
-        inside(pa, pb, true) && inside(pb, pa, false)
+        inside(pa, pb, &h[..pa.len()], true) && inside(pb, pa, &h[pa.len()..], false)
     }
 
-    /// Is the probe in `S`? `last` is the part pair that overlapped last time, tried first
-    /// (nearby probes tend to share it), and updated.
-    pub(crate) fn in_s(&self, probe: &Probe, work: &mut usize, last: &mut (usize, usize)) -> bool {
+    /// A bound on the error of [`Planes`]' test at the probe: `reach` (`E`) bounds every
+    /// coordinate of an edge and of a point's offset from it, `T` those of `t`, `err` its
+    /// error. `h` is within `4 ε E²` (`ε` = [`EPS`]), `e × t` within `2 E err + 7 ε E T`,
+    /// their sum rounds by `ε (2 E² + 2 E T)` more; the bound doubles the rounding's part.
+    fn plane_bound(&self, probe: &Probe) -> f64 {
+        let (e, t) = (self.reach, probe.t.abs().max_element() + probe.err);
+        2.0 * e * probe.err * (1.0 + 1e-9) + 16.0 * EPS * e * (e + t) + f64::MIN_POSITIVE
+    }
+
+    /// Is the probe in `S`? The part pair that overlapped last time is tried first (the answer
+    /// does not depend on the order).
+    pub(crate) fn in_s(&self, probe: &Probe, planes: &mut Planes, work: &mut usize) -> bool {
         let (n, m) = (self.a.part_count(), self.b.part_count());
         *work += n * m;
-        if self.overlap(last.0, last.1, probe) {
+        let bound = self.plane_bound(probe);
+        let last = planes.last;
+        if self.overlap(last.0, last.1, probe, planes, bound) {
             return true;
         }
         for i in 0..n {
             for j in 0..m {
-                if (i, j) != *last && self.overlap(i, j, probe) {
-                    *last = (i, j);
+                if (i, j) != last && self.overlap(i, j, probe, planes, bound) {
+                    planes.last = (i, j);
                     return true;
                 }
             }

@@ -25,8 +25,8 @@ use crate::math::Vec2;
 use crate::query::union_exact::{Prod, Ratio, Sum};
 use crate::query::union_outline::{cut_by, each_convolution_segment};
 use crate::query::union_outline::{Cut, EdgeOf, Segment};
-use crate::query::union_outline_parts::{box_of, Box2, Outlined, Pair, MAX_PARTS};
-use crate::query::union_outline_probe::Probe;
+use crate::query::union_outline_parts::{Outlined, Pair, Planes, MAX_PARTS};
+use crate::query::union_outline_probe::{Probe, EPS};
 use crate::query::{convex, Contact};
 use crate::shape::Shape;
 use alloc::vec::Vec;
@@ -73,18 +73,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     {
         return None;
     }
-    let mut pair = Pair {
-        a: oa,
-        b: ob,
-        boxes_a: [Box2::default(); MAX_PARTS],
-        boxes_b: [Box2::default(); MAX_PARTS],
-    };
-    for i in 0..n {
-        pair.boxes_a[i] = box_of(pair.a.part(i));
-    }
-    for j in 0..m {
-        pair.boxes_b[j] = box_of(pair.b.part(j));
-    }
+    let pair = Pair::new(oa, ob);
     if !pair.origin_in_s() {
         return None;
     }
@@ -115,6 +104,34 @@ impl Near {
             hi: p.max(q) + pad,
             d2: c.length_squared(),
         }
+    }
+}
+
+impl Near {
+    /// [`clearly_misses`](Self::clearly_misses)' bound on the error of its values, `reach`
+    /// (`E`) bounding every coordinate of the outlines' points' differences. A segment's start
+    /// is within `ε E` of the exact one (`ε` = `EPS`), its direction within `3 ε E`, the offset
+    /// between two starts (up to `2E`) within `4 ε E`; so each cross product is within
+    /// `28 ε E²`, and a difference of two within `50 ε E²`. Doubled, and the smallest normal
+    /// number for underflow.
+    fn miss_bound(reach: f64) -> f64 {
+        128.0 * EPS * reach * reach + f64::MIN_POSITIVE
+    }
+
+    /// Do the two segments clearly not cross, by `f64` values with error at most `bound`: not
+    /// parallel, and one's crossing with the other's line clearly outside it? Then
+    /// [`crossing`](crate::query::union_outline::crossing) finds no crossing and no collinear
+    /// overlap cuts: the exact test is skipped, not changed.
+    fn clearly_misses(&self, o: &Near, bound: f64) -> bool {
+        let den = self.r.perp_dot(o.r);
+        let d = o.s0 - self.s0;
+        let (u, v) = (d.perp_dot(o.r), d.perp_dot(self.r));
+        let (den, u, v) = if den < 0.0 {
+            (-den, -u, -v)
+        } else {
+            (den, u, v)
+        };
+        den > bound && (u < -bound || v < -bound || u - den > bound || v - den > bound)
     }
 }
 
@@ -166,7 +183,8 @@ fn search(pair: &Pair) -> Option<Found> {
     let mut cuts: Vec<Cut> = Vec::with_capacity(16);
     let mut uf: Vec<f64> = Vec::with_capacity(16);
     let mut work = 0usize;
-    let mut last = (0, 0);
+    let mut planes = Planes::new(pair.a.part_count(), pair.b.part_count());
+    let miss_bound = Near::miss_bound(pair.reach);
     loop {
         // The nearest segment not visited yet (few are visited: select, don't sort).
         let beat = best.map_or(f64::INFINITY, |f| f.d2);
@@ -185,21 +203,17 @@ fn search(pair: &Pair) -> Option<Found> {
         let crossing = segs
             .iter()
             .enumerate()
-            .filter(|&(k, e)| k != i && e.near.lo.cmple(g.hi).all() && g.lo.cmple(e.near.hi).all());
-        cut_by(
-            s,
-            crossing.map(|(_, e)| e.s).inspect(|_| met += 1),
-            a,
-            b,
-            &mut cuts,
-        );
+            .filter(|&(k, e)| k != i && e.near.lo.cmple(g.hi).all() && g.lo.cmple(e.near.hi).all())
+            .inspect(|_| met += 1)
+            .filter(|(_, e)| !g.clearly_misses(&e.near, miss_bound));
+        cut_by(s, crossing.map(|(_, e)| e.s), a, b, &mut cuts);
         work += met;
         if work > WORK {
             return None;
         }
         uf.clear();
         uf.extend(cuts.iter().map(|c| c.u.approx()));
-        if let Some(found) = walk(pair, s, &g, (&cuts, &uf), beat, &mut work, &mut last) {
+        if let Some(found) = walk(pair, s, &g, (&cuts, &uf), beat, &mut work, &mut planes) {
             best = Some(found);
         }
         if work > WORK {
@@ -218,7 +232,7 @@ fn walk(
     (cuts, uf): (&[Cut], &[f64]),
     beat: f64,
     work: &mut usize,
-    last: &mut (usize, usize),
+    planes: &mut Planes,
 ) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
     let foot_f = foot(g.s0, g.r);
@@ -260,7 +274,7 @@ fn walk(
         } else {
             Probe::new(s, u0, true, a, b)
         };
-        if !pair.in_s(&probe, work, last) {
+        if !pair.in_s(&probe, planes, work) {
             let u = if u == uf[j - 1] {
                 u0.u
             } else if u == uf[j] {
