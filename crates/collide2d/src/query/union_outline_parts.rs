@@ -180,6 +180,7 @@ impl<'s> Pair<'s> {
     /// Do parts `i` of `a` and `j` of `b`, `b` moved to the probe, have overlapping
     /// interiors? Strict SAT: no edge of either has all of the other on or outside it.
     /// `bound` is [`Pair::plane_bound`] at the probe.
+    #[inline]
     fn overlap(&self, i: usize, j: usize, probe: &Probe, planes: &mut Planes, bound: f64) -> bool {
         let (ba, bb) = (&self.boxes_a[i], &self.boxes_b[j]);
         let pad = probe.err
@@ -189,6 +190,19 @@ impl<'s> Pair<'s> {
         if (probe.t + pad).cmple(lo).any() || (probe.t - pad).cmpge(hi).any() {
             return false;
         }
+        self.overlap_sat(i, j, probe, planes, bound)
+    }
+
+    /// [`overlap`](Self::overlap) past its box test (out of line: most pairs stop there).
+    #[inline(never)]
+    fn overlap_sat(
+        &self,
+        i: usize,
+        j: usize,
+        probe: &Probe,
+        planes: &mut Planes,
+        bound: f64,
+    ) -> bool {
         let (pa, pb) = (self.a.part(i), self.b.part(j));
         let h = planes.of(i, j, pa, pb);
         let t = probe.t;

@@ -32,6 +32,10 @@ pub(crate) struct Probe {
     /// The same for the segment whose cut the probe starts from: that pair is exactly on its
     /// line at `q`, only the orders of `ε` decide its sign.
     touching: Option<Touch>,
+    /// At a segment's end (a cut made by no other segment): `a`'s point and `b`'s point whose
+    /// difference `q` is. Every edge with the one as an end, against the other point, is
+    /// exactly on its line at `q`: only the orders of `ε` decide its sign.
+    vertex: Option<(Vec2, Vec2)>,
 }
 
 /// A segment's generating edge and corner, and whether the edge is `a`'s.
@@ -106,13 +110,26 @@ impl Probe {
             corner,
             edge_of_a,
             touching: cut.by.map(|o| Touch::of(o, a, b)),
+            // A cut by no segment is the integer 0 or 1: the segment's start or end.
+            vertex: match cut.by {
+                Some(_) => None,
+                None if u.approx() < 0.5 => Some(s.start(a, b)),
+                None => Some(s.end(a, b)),
+            },
         }
     }
 
-    /// Is `p` against `p0 -> p1` the pair of the segment the probe's cut came from?
+    /// Is `p` against `p0 -> p1` exactly on its line at `q`: the pair of the segment the
+    /// probe's cut came from, or a pair meeting at the segment's end the probe starts from?
     #[inline]
     fn touches(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
         self.touching.is_some_and(|t| t.is(p0, p1, p, moved_b))
+            || self.vertex.is_some_and(|(pa, pb)| {
+                // `b`'s point `pb` moved by `q` is `pa`: on any line through `pa`, and `a`'s
+                // point `pa` on any of `b`'s lines through `pb` once moved.
+                let (point, end) = if moved_b { (pb, pa) } else { (pa, pb) };
+                p == point && (p0 == end || p1 == end)
+            })
     }
 
     /// Is `p + v` strictly left of the line `p0 -> p1` at the probe, `v` being `b`'s moved
