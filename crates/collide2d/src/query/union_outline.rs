@@ -114,6 +114,21 @@ pub(crate) fn crossing(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2]) -> Option
     (within(u) && within(v)).then(|| Ratio::new(u, den))
 }
 
+/// [`crossing`] for segments known to cross strictly inside both (by `f64` values with a
+/// proven error bound), `flip` when their directions' cross product is negative: the same
+/// fraction, without the exact checks.
+pub(crate) fn known_crossing(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], flip: bool) -> Ratio {
+    let (r, w) = (s.dir(a, b), o.dir(a, b));
+    let ((sa, sb), (oa, ob)) = (s.start(a, b), o.start(a, b));
+    let d = Sum::of(oa, ob, sb, sa);
+    let (den, u) = (Prod::cross(r, w), Prod::cross(d, w));
+    if flip {
+        Ratio::new(u.neg(), den.neg())
+    } else {
+        Ratio::new(u, den)
+    }
+}
+
 /// Where `o`'s ends lie on `s` when the two are collinear: the cuts a collinear overlap makes
 /// (each end's exact parameter along `s`, pushed to `cuts` when within `[0, 1]`).
 pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts: &mut Vec<Cut>) {
@@ -151,7 +166,7 @@ pub(crate) fn cut_at_crossings(
 ) {
     let others = segs.iter().enumerate().filter(|&(k, _)| k != i);
     let mut made = Vec::new();
-    cut_by(segs[i], others.map(|(_, &o)| o), a, b, &mut made);
+    cut_by(segs[i], others.map(|(_, &o)| (o, None)), a, b, &mut made);
     cuts.clear();
     cuts.extend(made.iter().map(|c| c.u));
 }
@@ -165,10 +180,11 @@ pub(crate) struct Cut {
 }
 
 /// [`cut_at_crossings`] with the other segments given one by one (the search's, without
-/// gathering them first).
+/// gathering them first), each with `Some(flip)` when known to cross strictly inside both
+/// (see [`known_crossing`]).
 pub(crate) fn cut_by(
     s: Segment,
-    others: impl Iterator<Item = Segment>,
+    others: impl Iterator<Item = (Segment, Option<bool>)>,
     a: &[Vec2],
     b: &[Vec2],
     cuts: &mut Vec<Cut>,
@@ -181,7 +197,14 @@ pub(crate) fn cut_by(
             by: None,
         });
     }
-    for o in others {
+    for (o, known) in others {
+        if let Some(flip) = known {
+            cuts.push(Cut {
+                u: known_crossing(s, o, a, b, flip),
+                by: Some(o),
+            });
+            continue;
+        }
         // Segments sharing an end (neighbours on the convolution, mostly) meet only there, a
         // cut already, unless they are parallel.
         if ends.contains(&o.start(a, b)) || ends.contains(&o.end(a, b)) {

@@ -108,7 +108,7 @@ impl Near {
 }
 
 impl Near {
-    /// [`clearly_misses`](Self::clearly_misses)' bound on the error of its values, `reach`
+    /// [`meets`](Self::meets)' bound on the error of its values, `reach`
     /// (`E`) bounding every coordinate of the outlines' points' differences. A segment's start
     /// is within `ε E` of the exact one (`ε` = `EPS`), its direction within `3 ε E`, the offset
     /// between two starts (up to `2E`) within `4 ε E`; so each cross product is within
@@ -118,21 +118,37 @@ impl Near {
         128.0 * EPS * reach * reach + f64::MIN_POSITIVE
     }
 
-    /// Do the two segments clearly not cross, by `f64` values with error at most `bound`: not
-    /// parallel, and one's crossing with the other's line clearly outside it? Then
+    /// Do the two segments cross, by `f64` values with error at most `bound`? Both answers
+    /// that decide need them not parallel. Clearly outside one of them: then
     /// [`crossing`](crate::query::union_outline::crossing) finds no crossing and no collinear
-    /// overlap cuts: the exact test is skipped, not changed.
-    fn clearly_misses(&self, o: &Near, bound: f64) -> bool {
+    /// overlap cuts, and the exact test is skipped. Clearly inside both (so sharing no end):
+    /// the exact fraction without the exact checks. Same cuts either way.
+    fn meets(&self, o: &Near, bound: f64) -> Meets {
         let den = self.r.perp_dot(o.r);
         let d = o.s0 - self.s0;
         let (u, v) = (d.perp_dot(o.r), d.perp_dot(self.r));
-        let (den, u, v) = if den < 0.0 {
-            (-den, -u, -v)
+        let flip = den < 0.0;
+        let (den, u, v) = if flip { (-den, -u, -v) } else { (den, u, v) };
+        if den <= bound {
+            Meets::Unsure
+        } else if u < -bound || v < -bound || u - den > bound || v - den > bound {
+            Meets::No
+        } else if u > bound && v > bound && den - u > bound && den - v > bound {
+            Meets::Inside { flip }
         } else {
-            (den, u, v)
-        };
-        den > bound && (u < -bound || v < -bound || u - den > bound || v - den > bound)
+            Meets::Unsure
+        }
     }
+}
+
+/// What `f64` values tell of two segments' crossing.
+enum Meets {
+    No,
+    /// Strictly inside both; `flip`: their directions' cross product is negative.
+    Inside {
+        flip: bool,
+    },
+    Unsure,
 }
 
 /// The point of `p + r u`, `u` in `[lo, hi]`, nearest the origin, given the foot's parameter:
@@ -205,8 +221,12 @@ fn search(pair: &Pair) -> Option<Found> {
             .enumerate()
             .filter(|&(k, e)| k != i && e.near.lo.cmple(g.hi).all() && g.lo.cmple(e.near.hi).all())
             .inspect(|_| met += 1)
-            .filter(|(_, e)| !g.clearly_misses(&e.near, miss_bound));
-        cut_by(s, crossing.map(|(_, e)| e.s), a, b, &mut cuts);
+            .filter_map(|(_, e)| match g.meets(&e.near, miss_bound) {
+                Meets::No => None,
+                Meets::Inside { flip } => Some((e.s, Some(flip))),
+                Meets::Unsure => Some((e.s, None)),
+            });
+        cut_by(s, crossing, a, b, &mut cuts);
         work += met;
         if work > WORK {
             return None;
