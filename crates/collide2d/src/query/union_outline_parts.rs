@@ -88,49 +88,81 @@ pub(crate) struct Pair<'s> {
     pub(crate) reach: f64,
 }
 
-/// Each part pair's difference as half-planes in `f64`, worked out the first time a probe
-/// needs them: for edge `p0 -> p1` (`e`) of one part, the greatest `e × (v − p0)` over the
-/// other part's points `v`. A probe `t` is then strictly left of `e` by some `v + t` (`b`'s
-/// points moved) when `h + e × t > 0`, or by some `v − t` (`a`'s points against `b`'s moved
-/// edge) when `h − e × t > 0`: two products a test instead of one per point. Where the bound
-/// cannot tell, [`Probe::any_left`] decides exactly, so the answers are the exact ones.
+/// What the probes ask of each pair of parts, kept for the call: the box of the pair's
+/// difference, and the difference as half-planes in `f64`, worked out the first time a probe
+/// gets past the box: for edge `p0 -> p1` (`e`) of one part, the greatest `e × (v − p0)` over
+/// the other part's points `v`. A probe `t` is then strictly left of `e` by some `v + t`
+/// (`b`'s points moved) when `h + e × t > 0`, or by some `v − t` (`a`'s points against `b`'s
+/// moved edge) when `h − e × t > 0`: two products a test instead of one per point. Where the
+/// bound cannot tell, [`Probe::any_left`] decides exactly, so the answers are the exact ones.
 pub(crate) struct Planes {
-    /// Where pair `(i, j)`'s values start in `h`, at `i * m + j` (`u32::MAX`: not yet worked
-    /// out): `a`'s part's edges, then `b`'s.
+    /// Pair `(i, j)`'s difference box, at `i * m + j`.
+    boxes: Vec<DiffBox>,
+    /// Where pair `(i, j)`'s planes start in `planes`, at `i * m + j` (`u32::MAX`: not yet
+    /// worked out): `a`'s part's edges, then `b`'s.
     at: Vec<u32>,
-    h: Vec<f64>,
+    planes: Vec<Plane>,
     m: usize,
     /// The part pair that overlapped last, tried first (nearby probes tend to share it).
     last: (usize, usize),
 }
 
+/// The box of the closed difference of two parts, and the rounding of its corners.
+#[derive(Clone, Copy)]
+struct DiffBox {
+    lo: DVec2,
+    hi: DVec2,
+    pad: f64,
+}
+
+/// A part's edge direction `e` and the greatest `e × (v − p0)` over the other part's points.
+#[derive(Clone, Copy)]
+struct Plane {
+    e: DVec2,
+    h: f64,
+}
+
 impl Planes {
-    pub(crate) fn new(n: usize, m: usize) -> Planes {
+    pub(crate) fn new(pair: &Pair) -> Planes {
+        let (n, m) = (pair.a.part_count(), pair.b.part_count());
+        let mut boxes = Vec::with_capacity(n * m);
+        for ba in &pair.boxes_a[..n] {
+            for bb in &pair.boxes_b[..m] {
+                boxes.push(DiffBox {
+                    lo: ba.lo - bb.hi,
+                    hi: ba.hi - bb.lo,
+                    pad: 4.0
+                        * EPS
+                        * (ba.lo.abs() + ba.hi.abs() + bb.lo.abs() + bb.hi.abs()).max_element(),
+                });
+            }
+        }
         Planes {
+            boxes,
             at: vec![u32::MAX; n * m],
-            h: Vec::new(),
+            planes: Vec::new(),
             m,
             last: (0, 0),
         }
     }
 
-    /// Pair `(i, j)`'s values, worked out now if not yet.
-    fn of(&mut self, i: usize, j: usize, pa: &[Vec2], pb: &[Vec2]) -> &[f64] {
+    /// Pair `(i, j)`'s planes, worked out now if not yet.
+    fn of(&mut self, i: usize, j: usize, pa: &[Vec2], pb: &[Vec2]) -> &[Plane] {
         let k = i * self.m + j;
         if self.at[k] == u32::MAX {
-            self.at[k] = self.h.len() as u32;
-            self.h.reserve(pa.len() + pb.len());
-            push_planes(pa, pb, &mut self.h);
-            push_planes(pb, pa, &mut self.h);
+            self.at[k] = self.planes.len() as u32;
+            self.planes.reserve(pa.len() + pb.len());
+            push_planes(pa, pb, &mut self.planes);
+            push_planes(pb, pa, &mut self.planes);
         }
         let at = self.at[k] as usize;
-        &self.h[at..at + pa.len() + pb.len()]
+        &self.planes[at..at + pa.len() + pb.len()]
     }
 }
 
 /// For each edge `p0 -> p1` of `own`, the greatest `(p1 − p0) × (v − p0)` over `other`'s
 /// points `v`, in `f64` (a plain comparison: no value is NaN).
-fn push_planes(own: &[Vec2], other: &[Vec2], h: &mut Vec<f64>) {
+fn push_planes(own: &[Vec2], other: &[Vec2], planes: &mut Vec<Plane>) {
     for k in 0..own.len() {
         let (p0, e) = edge(own, k);
         let mut most = f64::NEG_INFINITY;
@@ -141,7 +173,7 @@ fn push_planes(own: &[Vec2], other: &[Vec2], h: &mut Vec<f64>) {
                 most = c;
             }
         }
-        h.push(most);
+        planes.push(Plane { e, h: most });
     }
 }
 
@@ -180,14 +212,12 @@ impl<'s> Pair<'s> {
     /// Do parts `i` of `a` and `j` of `b`, `b` moved to the probe, have overlapping
     /// interiors? Strict SAT: no edge of either has all of the other on or outside it.
     /// `bound` is [`Pair::plane_bound`] at the probe.
-    #[inline]
+    #[inline(always)]
     fn overlap(&self, i: usize, j: usize, probe: &Probe, planes: &mut Planes, bound: f64) -> bool {
-        let (ba, bb) = (&self.boxes_a[i], &self.boxes_b[j]);
-        let pad = probe.err
-            + 4.0 * EPS * (ba.lo.abs() + ba.hi.abs() + bb.lo.abs() + bb.hi.abs()).max_element();
+        let b = &planes.boxes[i * planes.m + j];
+        let pad = probe.err + b.pad;
         // Outside the closed difference's box by more than the rounding: apart.
-        let (lo, hi) = (ba.lo - bb.hi, ba.hi - bb.lo);
-        if (probe.t + pad).cmple(lo).any() || (probe.t - pad).cmpge(hi).any() {
+        if (probe.t + pad).cmple(b.lo).any() || (probe.t - pad).cmpge(b.hi).any() {
             return false;
         }
         self.overlap_sat(i, j, probe, planes, bound)
@@ -204,13 +234,16 @@ impl<'s> Pair<'s> {
         bound: f64,
     ) -> bool {
         let (pa, pb) = (self.a.part(i), self.b.part(j));
-        let h = planes.of(i, j, pa, pb);
+        let planes = planes.of(i, j, pa, pb);
         let t = probe.t;
-        let inside = |own: &[Vec2], other: &[Vec2], h: &[f64], moved_b: bool| {
-            (0..own.len()).all(|k| {
-                let (_, e) = edge(own, k);
-                let along = e.x * t.y - e.y * t.x;
-                let v = if moved_b { h[k] + along } else { h[k] - along };
+        let inside = |own: &[Vec2], other: &[Vec2], planes: &[Plane], moved_b: bool| {
+            planes.iter().enumerate().all(|(k, plane)| {
+                let along = plane.e.x * t.y - plane.e.y * t.x;
+                let v = if moved_b {
+                    plane.h + along
+                } else {
+                    plane.h - along
+                };
                 if v > bound {
                     true
                 } else if v < -bound {
@@ -220,7 +253,8 @@ impl<'s> Pair<'s> {
                 }
             })
         };
-        inside(pa, pb, &h[..pa.len()], true) && inside(pb, pa, &h[pa.len()..], false)
+        let (of_a, of_b) = planes.split_at(pa.len());
+        inside(pa, pb, of_a, true) && inside(pb, pa, of_b, false)
     }
 
     /// A bound on the error of [`Planes`]' test at the probe: `reach` (`E`) bounds every

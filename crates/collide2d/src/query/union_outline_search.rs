@@ -199,7 +199,7 @@ fn search(pair: &Pair) -> Option<Found> {
     let mut cuts: Vec<Cut> = Vec::with_capacity(16);
     let mut uf: Vec<f64> = Vec::with_capacity(16);
     let mut work = 0usize;
-    let mut planes = Planes::new(pair.a.part_count(), pair.b.part_count());
+    let mut planes = Planes::new(pair);
     let miss_bound = Near::miss_bound(pair.reach);
     loop {
         // The nearest segment not visited yet (few are visited: select, don't sort).
