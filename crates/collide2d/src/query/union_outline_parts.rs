@@ -7,7 +7,6 @@ use crate::exact;
 use crate::math::Vec2;
 use crate::query::union_outline_probe::{Probe, EPS};
 use crate::shape::{ConvexPolygon, Shape};
-use alloc::vec;
 use alloc::vec::Vec;
 use glam::DVec2;
 
@@ -96,23 +95,23 @@ pub(crate) struct Pair<'s> {
 /// moved edge) when `h − e × t > 0`: two products a test instead of one per point. Where the
 /// bound cannot tell, [`Probe::any_left`] decides exactly, so the answers are the exact ones.
 pub(crate) struct Planes {
-    /// Pair `(i, j)`'s difference box, at `i * m + j`.
+    /// Pair `(i, j)`'s difference box and where its planes are, at `i * m + j`.
     boxes: Vec<DiffBox>,
-    /// Where pair `(i, j)`'s planes start in `planes`, at `i * m + j` (`u32::MAX`: not yet
-    /// worked out): `a`'s part's edges, then `b`'s.
-    at: Vec<u32>,
     planes: Vec<Plane>,
     m: usize,
     /// The part pair that overlapped last, tried first (nearby probes tend to share it).
     last: (usize, usize),
 }
 
-/// The box of the closed difference of two parts, and the rounding of its corners.
+/// The box of the closed difference of two parts, the rounding of its corners, and where
+/// the pair's planes start in [`Planes::planes`] (`u32::MAX`: not yet worked out): `a`'s
+/// part's edges, then `b`'s.
 #[derive(Clone, Copy)]
 struct DiffBox {
     lo: DVec2,
     hi: DVec2,
     pad: f64,
+    at: u32,
 }
 
 /// A part's edge direction `e` and the greatest `e × (v − p0)` over the other part's points.
@@ -134,12 +133,12 @@ impl Planes {
                     pad: 4.0
                         * EPS
                         * (ba.lo.abs() + ba.hi.abs() + bb.lo.abs() + bb.hi.abs()).max_element(),
+                    at: u32::MAX,
                 });
             }
         }
         Planes {
             boxes,
-            at: vec![u32::MAX; n * m],
             planes: Vec::new(),
             m,
             last: (0, 0),
@@ -149,13 +148,13 @@ impl Planes {
     /// Pair `(i, j)`'s planes, worked out now if not yet.
     fn of(&mut self, i: usize, j: usize, pa: &[Vec2], pb: &[Vec2]) -> &[Plane] {
         let k = i * self.m + j;
-        if self.at[k] == u32::MAX {
-            self.at[k] = self.planes.len() as u32;
+        if self.boxes[k].at == u32::MAX {
+            self.boxes[k].at = self.planes.len() as u32;
             self.planes.reserve(pa.len() + pb.len());
             push_planes(pa, pb, &mut self.planes);
             push_planes(pb, pa, &mut self.planes);
         }
-        let at = self.at[k] as usize;
+        let at = self.boxes[k].at as usize;
         &self.planes[at..at + pa.len() + pb.len()]
     }
 }

@@ -175,16 +175,16 @@ fn foot(p: DVec2, r: DVec2) -> f64 {
     }
 }
 
-/// A convolution segment with its `f64` summary, and whether the search has visited it.
+/// A convolution segment with its `f64` summary.
 #[derive(Clone, Copy)]
 struct Entry {
     s: Segment,
     near: Near,
-    done: bool,
 }
 
-/// The nearest point of `S`'s boundary, `None` past the work bound. Allocates three buffers a
-/// call (the segments, the cuts and their `f64` values), none per segment visited.
+/// The nearest point of `S`'s boundary, `None` past the work bound. Allocates six buffers a
+/// call (the segments and their distances, the cuts and their `f64` values, the part pairs'
+/// boxes and planes), none per segment visited.
 fn search(pair: &Pair) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
     let mut segs: Vec<Entry> = Vec::with_capacity(4 * (a.len() + b.len()));
@@ -192,9 +192,10 @@ fn search(pair: &Pair) -> Option<Found> {
         segs.push(Entry {
             s,
             near: Near::of(s, a, b),
-            done: false,
         });
     });
+    // Each segment's squared distance, infinite once visited: scanned for the nearest.
+    let mut dist: Vec<f64> = segs.iter().map(|e| e.near.d2).collect();
     let mut best: Option<Found> = None;
     let mut cuts: Vec<Cut> = Vec::with_capacity(16);
     let mut uf: Vec<f64> = Vec::with_capacity(16);
@@ -204,14 +205,14 @@ fn search(pair: &Pair) -> Option<Found> {
     loop {
         // The nearest segment not visited yet (few are visited: select, don't sort).
         let beat = best.map_or(f64::INFINITY, |f| f.d2);
-        let mut next: Option<usize> = None;
-        for (i, e) in segs.iter().enumerate() {
-            if !e.done && e.near.d2 < beat && next.is_none_or(|k| e.near.d2 < segs[k].near.d2) {
-                next = Some(i);
+        let (mut next, mut nearest) = (None, beat);
+        for (i, &d2) in dist.iter().enumerate() {
+            if d2 < nearest {
+                (next, nearest) = (Some(i), d2);
             }
         }
         let Some(i) = next else { break };
-        segs[i].done = true;
+        dist[i] = f64::INFINITY;
         let (s, g) = (segs[i].s, segs[i].near);
         // The segments whose boxes meet this one's: the only ones that can cut it (counted
         // as they go; past the bound the cuts are dropped).
