@@ -47,6 +47,10 @@ mod union_faces;
 #[cfg(feature = "concave-search")]
 mod union_outline;
 #[cfg(feature = "concave-search")]
+mod union_outline_parts;
+#[cfg(feature = "concave-search")]
+mod union_outline_probe;
+#[cfg(feature = "concave-search")]
 mod union_outline_search;
 #[cfg(feature = "concave-search")]
 mod union_polygons;

@@ -19,6 +19,7 @@ use crate::math::Vec2;
 use crate::query::union_exact::{sum_sign, Prod, Ratio, Sum};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
+use glam::DVec2;
 
 /// Which outline a convolution segment's edge comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -114,6 +115,21 @@ pub(crate) fn crossing(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2]) -> Option
     (within(u) && within(v)).then(|| Ratio::new(u, den))
 }
 
+/// [`crossing`] for segments known to cross strictly inside both (by `f64` values with a
+/// proven error bound), `flip` when their directions' cross product is negative: the same
+/// fraction, without the exact checks.
+pub(crate) fn known_crossing(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], flip: bool) -> Ratio {
+    let (r, w) = (s.dir(a, b), o.dir(a, b));
+    let ((sa, sb), (oa, ob)) = (s.start(a, b), o.start(a, b));
+    let d = Sum::of(oa, ob, sb, sa);
+    let (den, u) = (Prod::cross(r, w), Prod::cross(d, w));
+    if flip {
+        Ratio::new(u.neg(), den.neg())
+    } else {
+        Ratio::new(u, den)
+    }
+}
+
 /// Where `o`'s ends lie on `s` when the two are collinear: the cuts a collinear overlap makes
 /// (each end's exact parameter along `s`, pushed to `cuts` when within `[0, 1]`).
 pub(crate) fn overlap_cuts(s: Segment, o: Segment, a: &[Vec2], b: &[Vec2], cuts: &mut Vec<Cut>) {
@@ -151,7 +167,7 @@ pub(crate) fn cut_at_crossings(
 ) {
     let others = segs.iter().enumerate().filter(|&(k, _)| k != i);
     let mut made = Vec::new();
-    cut_by(segs[i], others.map(|(_, &o)| o), a, b, &mut made);
+    cut_by(segs[i], others.map(|(_, &o)| (o, None)), a, b, &mut made);
     cuts.clear();
     cuts.extend(made.iter().map(|c| c.u));
 }
@@ -165,10 +181,11 @@ pub(crate) struct Cut {
 }
 
 /// [`cut_at_crossings`] with the other segments given one by one (the search's, without
-/// gathering them first).
+/// gathering them first), each with `Some(flip)` when known to cross strictly inside both
+/// (see [`known_crossing`]).
 pub(crate) fn cut_by(
     s: Segment,
-    others: impl Iterator<Item = Segment>,
+    others: impl Iterator<Item = (Segment, Option<bool>)>,
     a: &[Vec2],
     b: &[Vec2],
     cuts: &mut Vec<Cut>,
@@ -181,7 +198,14 @@ pub(crate) fn cut_by(
             by: None,
         });
     }
-    for o in others {
+    for (o, known) in others {
+        if let Some(flip) = known {
+            cuts.push(Cut {
+                u: known_crossing(s, o, a, b, flip),
+                by: Some(o),
+            });
+            continue;
+        }
         // Segments sharing an end (neighbours on the convolution, mostly) meet only there, a
         // cut already, unless they are parallel.
         if ends.contains(&o.start(a, b)) || ends.contains(&o.end(a, b)) {
@@ -233,18 +257,44 @@ pub(crate) fn reduced_convolution(a: &[Vec2], b: &[Vec2], out: &mut Vec<Segment>
 }
 
 /// [`reduced_convolution`]'s segments handed to `out` one by one, in the same order.
+///
+/// Each turn test first in `f64` (a corner's directions worked out once for all the edges):
+/// a direction's coordinates are differences of two points, each within `E` (twice the
+/// largest coordinate) and rounded once, so a cross product of two is within `8 ε E²` of the exact one (`ε` = `2^-53`); only
+/// a value within `32 ε E²` of zero takes the exact sign. Same segments, same order.
 pub(crate) fn each_convolution_segment(a: &[Vec2], b: &[Vec2], mut out: impl FnMut(Segment)) {
     let (n, m) = (a.len(), b.len());
+    let largest = |p: &[Vec2]| {
+        p.iter()
+            .fold(0.0f64, |l, v| l.max(v.abs().max_element().into()))
+    };
+    let reach = 2.0 * largest(a).max(largest(b));
+    let bound = 32.0 * (f64::EPSILON * 0.5) * reach * reach + f64::MIN_POSITIVE;
+    let dir = |(p, q): (Vec2, Vec2)| q.as_dvec2() - p.as_dvec2();
+    // Does the corner (`din`, `dout`, and their directions `i`, `o`) hold the direction of `d`:
+    // clear signs in `f64`, else exact.
+    let holds_f = |(din, dout), (i, o): (DVec2, DVec2), d, a_edge| {
+        let e = dir(d);
+        let (after_in, before_out) = (i.perp_dot(e), e.perp_dot(o));
+        if after_in < -bound || before_out < -bound {
+            false
+        } else if after_in > bound && before_out > bound {
+            true
+        } else {
+            holds(din, dout, d, a_edge)
+        }
+    };
     // Convex corners of `-b` with `a`'s edges.
     for j in 0..m {
         let (prev, v, next) = (b[(j + m - 1) % m], b[j], b[(j + 1) % m]);
         // `-b`'s corner at `-v` enters along `v - prev` negated, i.e. from `v` to `prev`.
-        let (din, dout) = ((v, prev), (next, v));
-        if cross_sign(din.0, din.1, dout.0, dout.1) != Ordering::Greater {
+        let corner = ((v, prev), (next, v));
+        if cross_sign(v, prev, next, v) != Ordering::Greater {
             continue;
         }
+        let dirs = (dir(corner.0), dir(corner.1));
         for i in 0..n {
-            if holds(din, dout, (a[i], a[(i + 1) % n]), true) {
+            if holds_f(corner, dirs, (a[i], a[(i + 1) % n]), true) {
                 out(Segment {
                     edge_of: EdgeOf::A,
                     edge: i as u32,
@@ -256,12 +306,13 @@ pub(crate) fn each_convolution_segment(a: &[Vec2], b: &[Vec2], mut out: impl FnM
     // Corners of `a` with `-b`'s edges (edge `j` of `-b` runs along `b[j] -> b[j + 1]` negated).
     for i in 0..n {
         let (prev, v, next) = (a[(i + n - 1) % n], a[i], a[(i + 1) % n]);
-        let (din, dout) = ((prev, v), (v, next));
-        if cross_sign(din.0, din.1, dout.0, dout.1) != Ordering::Greater {
+        let corner = ((prev, v), (v, next));
+        if cross_sign(prev, v, v, next) != Ordering::Greater {
             continue;
         }
+        let dirs = (dir(corner.0), dir(corner.1));
         for j in 0..m {
-            if holds(din, dout, (b[(j + 1) % m], b[j]), false) {
+            if holds_f(corner, dirs, (b[(j + 1) % m], b[j]), false) {
                 out(Segment {
                     edge_of: EdgeOf::B,
                     edge: j as u32,

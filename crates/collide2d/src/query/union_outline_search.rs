@@ -21,19 +21,17 @@
 //!
 //! [`union_outline`]: crate::query::union_outline
 
-use crate::exact;
 use crate::math::Vec2;
-use crate::query::union_exact::{products_sign, Prod, Ratio, Sum};
+use crate::query::union_exact::{Prod, Ratio, Sum};
 use crate::query::union_outline::{cut_by, each_convolution_segment};
 use crate::query::union_outline::{Cut, EdgeOf, Segment};
+use crate::query::union_outline_parts::{Outlined, Pair, Planes, MAX_PARTS};
+use crate::query::union_outline_probe::{Probe, EPS};
 use crate::query::{convex, Contact};
-use crate::shape::{ConvexPolygon, Shape};
+use crate::shape::Shape;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use glam::DVec2;
-
-/// Most convex parts of one shape the search takes; past it the caller's search answers.
-const MAX_PARTS: usize = 16;
 
 /// Most outline corners of the two shapes, multiplied: past it (hostile sizes) the caller's
 /// search, with its own bounds, answers.
@@ -42,276 +40,6 @@ const MAX_CORNERS: usize = 1024;
 /// Work past which the search gives up to the caller's (crossing tests and part pairs tested
 /// at a point, each one unit).
 const WORK: usize = 1 << 16;
-
-/// Half an ulp of `f64`.
-const EPS: f64 = f64::EPSILON * 0.5;
-
-/// A shape as the search sees it: its counter-clockwise outline and its convex parts.
-struct Outlined<'s> {
-    /// A box's outline (when `outline` is `None`).
-    ring: [Vec2; 4],
-    outline: Option<&'s [Vec2]>,
-    /// A concave polygon's parts; otherwise the outline is the one part.
-    parts: Option<&'s [ConvexPolygon]>,
-}
-
-impl<'s> Outlined<'s> {
-    fn of(shape: &'s Shape) -> Option<Outlined<'s>> {
-        let (ring, outline, parts) = match shape {
-            Shape::Polygon(p) => ([Vec2::ZERO; 4], Some(p.points()), Some(p.parts())),
-            Shape::ConvexPolygon(p) if p.points().len() >= 3 => {
-                ([Vec2::ZERO; 4], Some(p.points()), None)
-            }
-            Shape::Obb(o) if o.hull().len() >= 3 => ([Vec2::ZERO; 4], Some(o.hull()), None),
-            Shape::Aabb(b) if b.min().cmplt(b.max()).all() => (b.corners(), None, None),
-            _ => return None,
-        };
-        Some(Outlined {
-            ring,
-            outline,
-            parts,
-        })
-    }
-
-    fn outline(&self) -> &[Vec2] {
-        self.outline.unwrap_or(&self.ring)
-    }
-
-    fn part_count(&self) -> usize {
-        self.parts.map_or(1, <[ConvexPolygon]>::len)
-    }
-
-    fn part(&self, i: usize) -> &[Vec2] {
-        match self.parts {
-            Some(parts) => parts[i].points(),
-            None => self.outline(),
-        }
-    }
-}
-
-/// A part's box, in `f64`.
-#[derive(Clone, Copy, Default)]
-struct Box2 {
-    lo: DVec2,
-    hi: DVec2,
-}
-
-fn box_of(points: &[Vec2]) -> Box2 {
-    points.iter().fold(
-        Box2 {
-            lo: DVec2::INFINITY,
-            hi: DVec2::NEG_INFINITY,
-        },
-        |b, p| Box2 {
-            lo: b.lo.min(p.as_dvec2()),
-            hi: b.hi.max(p.as_dvec2()),
-        },
-    )
-}
-
-/// The point probed: `q = start + dir u` on a segment, pushed by `ε` along `dir` (`forward`)
-/// or against it, then by `ε²` to the segment's right, `ε` infinitesimal. `t` is `q` in
-/// `f64`, within `err` in each coordinate.
-struct Probe {
-    /// `q = sa − sb + dir u`.
-    sa: Vec2,
-    sb: Vec2,
-    dir: Sum,
-    u: Ratio,
-    forward: bool,
-    t: DVec2,
-    err: f64,
-    /// The segment's generating edge and corner, and whether the edge is `a`'s: that pair
-    /// touches all along the segment, its sign known without arithmetic.
-    edge: (Vec2, Vec2),
-    corner: Vec2,
-    edge_of_a: bool,
-    /// The same for the segment whose cut the probe starts from: that pair is exactly on its
-    /// line at `q`, only the orders of `ε` decide its sign.
-    touching: Option<Touch>,
-}
-
-/// A segment's generating edge and corner, and whether the edge is `a`'s.
-#[derive(Clone, Copy)]
-struct Touch {
-    edge: (Vec2, Vec2),
-    corner: Vec2,
-    edge_of_a: bool,
-}
-
-impl Touch {
-    fn of(s: Segment, a: &[Vec2], b: &[Vec2]) -> Touch {
-        let (e, c) = (s.edge as usize, s.corner as usize);
-        match s.edge_of {
-            EdgeOf::A => Touch {
-                edge: (a[e], a[(e + 1) % a.len()]),
-                corner: b[c],
-                edge_of_a: true,
-            },
-            EdgeOf::B => Touch {
-                edge: (b[e], b[(e + 1) % b.len()]),
-                corner: a[c],
-                edge_of_a: false,
-            },
-        }
-    }
-
-    /// Is `p` against the edge `p0 -> p1` (`moved_b` as in [`Probe::left_of`]) this pair?
-    #[inline]
-    fn is(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
-        moved_b == self.edge_of_a && (p0, p1) == self.edge && p == self.corner
-    }
-}
-
-impl Probe {
-    fn new(s: Segment, cut: &Cut, forward: bool, a: &[Vec2], b: &[Vec2]) -> Probe {
-        let u = cut.u;
-        let (sa, sb) = s.start(a, b);
-        let dir = s.dir(a, b);
-        let (start_f, start_m) = (sa.as_dvec2() - sb.as_dvec2(), magnitude(sa) + magnitude(sb));
-        let (dir_f, dir_m) = dir.approx_bounded();
-        let (nf, df) = u.filtered();
-        let (n, d, en, ed) = (nf.value(), df.value(), nf.error(), df.error());
-        let (t, err) = if d - ed > 0.0 {
-            let uf = n / d;
-            let du = (en + uf.abs() * ed) / (d - ed) + 4.0 * EPS * uf.abs();
-            let t = start_f + dir_f * uf;
-            let rounding = 8.0 * EPS * (start_m + dir_m * (1.0 + uf.abs()));
-            (
-                t,
-                rounding + du * dir_f.abs().max_element() * 2.0 + du * dir_m * 4.0 * EPS,
-            )
-        } else {
-            // The denominator's `f64` value may be all rounding: the point from exact numbers.
-            let t = u.point_on(Sum::diff(sa, sb), dir);
-            (t, 16.0 * EPS * t.abs().max_element() + f64::MIN_POSITIVE)
-        };
-        let Touch {
-            edge,
-            corner,
-            edge_of_a,
-        } = Touch::of(s, a, b);
-        Probe {
-            sa,
-            sb,
-            dir,
-            u,
-            forward,
-            t,
-            err,
-            edge,
-            corner,
-            edge_of_a,
-            touching: cut.by.map(|o| Touch::of(o, a, b)),
-        }
-    }
-
-    /// Is `p` against `p0 -> p1` the pair of the segment the probe's cut came from?
-    #[inline]
-    fn touches(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
-        self.touching.is_some_and(|t| t.is(p0, p1, p, moved_b))
-    }
-
-    /// Is `p + v` strictly left of the line `p0 -> p1` at the probe, `v` being `b`'s moved
-    /// vertex (`moved_b`: `p` is `b`'s point, the line `a`'s edge) or the line moving with `b`
-    /// (`p` is `a`'s point)? Lexicographic in the orders of `ε`; `None` when the `f64` filter
-    /// cannot tell ([`left_of_exact`](Self::left_of_exact) can).
-    #[inline]
-    fn left_of(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> Option<bool> {
-        let e = p1.as_dvec2() - p0.as_dvec2();
-        // `p − p0 + t` for `b`'s point, `p − p0 − t` for `a`'s.
-        let t = if moved_b { self.t } else { -self.t };
-        let w = (p.as_dvec2() - p0.as_dvec2()) + t;
-        let (l, r) = (e.x * w.y, e.y * w.x);
-        let v = l - r;
-        let wm = magnitude(p) + magnitude(p0) + self.t.abs().max_element();
-        let bound = (e.x.abs() + e.y.abs()) * (8.0 * EPS * wm + self.err) * 2.0
-            + (l.abs() + r.abs()) * 8.0 * EPS
-            + f64::MIN_POSITIVE;
-        if v > bound {
-            Some(true)
-        } else if v < -bound {
-            Some(false)
-        } else {
-            None
-        }
-    }
-
-    /// Does the edge `p0 -> p1` of one part leave some point of `other` strictly on its left
-    /// at the probe (see [`left_of`](Self::left_of))? The filter on every point first: a
-    /// point clearly left decides without the exact signs of the touching ones.
-    fn any_left(&self, p0: Vec2, p1: Vec2, other: &[Vec2], moved_b: bool) -> bool {
-        // The generating edge itself: its corner touches it all along the segment, and the
-        // probe, pushed to the segment's right, leaves the corner on its outer side.
-        let generating = moved_b == self.edge_of_a && (p0, p1) == self.edge;
-        let mut unsure = false;
-        for &v in other {
-            if generating && v == self.corner {
-                continue;
-            }
-            if self.touches(p0, p1, v, moved_b) {
-                // Zero at `q`: the filter cannot tell.
-                unsure = true;
-                continue;
-            }
-            match self.left_of(p0, p1, v, moved_b) {
-                Some(true) => return true,
-                Some(false) => {}
-                None => unsure = true,
-            }
-        }
-        unsure
-            && other.iter().any(|&v| {
-                if generating && v == self.corner {
-                    false
-                } else if self.touches(p0, p1, v, moved_b) {
-                    self.left_of_exact(p0, p1, v, moved_b, true)
-                } else {
-                    self.left_of(p0, p1, v, moved_b).is_none()
-                        && self.left_of_exact(p0, p1, v, moved_b, false)
-                }
-            })
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn left_of_exact(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool, on_line: bool) -> bool {
-        let e = Sum::diff(p1, p0);
-        let along = if moved_b {
-            Prod::cross(e, self.dir)
-        } else {
-            Prod::cross(e, self.dir).neg()
-        };
-        // `on_line`: the cut's own pair, zero at `q` (the cut is exactly on its segment's line).
-        if !on_line {
-            let (num, den) = self.u.terms();
-            // The value times `den`: `den (e × w0) ± num (e × dir)`, `w0` the offset at the start.
-            let w0 = if moved_b {
-                Sum::of(p, p0, self.sa, self.sb)
-            } else {
-                Sum::of(p, p0, self.sb, self.sa)
-            };
-            let first = products_sign(&den, &Prod::cross(e, w0), &num.neg(), &along);
-            if first != Ordering::Equal {
-                return first == Ordering::Greater;
-            }
-        }
-        // `ε` along the segment, forward or back.
-        let along_sign = along.sign();
-        let along_sign = if self.forward {
-            along_sign
-        } else {
-            along_sign.reverse()
-        };
-        if along_sign != Ordering::Equal {
-            return along_sign == Ordering::Greater;
-        }
-        // `ε²` to the right, `(dir.y, −dir.x)`: `e × right = −(e · dir)`, negated for `a`'s.
-        let right = Prod::dot(e, self.dir);
-        let right = if moved_b { right.neg() } else { right };
-        right.sign() == Ordering::Greater
-    }
-}
 
 /// A segment's start, exactly.
 fn start_of(s: Segment, a: &[Vec2], b: &[Vec2]) -> Sum {
@@ -322,81 +50,6 @@ fn start_of(s: Segment, a: &[Vec2], b: &[Vec2]) -> Sum {
 /// A move this small against its segment's start and direction is computed exactly: `f64`
 /// rounds it by `2^-52` of those, which can be most of it.
 const CANCELS: f64 = 1.0 / (1u64 << 40) as f64;
-
-/// The sum of a point's coordinates' magnitudes.
-fn magnitude(p: Vec2) -> f64 {
-    p.as_dvec2().abs().element_sum()
-}
-
-/// The two shapes with their parts' boxes.
-struct Pair<'s> {
-    a: Outlined<'s>,
-    b: Outlined<'s>,
-    boxes_a: [Box2; MAX_PARTS],
-    boxes_b: [Box2; MAX_PARTS],
-}
-
-impl Pair<'_> {
-    /// Do parts `i` of `a` and `j` of `b`, `b` moved to the probe, have overlapping
-    /// interiors? Strict SAT: no edge of either has all of the other on or outside it.
-    fn overlap(&self, i: usize, j: usize, probe: &Probe) -> bool {
-        let (ba, bb) = (&self.boxes_a[i], &self.boxes_b[j]);
-        let pad = probe.err
-            + 4.0 * EPS * (ba.lo.abs() + ba.hi.abs() + bb.lo.abs() + bb.hi.abs()).max_element();
-        // Outside the closed difference's box by more than the rounding: apart.
-        let (lo, hi) = (ba.lo - bb.hi, ba.hi - bb.lo);
-        if (probe.t + pad).cmple(lo).any() || (probe.t - pad).cmpge(hi).any() {
-            return false;
-        }
-        let (pa, pb) = (self.a.part(i), self.b.part(j));
-        let inside = |own: &[Vec2], other: &[Vec2], moved_b: bool| {
-            let n = own.len();
-            (0..n).all(|k| probe.any_left(own[k], own[(k + 1) % n], other, moved_b))
-        };
-        inside(pa, pb, true) && inside(pb, pa, false)
-    }
-
-    /// Is the probe in `S`? `last` is the part pair that overlapped last time, tried first
-    /// (nearby probes tend to share it), and updated.
-    fn in_s(&self, probe: &Probe, work: &mut usize, last: &mut (usize, usize)) -> bool {
-        let (n, m) = (self.a.part_count(), self.b.part_count());
-        *work += n * m;
-        if self.overlap(last.0, last.1, probe) {
-            return true;
-        }
-        for i in 0..n {
-            for j in 0..m {
-                if (i, j) != *last && self.overlap(i, j, probe) {
-                    *last = (i, j);
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// Is the origin in `S`, exactly (no perturbation)?
-    fn origin_in_s(&self) -> bool {
-        let (n, m) = (self.a.part_count(), self.b.part_count());
-        (0..n).any(|i| {
-            (0..m).any(|j| {
-                let (ba, bb) = (&self.boxes_a[i], &self.boxes_b[j]);
-                if ba.hi.cmple(bb.lo).any() || bb.hi.cmple(ba.lo).any() {
-                    return false;
-                }
-                let (pa, pb) = (self.a.part(i), self.b.part(j));
-                let inside = |own: &[Vec2], other: &[Vec2]| {
-                    let k = own.len();
-                    (0..k).all(|e| {
-                        let (p0, p1) = (own[e], own[(e + 1) % k]);
-                        other.iter().any(|&v| exact::orient(p0, p1, v).is_gt())
-                    })
-                };
-                inside(pa, pb) && inside(pb, pa)
-            })
-        })
-    }
-}
 
 /// A boundary point found: the segment, its parameter there, the move `t` (in `f64`) and its
 /// squared length.
@@ -420,18 +73,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     {
         return None;
     }
-    let mut pair = Pair {
-        a: oa,
-        b: ob,
-        boxes_a: [Box2::default(); MAX_PARTS],
-        boxes_b: [Box2::default(); MAX_PARTS],
-    };
-    for i in 0..n {
-        pair.boxes_a[i] = box_of(pair.a.part(i));
-    }
-    for j in 0..m {
-        pair.boxes_b[j] = box_of(pair.b.part(j));
-    }
+    let pair = Pair::new(oa, ob);
     if !pair.origin_in_s() {
         return None;
     }
@@ -465,6 +107,50 @@ impl Near {
     }
 }
 
+impl Near {
+    /// [`meets`](Self::meets)' bound on the error of its values, `reach`
+    /// (`E`) bounding every coordinate of the outlines' points' differences. A segment's start
+    /// is within `ε E` of the exact one (`ε` = `EPS`), its direction within `3 ε E`, the offset
+    /// between two starts (up to `2E`) within `4 ε E`; so each cross product is within
+    /// `28 ε E²`, and a difference of two within `50 ε E²`. Doubled, and the smallest normal
+    /// number for underflow.
+    fn miss_bound(reach: f64) -> f64 {
+        128.0 * EPS * reach * reach + f64::MIN_POSITIVE
+    }
+
+    /// Do the two segments cross, by `f64` values with error at most `bound`? Both answers
+    /// that decide need them not parallel. Clearly outside one of them: then
+    /// [`crossing`](crate::query::union_outline::crossing) finds no crossing and no collinear
+    /// overlap cuts, and the exact test is skipped. Clearly inside both (so sharing no end):
+    /// the exact fraction without the exact checks. Same cuts either way.
+    fn meets(&self, o: &Near, bound: f64) -> Meets {
+        let den = self.r.perp_dot(o.r);
+        let d = o.s0 - self.s0;
+        let (u, v) = (d.perp_dot(o.r), d.perp_dot(self.r));
+        let flip = den < 0.0;
+        let (den, u, v) = if flip { (-den, -u, -v) } else { (den, u, v) };
+        if den <= bound {
+            Meets::Unsure
+        } else if u < -bound || v < -bound || u - den > bound || v - den > bound {
+            Meets::No
+        } else if u > bound && v > bound && den - u > bound && den - v > bound {
+            Meets::Inside { flip }
+        } else {
+            Meets::Unsure
+        }
+    }
+}
+
+/// What `f64` values tell of two segments' crossing.
+enum Meets {
+    No,
+    /// Strictly inside both; `flip`: their directions' cross product is negative.
+    Inside {
+        flip: bool,
+    },
+    Unsure,
+}
+
 /// The point of `p + r u`, `u` in `[lo, hi]`, nearest the origin, given the foot's parameter:
 /// at the foot, along the normal (`r` turned a quarter) so that a segment along an axis gives
 /// a move exactly along the other axis; else at the nearer end.
@@ -489,16 +175,16 @@ fn foot(p: DVec2, r: DVec2) -> f64 {
     }
 }
 
-/// A convolution segment with its `f64` summary, and whether the search has visited it.
+/// A convolution segment with its `f64` summary.
 #[derive(Clone, Copy)]
 struct Entry {
     s: Segment,
     near: Near,
-    done: bool,
 }
 
-/// The nearest point of `S`'s boundary, `None` past the work bound. Allocates three buffers a
-/// call (the segments, the cuts and their `f64` values), none per segment visited.
+/// The nearest point of `S`'s boundary, `None` past the work bound. Allocates six buffers a
+/// call (the segments and their distances, the cuts and their `f64` values, the part pairs'
+/// boxes and planes), none per segment visited.
 fn search(pair: &Pair) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
     let mut segs: Vec<Entry> = Vec::with_capacity(4 * (a.len() + b.len()));
@@ -506,25 +192,27 @@ fn search(pair: &Pair) -> Option<Found> {
         segs.push(Entry {
             s,
             near: Near::of(s, a, b),
-            done: false,
         });
     });
+    // Each segment's squared distance, infinite once visited: scanned for the nearest.
+    let mut dist: Vec<f64> = segs.iter().map(|e| e.near.d2).collect();
     let mut best: Option<Found> = None;
     let mut cuts: Vec<Cut> = Vec::with_capacity(16);
     let mut uf: Vec<f64> = Vec::with_capacity(16);
     let mut work = 0usize;
-    let mut last = (0, 0);
+    let mut planes = Planes::new(pair);
+    let miss_bound = Near::miss_bound(pair.reach);
     loop {
         // The nearest segment not visited yet (few are visited: select, don't sort).
         let beat = best.map_or(f64::INFINITY, |f| f.d2);
-        let mut next: Option<usize> = None;
-        for (i, e) in segs.iter().enumerate() {
-            if !e.done && e.near.d2 < beat && next.is_none_or(|k| e.near.d2 < segs[k].near.d2) {
-                next = Some(i);
+        let (mut next, mut nearest) = (None, beat);
+        for (i, &d2) in dist.iter().enumerate() {
+            if d2 < nearest {
+                (next, nearest) = (Some(i), d2);
             }
         }
         let Some(i) = next else { break };
-        segs[i].done = true;
+        dist[i] = f64::INFINITY;
         let (s, g) = (segs[i].s, segs[i].near);
         // The segments whose boxes meet this one's: the only ones that can cut it (counted
         // as they go; past the bound the cuts are dropped).
@@ -532,21 +220,21 @@ fn search(pair: &Pair) -> Option<Found> {
         let crossing = segs
             .iter()
             .enumerate()
-            .filter(|&(k, e)| k != i && e.near.lo.cmple(g.hi).all() && g.lo.cmple(e.near.hi).all());
-        cut_by(
-            s,
-            crossing.map(|(_, e)| e.s).inspect(|_| met += 1),
-            a,
-            b,
-            &mut cuts,
-        );
+            .filter(|&(k, e)| k != i && e.near.lo.cmple(g.hi).all() && g.lo.cmple(e.near.hi).all())
+            .inspect(|_| met += 1)
+            .filter_map(|(_, e)| match g.meets(&e.near, miss_bound) {
+                Meets::No => None,
+                Meets::Inside { flip } => Some((e.s, Some(flip))),
+                Meets::Unsure => Some((e.s, None)),
+            });
+        cut_by(s, crossing, a, b, &mut cuts);
         work += met;
         if work > WORK {
             return None;
         }
         uf.clear();
         uf.extend(cuts.iter().map(|c| c.u.approx()));
-        if let Some(found) = walk(pair, s, &g, (&cuts, &uf), beat, &mut work, &mut last) {
+        if let Some(found) = walk(pair, s, &g, (&cuts, &uf), beat, &mut work, &mut planes) {
             best = Some(found);
         }
         if work > WORK {
@@ -565,7 +253,7 @@ fn walk(
     (cuts, uf): (&[Cut], &[f64]),
     beat: f64,
     work: &mut usize,
-    last: &mut (usize, usize),
+    planes: &mut Planes,
 ) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
     let foot_f = foot(g.s0, g.r);
@@ -607,7 +295,7 @@ fn walk(
         } else {
             Probe::new(s, u0, true, a, b)
         };
-        if !pair.in_s(&probe, work, last) {
+        if !pair.in_s(&probe, planes, work) {
             let u = if u == uf[j - 1] {
                 u0.u
             } else if u == uf[j] {

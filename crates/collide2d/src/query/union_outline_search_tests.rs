@@ -147,3 +147,60 @@ fn outlines_past_the_corners_limit_are_left_to_the_other_searches() {
     assert!(contact(&a, &b).is_none());
     assert!(crate::query::contact(&a, &b).is_some());
 }
+
+/// The `f64` test of two convolution segments decides only where the exact one agrees: no
+/// crossing and no collinear cut where it says `No`, the same fraction where it says `Inside`
+/// (random integer polygons, some scaled far from 1 so the values round).
+#[test]
+fn float_crossing_test_agrees_with_the_exact_one() {
+    use crate::query::union_outline::{crossing, known_crossing, overlap_cuts};
+    let mut next = xorshift(0x5eed_17d0);
+    let (mut no, mut inside) = (0, 0);
+    for case in 0..300 {
+        let scale = [1.0, 1e-3, 3.7e5, 1.0 / 3.0][case % 4];
+        let grow = |s: Shape| match s {
+            Shape::Polygon(p) => {
+                let ring: Vec<Vec2> = p.points().iter().map(|&v| v * scale).collect();
+                Shape::Polygon(Polygon::new(&ring).unwrap())
+            }
+            other => other,
+        };
+        let (a, b) = (
+            grow(random_polygon(&mut next, 12, 12)),
+            grow(random_polygon(&mut next, 12, 12)),
+        );
+        let (Some(oa), Some(ob)) = (Outlined::of(&a), Outlined::of(&b)) else {
+            continue;
+        };
+        let pair = Pair::new(oa, ob);
+        let (pa, pb) = (pair.a.outline(), pair.b.outline());
+        let mut segs = Vec::new();
+        each_convolution_segment(pa, pb, |s| segs.push((s, Near::of(s, pa, pb))));
+        let bound = Near::miss_bound(pair.reach);
+        for &(s, g) in &segs {
+            for &(o, h) in &segs {
+                if s == o {
+                    continue;
+                }
+                match g.meets(&h, bound) {
+                    Meets::No => {
+                        no += 1;
+                        assert!(crossing(s, o, pa, pb).is_none());
+                        let mut cuts: Vec<Cut> = Vec::new();
+                        overlap_cuts(s, o, pa, pb, &mut cuts);
+                        assert!(cuts.is_empty());
+                    }
+                    Meets::Inside { flip } => {
+                        inside += 1;
+                        let exact = crossing(s, o, pa, pb).expect("they cross");
+                        let known = known_crossing(s, o, pa, pb, flip);
+                        assert_eq!(exact.cmp(&known), Ordering::Equal);
+                        assert_eq!(exact.approx(), known.approx());
+                    }
+                    Meets::Unsure => {}
+                }
+            }
+        }
+    }
+    assert!(no > 10_000 && inside > 1_000, "{no} {inside}");
+}

@@ -1,0 +1,310 @@
+//! The outline search's shapes and their convex parts: is a point (a [`Probe`]) inside the
+//! union of the parts' open differences `S`?
+//!
+//! [`Probe`]: crate::query::union_outline_probe::Probe
+
+use crate::exact;
+use crate::math::Vec2;
+use crate::query::union_outline_probe::{Probe, EPS};
+use crate::shape::{ConvexPolygon, Shape};
+use alloc::vec::Vec;
+use glam::DVec2;
+
+/// Most convex parts of one shape the search takes; past it the caller's search answers.
+pub(crate) const MAX_PARTS: usize = 16;
+
+/// A shape as the search sees it: its counter-clockwise outline and its convex parts.
+pub(crate) struct Outlined<'s> {
+    /// A box's outline (when `outline` is `None`).
+    ring: [Vec2; 4],
+    outline: Option<&'s [Vec2]>,
+    /// A concave polygon's parts; otherwise the outline is the one part.
+    parts: Option<&'s [ConvexPolygon]>,
+}
+
+impl<'s> Outlined<'s> {
+    pub(crate) fn of(shape: &'s Shape) -> Option<Outlined<'s>> {
+        let (ring, outline, parts) = match shape {
+            Shape::Polygon(p) => ([Vec2::ZERO; 4], Some(p.points()), Some(p.parts())),
+            Shape::ConvexPolygon(p) if p.points().len() >= 3 => {
+                ([Vec2::ZERO; 4], Some(p.points()), None)
+            }
+            Shape::Obb(o) if o.hull().len() >= 3 => ([Vec2::ZERO; 4], Some(o.hull()), None),
+            Shape::Aabb(b) if b.min().cmplt(b.max()).all() => (b.corners(), None, None),
+            _ => return None,
+        };
+        Some(Outlined {
+            ring,
+            outline,
+            parts,
+        })
+    }
+
+    pub(crate) fn outline(&self) -> &[Vec2] {
+        self.outline.unwrap_or(&self.ring)
+    }
+
+    pub(crate) fn part_count(&self) -> usize {
+        self.parts.map_or(1, <[ConvexPolygon]>::len)
+    }
+
+    pub(crate) fn part(&self, i: usize) -> &[Vec2] {
+        match self.parts {
+            Some(parts) => parts[i].points(),
+            None => self.outline(),
+        }
+    }
+}
+
+/// A part's box, in `f64`.
+#[derive(Clone, Copy, Default)]
+struct Box2 {
+    lo: DVec2,
+    hi: DVec2,
+}
+
+fn box_of(points: &[Vec2]) -> Box2 {
+    points.iter().fold(
+        Box2 {
+            lo: DVec2::INFINITY,
+            hi: DVec2::NEG_INFINITY,
+        },
+        |b, p| Box2 {
+            lo: b.lo.min(p.as_dvec2()),
+            hi: b.hi.max(p.as_dvec2()),
+        },
+    )
+}
+
+/// The two shapes with their parts' boxes.
+pub(crate) struct Pair<'s> {
+    pub(crate) a: Outlined<'s>,
+    pub(crate) b: Outlined<'s>,
+    boxes_a: [Box2; MAX_PARTS],
+    boxes_b: [Box2; MAX_PARTS],
+    /// Twice the largest coordinate magnitude of any part or outline point: bounds the
+    /// coordinates of every edge and of every difference of two points (for error bounds).
+    pub(crate) reach: f64,
+}
+
+/// What the probes ask of each pair of parts, kept for the call: the box of the pair's
+/// difference, and the difference as half-planes in `f64`, worked out the first time a probe
+/// gets past the box: for edge `p0 -> p1` (`e`) of one part, the greatest `e × (v − p0)` over
+/// the other part's points `v`. A probe `t` is then strictly left of `e` by some `v + t`
+/// (`b`'s points moved) when `h + e × t > 0`, or by some `v − t` (`a`'s points against `b`'s
+/// moved edge) when `h − e × t > 0`: two products a test instead of one per point. Where the
+/// bound cannot tell, [`Probe::any_left`] decides exactly, so the answers are the exact ones.
+pub(crate) struct Planes {
+    /// Pair `(i, j)`'s difference box and where its planes are, at `i * m + j`.
+    boxes: Vec<DiffBox>,
+    planes: Vec<Plane>,
+    m: usize,
+    /// The part pair that overlapped last, tried first (nearby probes tend to share it).
+    last: (usize, usize),
+}
+
+/// The box of the closed difference of two parts, the rounding of its corners, and where
+/// the pair's planes start in [`Planes::planes`] (`u32::MAX`: not yet worked out): `a`'s
+/// part's edges, then `b`'s.
+#[derive(Clone, Copy)]
+struct DiffBox {
+    lo: DVec2,
+    hi: DVec2,
+    pad: f64,
+    at: u32,
+}
+
+/// A part's edge direction `e` and the greatest `e × (v − p0)` over the other part's points.
+#[derive(Clone, Copy)]
+struct Plane {
+    e: DVec2,
+    h: f64,
+}
+
+impl Planes {
+    pub(crate) fn new(pair: &Pair) -> Planes {
+        let (n, m) = (pair.a.part_count(), pair.b.part_count());
+        let mut boxes = Vec::with_capacity(n * m);
+        for ba in &pair.boxes_a[..n] {
+            for bb in &pair.boxes_b[..m] {
+                boxes.push(DiffBox {
+                    lo: ba.lo - bb.hi,
+                    hi: ba.hi - bb.lo,
+                    pad: 4.0
+                        * EPS
+                        * (ba.lo.abs() + ba.hi.abs() + bb.lo.abs() + bb.hi.abs()).max_element(),
+                    at: u32::MAX,
+                });
+            }
+        }
+        Planes {
+            boxes,
+            planes: Vec::new(),
+            m,
+            last: (0, 0),
+        }
+    }
+
+    /// Pair `(i, j)`'s planes, worked out now if not yet.
+    fn of(&mut self, i: usize, j: usize, pa: &[Vec2], pb: &[Vec2]) -> &[Plane] {
+        let k = i * self.m + j;
+        if self.boxes[k].at == u32::MAX {
+            self.boxes[k].at = self.planes.len() as u32;
+            self.planes.reserve(pa.len() + pb.len());
+            push_planes(pa, pb, &mut self.planes);
+            push_planes(pb, pa, &mut self.planes);
+        }
+        let at = self.boxes[k].at as usize;
+        &self.planes[at..at + pa.len() + pb.len()]
+    }
+}
+
+/// For each edge `p0 -> p1` of `own`, the greatest `(p1 − p0) × (v − p0)` over `other`'s
+/// points `v`, in `f64` (a plain comparison: no value is NaN).
+fn push_planes(own: &[Vec2], other: &[Vec2], planes: &mut Vec<Plane>) {
+    for k in 0..own.len() {
+        let (p0, e) = edge(own, k);
+        let mut most = f64::NEG_INFINITY;
+        for v in other {
+            let w = v.as_dvec2() - p0;
+            let c = e.x * w.y - e.y * w.x;
+            if c > most {
+                most = c;
+            }
+        }
+        planes.push(Plane { e, h: most });
+    }
+}
+
+/// Edge `k` of `own`: its start and its direction, in `f64`.
+#[inline]
+fn edge(own: &[Vec2], k: usize) -> (DVec2, DVec2) {
+    let p0 = own[k].as_dvec2();
+    let next = if k + 1 == own.len() { 0 } else { k + 1 };
+    (p0, own[next].as_dvec2() - p0)
+}
+
+impl<'s> Pair<'s> {
+    pub(crate) fn new(a: Outlined<'s>, b: Outlined<'s>) -> Pair<'s> {
+        let (n, m) = (a.part_count(), b.part_count());
+        let mut pair = Pair {
+            a,
+            b,
+            boxes_a: [Box2::default(); MAX_PARTS],
+            boxes_b: [Box2::default(); MAX_PARTS],
+            reach: 0.0,
+        };
+        for i in 0..n {
+            pair.boxes_a[i] = box_of(pair.a.part(i));
+        }
+        for j in 0..m {
+            pair.boxes_b[j] = box_of(pair.b.part(j));
+        }
+        let largest = |b: &Box2| b.lo.abs().max(b.hi.abs()).max_element();
+        let (outline_a, outline_b) = (box_of(pair.a.outline()), box_of(pair.b.outline()));
+        let boxes = pair.boxes_a[..n].iter().chain(&pair.boxes_b[..m]);
+        let boxes = boxes.chain([&outline_a, &outline_b]);
+        pair.reach = 2.0 * boxes.fold(0.0, |r, b| largest(b).max(r));
+        pair
+    }
+
+    /// Do parts `i` of `a` and `j` of `b`, `b` moved to the probe, have overlapping
+    /// interiors? Strict SAT: no edge of either has all of the other on or outside it.
+    /// `bound` is [`Pair::plane_bound`] at the probe.
+    #[inline(always)]
+    fn overlap(&self, i: usize, j: usize, probe: &Probe, planes: &mut Planes, bound: f64) -> bool {
+        let b = &planes.boxes[i * planes.m + j];
+        let pad = probe.err + b.pad;
+        // Outside the closed difference's box by more than the rounding: apart.
+        if (probe.t + pad).cmple(b.lo).any() || (probe.t - pad).cmpge(b.hi).any() {
+            return false;
+        }
+        self.overlap_sat(i, j, probe, planes, bound)
+    }
+
+    /// [`overlap`](Self::overlap) past its box test (out of line: most pairs stop there).
+    #[inline(never)]
+    fn overlap_sat(
+        &self,
+        i: usize,
+        j: usize,
+        probe: &Probe,
+        planes: &mut Planes,
+        bound: f64,
+    ) -> bool {
+        let (pa, pb) = (self.a.part(i), self.b.part(j));
+        let planes = planes.of(i, j, pa, pb);
+        let t = probe.t;
+        let inside = |own: &[Vec2], other: &[Vec2], planes: &[Plane], moved_b: bool| {
+            planes.iter().enumerate().all(|(k, plane)| {
+                let along = plane.e.x * t.y - plane.e.y * t.x;
+                let v = if moved_b {
+                    plane.h + along
+                } else {
+                    plane.h - along
+                };
+                if v > bound {
+                    true
+                } else if v < -bound {
+                    false
+                } else {
+                    probe.any_left(own[k], own[(k + 1) % own.len()], other, moved_b)
+                }
+            })
+        };
+        let (of_a, of_b) = planes.split_at(pa.len());
+        inside(pa, pb, of_a, true) && inside(pb, pa, of_b, false)
+    }
+
+    /// A bound on the error of [`Planes`]' test at the probe: `reach` (`E`) bounds every
+    /// coordinate of an edge and of a point's offset from it, `T` those of `t`, `err` its
+    /// error. `h` is within `4 ε E²` (`ε` = [`EPS`]), `e × t` within `2 E err + 7 ε E T`,
+    /// their sum rounds by `ε (2 E² + 2 E T)` more; the bound doubles the rounding's part.
+    fn plane_bound(&self, probe: &Probe) -> f64 {
+        let (e, t) = (self.reach, probe.t.abs().max_element() + probe.err);
+        2.0 * e * probe.err * (1.0 + 1e-9) + 16.0 * EPS * e * (e + t) + f64::MIN_POSITIVE
+    }
+
+    /// Is the probe in `S`? The part pair that overlapped last time is tried first (the answer
+    /// does not depend on the order).
+    pub(crate) fn in_s(&self, probe: &Probe, planes: &mut Planes, work: &mut usize) -> bool {
+        let (n, m) = (self.a.part_count(), self.b.part_count());
+        *work += n * m;
+        let bound = self.plane_bound(probe);
+        let last = planes.last;
+        if self.overlap(last.0, last.1, probe, planes, bound) {
+            return true;
+        }
+        for i in 0..n {
+            for j in 0..m {
+                if (i, j) != last && self.overlap(i, j, probe, planes, bound) {
+                    planes.last = (i, j);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Is the origin in `S`, exactly (no perturbation)?
+    pub(crate) fn origin_in_s(&self) -> bool {
+        let (n, m) = (self.a.part_count(), self.b.part_count());
+        (0..n).any(|i| {
+            (0..m).any(|j| {
+                let (ba, bb) = (&self.boxes_a[i], &self.boxes_b[j]);
+                if ba.hi.cmple(bb.lo).any() || bb.hi.cmple(ba.lo).any() {
+                    return false;
+                }
+                let (pa, pb) = (self.a.part(i), self.b.part(j));
+                let inside = |own: &[Vec2], other: &[Vec2]| {
+                    let k = own.len();
+                    (0..k).all(|e| {
+                        let (p0, p1) = (own[e], own[(e + 1) % k]);
+                        other.iter().any(|&v| exact::orient(p0, p1, v).is_gt())
+                    })
+                };
+                inside(pa, pb) && inside(pb, pa)
+            })
+        })
+    }
+}
