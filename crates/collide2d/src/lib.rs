@@ -97,6 +97,7 @@ pub mod math;
 pub mod motion;
 pub mod query;
 pub mod shape;
+mod sort;
 mod sync;
 #[cfg(test)]
 mod test_support;
