@@ -1,11 +1,12 @@
-//! Stable sorting, in one place so that a size-bound build can keep one copy of the code.
+//! Sorting by comparison, in one place so that a size-bound build can keep one copy of the code.
 //!
 //! `slice::sort_by` compiles the standard library's whole stable sort (about 3 KB of
 //! WebAssembly) once per call site. With the `small-sorts` feature (the npm package's `.wasm`,
 //! which must stay within its download budget) every call site sorts a list of indices with
 //! one shared copy of it, comparing through a `dyn` call, then moves the items into that
 //! order. A stable sort's result is unique, so both ways give the same order, bit for bit;
-//! without the feature, [`sort_by`] is `slice::sort_by` itself.
+//! without the feature, [`sort_by`] is `slice::sort_by` itself. An unstable sort's order is
+//! unique too when no two different items compare equal ([`sort_distinct_by`]).
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -20,6 +21,16 @@ pub(crate) fn sort_by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
     }
     #[cfg(not(feature = "small-sorts"))]
     v.sort_by(cmp);
+}
+
+/// Sorts `v` by `cmp`, under which two items are equal only when they are the same (distinct
+/// keys): then every sort gives one order, `slice::sort_unstable_by`'s.
+#[inline]
+pub(crate) fn sort_distinct_by<T>(v: &mut [T], cmp: impl FnMut(&T, &T) -> Ordering) {
+    #[cfg(feature = "small-sorts")]
+    sort_by(v, cmp);
+    #[cfg(not(feature = "small-sorts"))]
+    v.sort_unstable_by(cmp);
 }
 
 /// `0..n` stably sorted by `cmp` of the indices: the one instance of the standard sort.
