@@ -8,6 +8,7 @@
 //! without the feature, [`sort_by`] is `slice::sort_by` itself. An unstable sort's order is
 //! unique too when no two different items compare equal ([`sort_distinct_by`]).
 
+#[cfg(any(feature = "small-sorts", test))]
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
