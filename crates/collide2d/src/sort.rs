@@ -14,9 +14,10 @@ use core::cmp::Ordering;
 
 /// Sorts `v` by `cmp`, keeping equal items in their order: `slice::sort_by`'s result.
 #[inline]
-pub(crate) fn sort_by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
+pub(crate) fn sort_by<T>(v: &mut [T], cmp: impl FnMut(&T, &T) -> Ordering) {
     #[cfg(feature = "small-sorts")]
     {
+        let mut cmp = cmp;
         let order = stable_order(v.len(), &mut |i, j| cmp(&v[i as usize], &v[j as usize]));
         permute(v, order);
     }
