@@ -18,7 +18,11 @@ pub(crate) fn sort_by<T>(v: &mut [T], cmp: impl FnMut(&T, &T) -> Ordering) {
     #[cfg(feature = "small-sorts")]
     {
         let mut cmp = cmp;
-        let order = stable_order(v.len(), &mut |i, j| cmp(&v[i as usize], &v[j as usize]));
+        // Indices are u32 (always so on wasm32, where this branch folds away).
+        let Ok(n) = u32::try_from(v.len()) else {
+            return v.sort_by(cmp);
+        };
+        let order = stable_order(n, &mut |i, j| cmp(&v[i as usize], &v[j as usize]));
         permute(v, order);
     }
     #[cfg(not(feature = "small-sorts"))]
@@ -38,8 +42,7 @@ pub(crate) fn sort_distinct_by<T>(v: &mut [T], cmp: impl FnMut(&T, &T) -> Orderi
 /// `0..n` stably sorted by `cmp` of the indices: the one instance of the standard sort.
 #[cfg(any(feature = "small-sorts", test))]
 #[inline(never)]
-fn stable_order(n: usize, cmp: &mut dyn FnMut(u32, u32) -> Ordering) -> Vec<u32> {
-    let n = u32::try_from(n).unwrap_or(u32::MAX);
+fn stable_order(n: u32, cmp: &mut dyn FnMut(u32, u32) -> Ordering) -> Vec<u32> {
     let mut order: Vec<u32> = (0..n).collect();
     order.sort_by(|&i, &j| cmp(i, j));
     order
@@ -79,9 +82,8 @@ mod tests {
                 let mut want = v.clone();
                 want.sort_by(by_key);
                 let mut got = v.clone();
-                let order = stable_order(got.len(), &mut |i, j| {
-                    by_key(&v[i as usize], &v[j as usize])
-                });
+                let n = u32::try_from(got.len()).unwrap();
+                let order = stable_order(n, &mut |i, j| by_key(&v[i as usize], &v[j as usize]));
                 permute(&mut got, order);
                 assert_eq!(got, want, "len {len}, keys {keys}");
                 let mut through = v.clone();
