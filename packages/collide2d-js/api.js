@@ -15,7 +15,7 @@ import { contactAt, out, xy, heapBytes } from './core.js';
 import { init, keepCircle, keepBox, keepCopy, forget } from './simple.js';
 
 export { Shape, distance, distanceToPoint, heapBytes };
-export { intersects, contains, containsPoint } from './simple.js';
+export { intersects, intersectsMany, contains, containsPoint } from './simple.js';
 export { World, handleIndex } from './world.js';
 
 // Circles and boxes keep their numbers on the JS side too (./simple.js), so that most of

@@ -166,6 +166,69 @@ export function intersects(a, b) {
   return wasmIntersects(a, b);
 }
 
+/** Indices of the pairs `intersectsMany` leaves to its second pass (reused, grown as needed). */
+let rest = new Int32Array(64);
+
+/**
+ * `intersects(as[k], bs[k])` for every k, as 1 or 0 in `out` (a new Uint8Array by default).
+ * Circles and boxes are decided without a branch on the answer: both certainty tests are
+ * computed, and only the rare pair neither settles (within the band around touching) is left,
+ * with the pairs of other kinds, to a second pass through `intersects`. A loop that branches on each
+ * answer mispredicts about every other pair when the answers are mixed, and waits for that
+ * pair's numbers before going on; kept small, the first loop also stays fast when V8 has seen
+ * every kind of pair.
+ */
+export function intersectsMany(as, bs, out = new Uint8Array(as.length)) {
+  const n = as.length;
+  if (bs.length !== n) throw new Error(`intersectsMany.bs must hold as many shapes as as (${n}), got ${bs.length}`);
+  if (out.length < n) throw new Error(`intersectsMany.out must hold at least ${n} answers, got ${out.length}`);
+  if (rest.length < n) rest = new Int32Array(n);
+  const left = rest;
+  const rows = ROWS; // locals, not module bindings: measured a little faster in the loop
+  const k1 = K;
+  let m = 0;
+  for (let k = 0; k < n; k++) {
+    const i = as[k][SLOT];
+    const j = bs[k][SLOT];
+    // As `intersects` and `withBoxes`, with the answers as numbers (comparisons to bits).
+    let d2 = 0;
+    let s2 = 0;
+    if (((i | j) & 3) === CIRCLE) {
+      const dx = rows[j - 1] - rows[i - 1];
+      const dy = rows[j] - rows[i];
+      const s = rows[i + 1] + rows[j + 1];
+      d2 = dx * dx + dy * dy;
+      s2 = s * s;
+    } else if (((i | j) & 3) === BOX) {
+      out[k] = (rows[i - 2] <= rows[j]) & (rows[j - 2] <= rows[i]) & (rows[i - 1] <= rows[j + 1]) & (rows[j - 1] <= rows[i + 1]);
+      continue;
+    } else if (((i ^ j) & 3) === (CIRCLE ^ BOX)) {
+      // `circleBox`'s clamp: the same squares (it differs at most in the sign of a zero).
+      const c = (i & 3) === CIRCLE ? i : j;
+      const b = i + j - c;
+      const x = rows[c - 1];
+      const y = rows[c];
+      const r = rows[c + 1];
+      const dx = Math.max(rows[b - 2], Math.min(x, rows[b])) - x;
+      const dy = Math.max(rows[b - 1], Math.min(y, rows[b + 1])) - y;
+      d2 = dx * dx + dy * dy;
+      s2 = r * r;
+    } else {
+      left[m++] = k;
+      continue;
+    }
+    const hit = +(d2 * k1 < s2);
+    const miss = +(s2 * k1 < d2);
+    out[k] = hit;
+    if ((hit | miss) === 0) left[m++] = k;
+  }
+  for (let r = 0; r < m; r++) {
+    const k = left[r];
+    out[k] = +intersects(as[k], bs[k]);
+  }
+  return out;
+}
+
 /** True when `b` lies entirely inside `a` (boundaries included); exact. */
 export function contains(a, b) {
   return simpleContains(a, b) ?? wasmContains(a, b);

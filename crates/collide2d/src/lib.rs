@@ -98,6 +98,7 @@ pub mod motion;
 mod prefetch;
 pub mod query;
 pub mod shape;
+mod sort;
 mod sync;
 #[cfg(test)]
 mod test_support;

@@ -8,7 +8,7 @@
 import SAT from 'sat';
 import * as dc from 'detect-collisions';
 import * as c2 from 'check2d';
-import { World, Shape, intersects } from 'collide2d';
+import { World, Shape, intersects, intersectsMany } from 'collide2d';
 import { manySmall, rng } from './scenes.mjs';
 
 const N = Number(process.argv[2] ?? 10000);
@@ -110,7 +110,10 @@ console.log(`  pairs per frame: ${ours.pairs[0]} at the first frame`);
 // game with mixed shapes writes around it, the same work as ours) and its function for the
 // kind called directly (the best case for SAT.js: the caller knows the kinds). No response
 // object is asked for. The shapes of each library are in two flat arrays, first and second of
-// each pair.
+// each pair. collide2d is also timed through `intersectsMany(as, bs, out)`, which answers all
+// the pairs into a Uint8Array in one call; SAT.js has no such call, so its equivalent is the
+// same loop over its function (the two SAT.js times above: each answer is consumed as it
+// comes, which is no more work than storing it).
 const seed = Number(process.env.SEED ?? Math.floor(Math.random() * 2 ** 31));
 const random = rng(seed);
 const range = (lo, hi) => Math.fround(lo + (hi - lo) * random());
@@ -136,7 +139,9 @@ const satTest = (a, b) => {
 {
   const mixed = Object.values(kinds).flatMap((k) => k.make());
   const [ours, sat] = [mixed.map(ourShape), mixed.map(satShape)];
+  const swapped = [...ours].reverse();
   for (let k = 0; k < 2000; k++) {
+    intersectsMany(ours, swapped);
     for (let i = 0; i < mixed.length; i++) {
       for (let j = 0; j < mixed.length; j++) {
         intersects(ours[i], ours[j]);
@@ -158,6 +163,9 @@ const pairLoop = () => new Function('as', 'bs', 'test', `// timing loop ${++loop
   let hits = 0;
   for (let i = 0; i < as.length; i++) if (test(as[i], bs[i])) hits++;
   return hits;`);
+/** The same for a test that answers all the pairs in one call, into one reused array. */
+const batchLoop = () => new Function('as', 'bs', 'test', `// timing loop ${++loops}
+  return test(as, bs, this.out ??= new Uint8Array(as.length))[0];`);
 /**
  * CPU ns per test for each `[as, bs, test]` of `runs`, medians of rounds of about 100,000
  * tests each. The rounds of the runs alternate, so a change in the machine's load (other
@@ -165,7 +173,7 @@ const pairLoop = () => new Function('as', 'bs', 'test', `// timing loop ${++loop
  * whichever was being timed then.
  */
 function pairTimes(runs) {
-  const timed = runs.map(([as, bs, test]) => ({ as, bs, test, loop: pairLoop(), times: [] }));
+  const timed = runs.map(([as, bs, test, batch]) => ({ as, bs, test, loop: (batch ? batchLoop : pairLoop)().bind({}), times: [] }));
   for (let r = 0; r < ROUNDS * 5; r++) {
     for (const t of timed) {
       const reps = Math.ceil(100000 / t.as.length);
@@ -189,9 +197,13 @@ for (const [name, kind] of Object.entries(kinds)) {
       .map((theirs) => ourAnswers.filter((hit, i) => hit !== theirs[i]).length);
     differ += wrong[0] + wrong[1];
     const hits = ourAnswers.filter(Boolean).length;
-    const [ns, dispatched, direct] = pairTimes([[...ours, intersects], [...sat, satTest], [...sat, kind.sat]]);
+    const manyAnswers = intersectsMany(...ours);
+    const manyWrong = ourAnswers.filter((hit, i) => +hit !== manyAnswers[i]).length;
+    differ += manyWrong;
+    const [ns, dispatched, direct, many] = pairTimes([[...ours, intersects], [...sat, satTest], [...sat, kind.sat], [...ours, intersectsMany, true]]);
     const cell = (t) => `${t.toFixed(1).padStart(6)} (${(t / ns).toFixed(2)}x)`;
     console.log(`  ${name.padEnd(14)}${String(size).padStart(6)} pairs  collide2d ${ns.toFixed(1).padStart(5)}  SAT.js ${cell(dispatched)} ${cell(direct)}  ${hits} hits, answers differ on ${wrong.join(' and ')}`);
+    console.log(`  ${''.padEnd(20)}  intersectsMany ${many.toFixed(1).padStart(5)}: SAT.js takes ${(dispatched / many).toFixed(2)}x and ${(direct / many).toFixed(2)}x its time${manyWrong ? `, answers differ on ${manyWrong}` : ''}`);
     for (const s of [...ours[0], ...ours[1]]) s.free();
   }
 }

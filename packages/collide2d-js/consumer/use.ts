@@ -1,6 +1,6 @@
 // The package's types as a TypeScript user sees them (checked with tsc --noEmit): every export.
 import {
-  Shape, World, intersects, contact, distance, closestPoints, contains, containsPoint,
+  Shape, World, intersects, intersectsMany, contact, distance, closestPoints, contains, containsPoint,
   distanceToPoint, projectPoint, castRay, castShapes, heapBytes, handleIndex,
   type Contact, type Handle, type Movement, type UpdateStats, type WorldRayHit,
 } from 'collide2d';
@@ -16,6 +16,7 @@ const shapes: Shape[] = [
 const hitbox: Shape = Shape.compound(shapes);
 const kind: string = hitbox.kind;
 const hit: boolean = intersects(shapes[0], hitbox) && contains(hitbox, shapes[0]) && containsPoint(hitbox, 0, 0);
+const answers: Uint8Array = intersectsMany(shapes, [...shapes].reverse(), new Uint8Array(shapes.length));
 const c: Contact | null = contact(shapes[2], shapes[3]);
 const d: number = distance(shapes[2], shapes[3]) + distanceToPoint(hitbox, 5, 5) + heapBytes();
 const near = closestPoints(shapes[2], shapes[3].translated(5, 0));

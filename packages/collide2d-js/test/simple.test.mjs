@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import { setImmediate as tick } from 'node:timers/promises';
 import assert from 'node:assert/strict';
-import { Shape, intersects, contains, containsPoint } from '../node.js';
+import { Shape, intersects, intersectsMany, contains, containsPoint } from '../node.js';
 import * as raw from '../wasm/collide2d_js.js';
 import { simpleKind, simpleIntersects, simpleRows } from '../simple.js';
 import { rng } from './scene.mjs';
@@ -147,6 +147,50 @@ test('near touching at every size: 3-4-5-like triangles and gaps of one in 2^48'
     assert.equal(containsPoint(a, 2 ** 23 * scale, 0), true);
   }
   assert.ok(counts.js > 4000 && counts.wasm > 1000, JSON.stringify(counts));
+});
+
+test('intersectsMany answers as the exact wasm test, every kind and near touching', () => {
+  const random = rng(8);
+  const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+  const scaled = () => 2 ** (-149 + Math.floor(random() * 253));
+  const make = () => {
+    const scale = random() < 0.5 ? 1 : scaled();
+    const [x, y] = [int(-8, 8) * scale, int(-8, 8) * scale];
+    switch (int(0, 4)) {
+      case 0: case 1: return Shape.circle(x, y, int(0, 5) * scale);
+      case 2: return Shape.rect(x, y, int(0, 6) * scale, int(0, 6) * scale);
+      case 3: return Shape.circle(0, 0, int(0, 5)).translated(int(-8, 8), int(-8, 8)); // wasm only
+      default: return Shape.polygon([0, 0, 4, 0, 4, 4, 2, 1, 0, 4]).translated(int(-8, 8), int(-8, 8)); // concave
+    }
+  };
+  const as = [];
+  const bs = [];
+  for (let i = 0; i < 4000; i++) {
+    const [a, b] = [make(), make()];
+    as.push(a, b);
+    bs.push(b, a);
+  }
+  // Circles touching exactly (3-4-5 triangles), one apart, and one in 2^48 apart.
+  for (const k of [-1, 0, 1]) {
+    const a = Shape.circle(0, 0, 2);
+    as.push(a, a, Shape.circle(0, 0, 2 ** 23));
+    bs.push(Shape.circle(3, 4, 3 + k), Shape.circle(30, 40, 48 + k), Shape.circle(2 ** 24, 1, 2 ** 23 + k));
+  }
+  const got = intersectsMany(as, bs);
+  assert.ok(got instanceof Uint8Array && got.length === as.length);
+  const want = as.map((a, i) => +raw.intersects(a, bs[i]));
+  assert.deepEqual([...got], want);
+  assert.ok(want.some((w) => w === 1) && want.some((w) => w === 0));
+  // Into the caller's array (longer is fine), and the errors name the argument.
+  const out = new Uint8Array(as.length + 3).fill(7);
+  assert.equal(intersectsMany(as, bs, out), out);
+  assert.deepEqual([...out.subarray(0, as.length)], want);
+  assert.throws(() => intersectsMany(as, bs.slice(1)), /intersectsMany\.bs must hold as many shapes/);
+  assert.throws(() => intersectsMany(as, bs, new Uint8Array(1)), /intersectsMany\.out must hold at least/);
+  const freed = Shape.circle(0, 0, 1);
+  freed.free();
+  assert.throws(() => intersectsMany([as[0]], [freed]));
+  for (const s of new Set([...as, ...bs])) s.free();
 });
 
 test('shapes made other ways, copies, and freed shapes', () => {

@@ -117,7 +117,7 @@ fn choose(view: &View<'_>, held: &[bool]) -> BroadKind {
     if moving.len() < MIN_MOVING {
         return tree;
     }
-    moving.sort_unstable_by(f32::total_cmp);
+    crate::sort::sort_distinct_by(&mut moving, f32::total_cmp);
     let high = moving[moving.len() * 99 / 100];
     // Points and other empty boxes say nothing of a cell's size; huge ones (near `f32::MAX`)
     // would make a cell no key can address.

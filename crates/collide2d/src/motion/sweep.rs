@@ -222,7 +222,7 @@ impl<'m, 'w, T> Mover<'m, 'w, T> {
             .iter()
             .filter(|h| h.blocks && h.probe.t <= t + SIMULTANEOUS)
             .collect();
-        ties.sort_by_key(|h| h.handle);
+        crate::sort::sort_by(&mut ties, |a, b| a.handle.cmp(&b.handle));
         let goal = delta + r;
         let mut at = delta + r * t;
         // The time of impact is rounded: up to about 6e-8 of the motion.
@@ -303,7 +303,7 @@ impl<'m, 'w, T> Mover<'m, 'w, T> {
             .iter()
             .filter(|h| h.response == Response::Cross && h.probe.t <= end)
             .collect();
-        crossed.sort_by(|a, b| {
+        crate::sort::sort_by(&mut crossed, |a, b| {
             a.probe
                 .t
                 .total_cmp(&b.probe.t)

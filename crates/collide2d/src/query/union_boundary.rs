@@ -375,7 +375,9 @@ fn gap_of(cones: &[Cone], tol: f64, cover: bool) -> Option<DVec2> {
     if spans.is_empty() {
         return Some(DVec2::X);
     }
-    spans.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    crate::sort::sort_by(&mut spans, |a, b| {
+        a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1))
+    });
     let first = spans[0].0;
     // Spans from before `first + 2π` that wrap past it cover the start of the sweep.
     let mut reach = spans.iter().fold(spans[0].1, |m, s| m.max(s.1 - TAU));
@@ -660,7 +662,7 @@ pub(crate) fn candidates(
         .map(|x| (x.length(), x))
         .filter(|&(d, _)| d >= low && d <= high)
         .collect();
-    found.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::sort::sort_by(&mut found, |a, b| a.0.total_cmp(&b.0));
     found
 }
 

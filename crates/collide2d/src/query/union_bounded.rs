@@ -195,7 +195,9 @@ pub(crate) fn contact(a: &Shape, b: &Shape, deepest: &Contact) -> Contact {
 /// before it is passed (one only touching it is passed too: moving on would enter it).
 fn past_every(spans: impl Iterator<Item = (f64, f64)>) -> f64 {
     let mut spans: Vec<(f64, f64)> = spans.collect();
-    spans.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
+    crate::sort::sort_by(&mut spans, |x, y| {
+        x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1))
+    });
     let mut reach = 0.0f64;
     for (lo, hi) in spans {
         if lo > reach {

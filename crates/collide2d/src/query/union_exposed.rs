@@ -264,7 +264,7 @@ fn merged<'f>(f: &Face, mut spans: Vec<Span<'f>>) -> Vec<Span<'f>> {
     // Among equal lower ends the closed come first: a stretch ending open where they start
     // joins them whichever piece came first (an open one first would start a stretch of its
     // own and leave the point between, held by the closed one, exposed).
-    spans.sort_by(|x, y| match (x.lo, y.lo) {
+    crate::sort::sort_by(&mut spans, |x, y| match (x.lo, y.lo) {
         (None, None) => Ordering::Equal,
         (None, Some(_)) => Ordering::Less,
         (Some(_), None) => Ordering::Greater,

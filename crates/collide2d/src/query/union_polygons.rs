@@ -352,7 +352,7 @@ fn ray_exit(set: &mut Pieces, a: &Shape, b: &Shape, u: DVec2, far: f64) -> f64 {
         .iter()
         .filter_map(|&k| set.get(k).ray_cover(u))
         .collect();
-    covers.sort_by(|x, y| x.0.total_cmp(&y.0));
+    crate::sort::sort_by(&mut covers, |x, y| x.0.total_cmp(&y.0));
     let mut reach = 0.0f64;
     for (lo, hi) in covers {
         if lo > reach {
@@ -413,7 +413,7 @@ fn widest_gap(set: &Pieces, holding: &[(usize, f64)]) -> Option<DVec2> {
         .flatten()
         .flat_map(|&d| [d, d.perp().perp()])
         .collect();
-    rays.sort_by(angle_order);
+    crate::sort::sort_by(&mut rays, angle_order);
     rays.dedup_by(|x, y| angle_order(x, y).is_eq());
     let covers =
         |w: &dyn Fn(&Sum) -> Ordering| cones.iter().any(|cone| cone.iter().all(|d| w(d).is_ge()));

@@ -279,7 +279,7 @@ fn search(
             spans.push((s.0 * far, s.1 * far));
         }
     }
-    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::sort::sort_by(&mut spans, |a, b| a.0.total_cmp(&b.0));
     let mut high = low;
     for &(enter, exit) in &spans {
         if enter <= high + eps {

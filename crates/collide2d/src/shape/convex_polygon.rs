@@ -143,7 +143,9 @@ pub(crate) fn clean_ring(points: &[Vec2]) -> Result<Vec<Vec2>, ShapeError> {
         ring.pop();
     }
     let mut distinct = ring.clone();
-    distinct.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    crate::sort::sort_by(&mut distinct, |a, b| {
+        a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y))
+    });
     distinct.dedup();
     if distinct.len() < 3 {
         return Err(ShapeError::TooFewPoints {

@@ -11,7 +11,9 @@ use alloc::vec::Vec;
 /// convex hull. Empty input gives an empty hull.
 pub(crate) fn convex_hull(points: &[Vec2]) -> Vec<Vec2> {
     let mut sorted: Vec<Vec2> = points.to_vec();
-    sorted.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    crate::sort::sort_by(&mut sorted, |a, b| {
+        a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y))
+    });
     sorted.dedup();
     if sorted.len() <= 2 {
         return sorted;

@@ -215,7 +215,9 @@ impl<T> CollisionWorld<T> {
                 cast_ray(&o, ray, max_t).map(|hit| (self.handle(s), hit))
             })
             .collect();
-        hits.sort_by(|x, y| ray_order(ray, &x.1, &y.1).then(x.0.cmp(&y.0)));
+        crate::sort::sort_by(&mut hits, |x, y| {
+            ray_order(ray, &x.1, &y.1).then(x.0.cmp(&y.0))
+        });
         hits
     }
 
@@ -280,7 +282,9 @@ impl<T> CollisionWorld<T> {
             .into_iter()
             .map(|(s, hit)| (self.handle(s), hit))
             .collect();
-        hits.sort_by(|x, y| x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0)));
+        crate::sort::sort_by(&mut hits, |x, y| {
+            x.1.t.total_cmp(&y.1.t).then(x.0.cmp(&y.0))
+        });
         hits
     }
 }

@@ -357,7 +357,9 @@ impl Grid {
                 .iter()
                 .map(|&l| (view.groups[l as usize], view.aabbs[l as usize].min().x, l)),
         );
-        order.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)).then(x.2.cmp(&y.2)));
+        crate::sort::sort_distinct_by(order, |x, y| {
+            x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)).then(x.2.cmp(&y.2))
+        });
         self.large_runs.clear();
         let mut i = 0;
         while i < order.len() {
