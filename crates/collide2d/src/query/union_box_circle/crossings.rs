@@ -34,6 +34,7 @@ impl Rounded {
     /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
     /// into the ring `near..=far` around the origin: the others hold no candidate worth
     /// trying.
+    #[inline(never)]
     fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<'_, Edge, 24>) {
         let (far, near) = (far + pad, (near - pad).max(0.0));
         let (far2, near2) = (far * far, near * near);
@@ -112,6 +113,7 @@ pub(super) fn crossings(
 /// Where the edges of different rounded rectangles cross (all arcs of radius `r`), with
 /// their distances, when in the ring `near..=far`: rectangle `k`'s edges end at `ends[k]`
 /// in `edges`, and each is paired with the later rectangles' edges whose boxes it meets.
+#[inline(never)]
 fn pairs(edges: &[Edge], ends: &[usize], r: f64, (near, far): (f64, f64), out: &mut Candidates) {
     let tol = 1e-12 * (1.0 + r);
     let mut start = 0;
