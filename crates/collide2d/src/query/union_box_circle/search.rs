@@ -17,6 +17,7 @@ impl Rounded {
     /// The points of the boundary where the distance to the origin is locally least along
     /// it (the feet of the sides facing the origin, each arc's nearest point), with their
     /// distances, when in the ring `near..=far`.
+    /// (Out of line, as the search's other steps: inlined into it, they cost more.)
     #[inline(never)]
     fn own(&self, (near, far): (f64, f64), out: &mut Candidates<'_>) {
         let (lo, hi, r) = (self.lo, self.hi, self.r);
@@ -48,6 +49,7 @@ impl Rounded {
 
 /// The least distance at which one of the four half-axes from the origin leaves the union
 /// of `d` (which holds the origin): each rounded rectangle covers an interval of each axis.
+/// (Out of line, as the search's other steps: inlined into it, they cost more.)
 #[inline(never)]
 fn axis_exit(d: &[Rounded]) -> f64 {
     let mut least = f64::INFINITY;
