@@ -101,7 +101,14 @@ fn stand(d: &[Rounded], x: DVec2, scale: f64) -> Stand {
     let (mut on, mut normals) = (0u8, [DVec2::ZERO; 2]);
     let mut count = 0;
     let mut unclear = false;
+    // Beyond this squared distance from a box, `x` is clearly outside its difference (by
+    // twice the margin: rounding cannot bring it within): no length, no normal.
+    let apart = d.first().map_or(0.0, |piece| piece.r) + 2.0 * CLEAR * scale;
+    let apart2 = apart * apart;
     for (k, piece) in d.iter().enumerate() {
+        if (x - x.clamp(piece.lo, piece.hi)).length_squared() > apart2 {
+            continue;
+        }
         let (sd, n) = piece.distance(x);
         if sd < -CLEAR * scale {
             return Stand::Covered;
