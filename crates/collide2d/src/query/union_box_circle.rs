@@ -160,8 +160,10 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     let x0 = -first.normal.as_dvec2() * low;
     // The deepest pair's point, clear of every other difference: its contact is the answer.
     let mut covered = false;
+    // (Clearly outside a difference, by its squared distance, `x0` is not measured.)
+    let apart = r + 2.0 * margin;
     for (k, piece) in d.iter().enumerate() {
-        if k == k0 {
+        if k == k0 || (x0 - x0.clamp(piece.lo, piece.hi)).length_squared() > apart * apart {
             continue;
         }
         let (sd, _) = piece.distance(x0);

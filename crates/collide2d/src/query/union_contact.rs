@@ -9,10 +9,12 @@
 //! on the diagonal of a concave polygon's decomposition is inside it, not on its edge.
 //!
 //! Shapes whose parts are all axis-aligned boxes take [`union_boxes`], exact comparisons of
-//! coordinates; a hitbox of boxes and a circle takes [`union_box_circle`], which decides what
-//! it can clearly by the rounded rectangles' distances and leaves the rest to the others. Of
-//! the others, most pairs are decided by [`union_certified`]: the deepest pair of parts' own
-//! contact, when no other pair's difference comes near its point. The rest take a search:
+//! coordinates; a hitbox of boxes and a circle takes
+//! [`union_box_circle`](crate::query::union_box_circle) first (called from
+//! `dispatch::contact`), which decides what it can clearly by the rounded rectangles'
+//! distances and leaves the rest to the others. Of the others, most pairs are decided by
+//! [`union_certified`]: the deepest pair of parts' own contact, when no other pair's
+//! difference comes near its point. The rest take a search:
 //! two polygons or boxes (no compound) whose interiors overlap [`union_outline_search`], on
 //! the reduced convolution of their outlines; other shapes made of polygons, segments and
 //! points [`union_polygons`], whose decisions are exact; shapes with a rounded part (a circle
@@ -24,18 +26,16 @@
 //! along the deepest pair's normal, not always the shortest of all.
 //!
 //! The searches are the crate's largest code; the `concave-search` feature (on by default)
-//! builds them, [`union_boxes`] and [`union_box_circle`]. Without it, the pairs the
-//! certificate leaves undecided take [`union_bounded`]'s move too: it separates the shapes,
-//! but is not always the shortest.
+//! builds them, [`union_boxes`] and [`union_box_circle`](crate::query::union_box_circle).
+//! Without it, the pairs the certificate leaves undecided take [`union_bounded`]'s move
+//! too: it separates the shapes, but is not always the shortest.
 
 #[cfg(feature = "concave-search")]
 use crate::query::parts::each_part;
 use crate::query::union_bounded::{self, LIMIT};
 use crate::query::union_certified::Fast;
 #[cfg(feature = "concave-search")]
-use crate::query::{
-    union_box_circle, union_boxes, union_outline_search, union_polygons, union_rounded,
-};
+use crate::query::{union_boxes, union_outline_search, union_polygons, union_rounded};
 use crate::query::{union_certified, Contact};
 use crate::shape::Shape;
 #[cfg(feature = "concave-search")]
@@ -57,12 +57,8 @@ fn rounded(shape: &Shape) -> bool {
 /// The contact of `a` and `b`, at least one of them concave or compound: the minimum
 /// translation of the whole of `b`; `None` when they do not intersect.
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
-    // A hitbox of boxes and a circle: rounded rectangles' distances, cheaper than the
-    // certificate (first: it tells a circle apart at once).
-    #[cfg(feature = "concave-search")]
-    if let Some(decided) = union_box_circle::contact(a, b) {
-        return decided;
-    }
+    // (A hitbox of boxes and a circle `dispatch::contact` sends to `union_box_circle`
+    // first: it reaches here only when that path steps aside.)
     // All boxes: exact comparisons of coordinates, cheaper than the certificate.
     #[cfg(feature = "concave-search")]
     if let Some(decided) = union_boxes::contact(a, b) {

@@ -34,6 +34,8 @@ impl Rounded {
     /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
     /// into the ring `near..=far` around the origin: the others hold no candidate worth
     /// trying.
+    /// (Out of line, as the search's other steps: inlined into it, they cost more.)
+    #[inline(never)]
     fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<'_, Edge, 24>) {
         let (far, near) = (far + pad, (near - pad).max(0.0));
         let (far2, near2) = (far * far, near * near);
@@ -44,19 +46,29 @@ impl Rounded {
         {
             return;
         }
-        let mut keep = |kind: Kind, p: DVec2, q: DVec2| {
-            let (lo, hi) = (p.min(q) - pad, p.max(q) + pad);
+        // Each feature with its bounding box, least corner first.
+        let mut keep = |kind: Kind, lo: DVec2, hi: DVec2| {
+            let (lo, hi) = (lo - pad, hi + pad);
             let least = DVec2::ZERO.clamp(lo, hi).length_squared();
             let most = lo.abs().max(hi.abs()).length_squared();
             if least <= far2 && most >= near2 {
                 out.push(Edge { kind, lo, hi });
             }
         };
+        // The sides run from their least end.
         for (p, q) in self.sides() {
             keep(Kind::Side(p, q), p, q);
         }
-        for (c, s) in self.corners() {
-            keep(Kind::Arc(c, s), c, c + s * self.r);
+        // An arc's box spans its centre `c` to `c + s * r` (`s` of ±1), in the corners' order.
+        let (lo, hi, r) = (self.lo, self.hi, self.r);
+        let boxes = [
+            (hi, hi + r),
+            (DVec2::new(lo.x - r, hi.y), DVec2::new(lo.x, hi.y + r)),
+            (lo - r, lo),
+            (DVec2::new(hi.x, lo.y - r), DVec2::new(hi.x + r, lo.y)),
+        ];
+        for ((c, s), (from, to)) in self.corners().into_iter().zip(boxes) {
+            keep(Kind::Arc(c, s), from, to);
         }
     }
 
@@ -112,6 +124,8 @@ pub(super) fn crossings(
 /// Where the edges of different rounded rectangles cross (all arcs of radius `r`), with
 /// their distances, when in the ring `near..=far`: rectangle `k`'s edges end at `ends[k]`
 /// in `edges`, and each is paired with the later rectangles' edges whose boxes it meets.
+/// (Out of line, as the search's other steps: inlined into it, they cost more.)
+#[inline(never)]
 fn pairs(edges: &[Edge], ends: &[usize], r: f64, (near, far): (f64, f64), out: &mut Candidates) {
     let tol = 1e-12 * (1.0 + r);
     let mut start = 0;

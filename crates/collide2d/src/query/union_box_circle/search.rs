@@ -17,6 +17,8 @@ impl Rounded {
     /// The points of the boundary where the distance to the origin is locally least along
     /// it (the feet of the sides facing the origin, each arc's nearest point), with their
     /// distances, when in the ring `near..=far`.
+    /// (Out of line, as the search's other steps: inlined into it, they cost more.)
+    #[inline(never)]
     fn own(&self, (near, far): (f64, f64), out: &mut Candidates<'_>) {
         let (lo, hi, r) = (self.lo, self.hi, self.r);
         let mut keep = |x: DVec2| {
@@ -47,6 +49,8 @@ impl Rounded {
 
 /// The least distance at which one of the four half-axes from the origin leaves the union
 /// of `d` (which holds the origin): each rounded rectangle covers an interval of each axis.
+/// (Out of line, as the search's other steps: inlined into it, they cost more.)
+#[inline(never)]
 fn axis_exit(d: &[Rounded]) -> f64 {
     let mut least = f64::INFINITY;
     for axis in 0..2 {
@@ -97,7 +101,14 @@ fn stand(d: &[Rounded], x: DVec2, scale: f64) -> Stand {
     let (mut on, mut normals) = (0u8, [DVec2::ZERO; 2]);
     let mut count = 0;
     let mut unclear = false;
+    // Beyond this squared distance from a box, `x` is clearly outside its difference (by
+    // twice the margin: rounding cannot bring it within): no length, no normal.
+    let apart = d.first().map_or(0.0, |piece| piece.r) + 2.0 * CLEAR * scale;
+    let apart2 = apart * apart;
     for (k, piece) in d.iter().enumerate() {
+        if (x - x.clamp(piece.lo, piece.hi)).length_squared() > apart2 {
+            continue;
+        }
         let (sd, n) = piece.distance(x);
         if sd < -CLEAR * scale {
             return Stand::Covered;
