@@ -40,19 +40,21 @@ pub(crate) enum Fast {
 
 /// The contact of `a` and `b` when the fast path decides it, else what the search needs.
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
-    let mut deepest = Deepest {
-        best: None,
-        pairs: 0,
-    };
-    let _ = search(a, b, &mut deepest);
-    let pairs = deepest.pairs;
-    let Some((c, key)) = deepest.best else {
-        return Fast::Decided(None);
-    };
     let scale = [a.aabb(), b.aabb()]
         .iter()
         .flat_map(|r| [r.min().abs().max_element(), r.max().abs().max_element()])
         .fold(0.0f32, f32::max);
+    let mut deepest = Deepest {
+        best: None,
+        pairs: 0,
+        slack: MARGIN * f64::from(scale),
+    };
+    let _ = search(a, b, &mut deepest);
+    let pairs = deepest.pairs;
+    let Some((_, key, later)) = deepest.best else {
+        return Fast::Decided(None);
+    };
+    let c = later.contact();
     // `n d` is exact in `f64` (two `f32` factors).
     let x = -c.normal.as_dvec2() * f64::from(c.depth);
     let mut near = Near {
@@ -67,29 +69,95 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
     }
 }
 
-/// The contact of two pieces, by the kernel made for their kinds.
-fn piece_contact(a: &Piece, b: &Piece) -> Option<Contact> {
+/// Two pieces' points and extent when their kernel is `convex::polygons_contact`.
+fn polygons<'p>(a: &'p Piece, b: &'p Piece) -> Option<(&'p [Vec2], &'p [Vec2], f32)> {
+    let (x, y) = match (a.whole, b.whole) {
+        (Whole::Part(x), Whole::Part(y)) => (x, y),
+        (Whole::Part(x), Whole::Shape(Shape::ConvexPolygon(y))) => (x, y),
+        (Whole::Shape(Shape::ConvexPolygon(x)), Whole::Part(y)) => (x, y),
+        _ => return None,
+    };
+    Some((x.points(), y.points(), x.extent().max(y.extent())))
+}
+
+/// The contact of two pieces whose kernel is not `convex::polygons_contact`.
+fn other_contact(a: &Piece, b: &Piece) -> Option<Contact> {
     match (a.whole, b.whole) {
         (Whole::Shape(x), Whole::Shape(y)) => dispatch::contact(x, y),
-        (Whole::Part(x), Whole::Part(y)) => {
-            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
-        }
-        (Whole::Part(x), Whole::Shape(Shape::ConvexPolygon(y))) => {
-            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
-        }
-        (Whole::Shape(Shape::ConvexPolygon(x)), Whole::Part(y)) => {
-            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
-        }
         _ => convex::contact_checked(&a.convex, &b.convex),
+    }
+}
+
+/// Points a polygon copy holds: the 16 of `polygons_contact`'s largest copies.
+const COPY: usize = 16;
+
+/// The deepest pair's contact, or what makes it: only that pair's manifold is clipped.
+enum Later {
+    Done(Contact),
+    /// Copies of two polygons and their extent, for `convex::polygons_contact`.
+    Polygons {
+        a: ([Vec2; COPY], usize),
+        b: ([Vec2; COPY], usize),
+        extent: f32,
+    },
+}
+
+impl Later {
+    fn polygons(a: &[Vec2], b: &[Vec2], extent: f32) -> Later {
+        if a.len().max(b.len()) > COPY {
+            let c = convex::polygons_contact(a, b, extent);
+            return Later::Done(c.expect("polygons_depth found a contact"));
+        }
+        let copy = |p: &[Vec2]| {
+            let mut out = [Vec2::ZERO; COPY];
+            out[..p.len()].copy_from_slice(p);
+            (out, p.len())
+        };
+        Later::Polygons {
+            a: copy(a),
+            b: copy(b),
+            extent,
+        }
+    }
+
+    fn contact(self) -> Contact {
+        match self {
+            Later::Done(c) => c,
+            Later::Polygons { a, b, extent } => {
+                convex::polygons_contact(&a.0[..a.1], &b.0[..b.1], extent)
+                    .expect("polygons_depth found a contact")
+            }
+        }
     }
 }
 
 /// The deepest contact so far between pieces whose boxes overlap, and their numbers (the
 /// lower numbers on ties, as [`parts::contact`](crate::query::parts::contact)).
 struct Deepest {
-    best: Option<(Contact, (u32, u32))>,
+    best: Option<(f32, (u32, u32), Later)>,
     /// Pairs of pieces whose boxes overlap.
     pairs: usize,
+    /// Above the kernels' error: a pair whose boxes overlap by less than this under the best
+    /// depth cannot tie it.
+    slack: f64,
+}
+
+impl Deepest {
+    /// Two polygons in boxes `a` and `b` have a contact shallower than the deepest so far by
+    /// more than the slack. Their depth (that of `convex::polygons_depth`, the least overlap
+    /// along a face normal, within rounding) is their penetration depth, at most their
+    /// overlap along `x` or `y`, at most their boxes' (exact: differences of `f32`s in
+    /// `f64`). Not so for rounded shapes' kernels, whose depths may exceed it.
+    fn shallower(&self, a: &Aabb, b: &Aabb) -> bool {
+        let Some((best, ..)) = &self.best else {
+            return false;
+        };
+        let (lo, hi) = (
+            a.min().as_dvec2().max(b.min().as_dvec2()),
+            a.max().as_dvec2().min(b.max().as_dvec2()),
+        );
+        (hi - lo).min_element() + self.slack < f64::from(*best)
+    }
 }
 
 impl PairSearch for Deepest {
@@ -106,17 +174,33 @@ impl PairSearch for Deepest {
 
     fn visit_piece(&mut self, a: &Piece, ia: u32, b: &Piece, ib: u32) -> ControlFlow<()> {
         // Pieces of one polygon come without a box test of their own.
-        if !a.aabb().overlaps(&b.aabb()) {
+        let (ba, bb) = (a.aabb(), b.aabb());
+        if !ba.overlaps(&bb) {
             return ControlFlow::Continue(());
         }
         self.pairs += 1;
-        if let Some(c) = piece_contact(a, b) {
-            let deeper = self.best.as_ref().is_none_or(|(best, key)| {
-                c.depth > best.depth || (c.depth == best.depth && (ia, ib) < *key)
-            });
-            if deeper {
-                self.best = Some((c, (ia, ib)));
-            }
+        // Two polygons' depth first (only the deepest pair's manifold is clipped), and none
+        // when their boxes show they are clearly shallower than the deepest pair so far.
+        let polys = polygons(a, b);
+        let found = match polys {
+            Some(_) if self.shallower(&ba, &bb) => return ControlFlow::Continue(()),
+            Some((x, y, extent)) => convex::polygons_depth(x, y, extent).map(|d| (d, None)),
+            None => other_contact(a, b).map(|c| (c.depth, Some(c))),
+        };
+        let Some((depth, contact)) = found else {
+            return ControlFlow::Continue(());
+        };
+        let deeper = self
+            .best
+            .as_ref()
+            .is_none_or(|(best, key, _)| depth > *best || (depth == *best && (ia, ib) < *key));
+        if deeper {
+            let later = match (contact, polys) {
+                (Some(c), _) => Later::Done(c),
+                (None, Some((x, y, extent))) => Later::polygons(x, y, extent),
+                (None, None) => unreachable!("a contact or two polygons"),
+            };
+            self.best = Some((depth, (ia, ib), later));
         }
         ControlFlow::Continue(())
     }
