@@ -82,6 +82,13 @@ fn polygons<'p>(a: &'p Piece, b: &'p Piece) -> Option<(&'p [Vec2], &'p [Vec2], f
     Some((x.points(), y.points(), x.extent().max(y.extent())))
 }
 
+/// Two pieces whose kernel is the separating-axis scan of hulls without radii
+/// (`convex::polygons_contact` or `convex::contact_checked`).
+fn sharp(a: &Piece, b: &Piece) -> bool {
+    let whole_shapes = matches!((a.whole, b.whole), (Whole::Shape(_), Whole::Shape(_)));
+    !whole_shapes && a.convex.radius == 0.0 && b.convex.radius == 0.0
+}
+
 /// The contact of two pieces whose kernel is not `convex::polygons_contact`.
 fn other_contact(a: &Piece, b: &Piece) -> Option<Contact> {
     match (a.whole, b.whole) {
@@ -178,21 +185,18 @@ impl Boxes {
 }
 
 impl Deepest {
-    /// Two polygons in boxes `a` and `b` have a contact shallower than the deepest so far by
-    /// more than the slack. Their depth (that of `convex::polygons_depth`, the least overlap
-    /// along a face normal, up to rounding) is their penetration depth, at most their overlap
-    /// along `x` or `y`, at most their boxes' (exact: differences of `f32`s in `f64`). (Other
-    /// kernels' depths may exceed it: the fixed sequence of `tests/determinism.rs` changes
-    /// when they are skipped too.)
+    /// Two [`sharp`] pieces in boxes `a` and `b` have a contact shallower than the deepest so
+    /// far by more than the slack. Their depth (the least overlap along a face normal, up to
+    /// rounding) is their penetration depth, at most the move along `x` or `y` that parts
+    /// their boxes (exact: differences of `f32`s in `f64`).
     fn shallower(&self, a: &Aabb, b: &Aabb) -> bool {
         let Some((best, ..)) = &self.best else {
             return false;
         };
-        let (lo, hi) = (
-            a.min().as_dvec2().max(b.min().as_dvec2()),
-            a.max().as_dvec2().min(b.max().as_dvec2()),
-        );
-        (hi - lo).min_element() + self.slack < f64::from(*best)
+        let (a_lo, a_hi) = (a.min().as_dvec2(), a.max().as_dvec2());
+        let (b_lo, b_hi) = (b.min().as_dvec2(), b.max().as_dvec2());
+        let part = (a_hi - b_lo).min(b_hi - a_lo);
+        part.min_element() + self.slack < f64::from(*best)
     }
 }
 
@@ -215,10 +219,10 @@ impl PairSearch for Deepest {
             return ControlFlow::Continue(());
         }
         self.pairs += 1;
-        // Two polygons: skipped when their boxes show them clearly shallower than the deepest
-        // pair so far, else their depth only (only the deepest pair is clipped).
+        // Sharp pieces whose boxes show them clearly shallower than the deepest pair so far
+        // are skipped; two polygons get their depth only (only the deepest pair is clipped).
         let polys = polygons(a, b);
-        if polys.is_some() && self.shallower(&ba, &bb) {
+        if sharp(a, b) && self.shallower(&ba, &bb) {
             return ControlFlow::Continue(());
         }
         let found = match polys {
