@@ -55,7 +55,14 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
     let Some((_, key, later)) = deepest.best.take() else {
         return Fast::Decided(None);
     };
-    let c = later.contact();
+    let contact = later.contact();
+    debug_assert!(
+        contact.is_some(),
+        "the deepest pair's depth came with a contact"
+    );
+    let Some(c) = contact else {
+        return Fast::Decided(None);
+    };
     // `n d` is exact in `f64` (two `f32` factors).
     let x = -c.normal.as_dvec2() * f64::from(c.depth);
     let mut near = Near {
@@ -100,9 +107,12 @@ fn other_contact(a: &Piece, b: &Piece) -> Option<Contact> {
 /// Points a polygon copy holds: the 16 of `polygons_contact`'s largest copies.
 const COPY: usize = 16;
 
-/// The deepest pair's contact, or what makes it: only that pair's manifold is clipped.
+/// The deepest pair's contact, or what makes it: only that pair's manifold is clipped. (One
+/// lives on the stack per query: the copies' size costs nothing on the heap.)
+#[allow(clippy::large_enum_variant)]
 enum Later {
-    Done(Contact),
+    /// The contact (`polygons_depth` found one: never `None`).
+    Done(Option<Contact>),
     /// Copies of two polygons and their extent, for `convex::polygons_contact`.
     Polygons {
         a: ([Vec2; COPY], usize),
@@ -114,8 +124,7 @@ enum Later {
 impl Later {
     fn polygons(a: &[Vec2], b: &[Vec2], extent: f32) -> Later {
         if a.len().max(b.len()) > COPY {
-            let c = convex::polygons_contact(a, b, extent);
-            return Later::Done(c.expect("polygons_depth found a contact"));
+            return Later::Done(convex::polygons_contact(a, b, extent));
         }
         let copy = |p: &[Vec2]| {
             let mut out = [Vec2::ZERO; COPY];
@@ -129,12 +138,12 @@ impl Later {
         }
     }
 
-    fn contact(self) -> Contact {
+    /// The contact: never `None` (`polygons_depth` answers as `polygons_contact`).
+    fn contact(self) -> Option<Contact> {
         match self {
             Later::Done(c) => c,
             Later::Polygons { a, b, extent } => {
                 convex::polygons_contact(&a.0[..a.1], &b.0[..b.1], extent)
-                    .expect("polygons_depth found a contact")
             }
         }
     }
@@ -238,7 +247,7 @@ impl PairSearch for Deepest {
             .is_none_or(|(best, key, _)| depth > *best || (depth == *best && (ia, ib) < *key));
         if deeper {
             let later = match (contact, polys) {
-                (Some(c), _) => Later::Done(c),
+                (Some(c), _) => Later::Done(Some(c)),
                 (None, Some((x, y, extent))) => Later::polygons(x, y, extent),
                 (None, None) => unreachable!("a contact or two polygons"),
             };
