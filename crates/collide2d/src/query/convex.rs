@@ -456,19 +456,54 @@ fn scan_faces_soa<const N: usize>(
 /// take the smallest copies).
 pub(crate) fn polygons_contact(a: &[Vec2], b: &[Vec2], extent: f32) -> Option<Contact> {
     let (ca, cb) = (Convex::slice(a, 0.0), Convex::slice(b, 0.0));
-    if a.len() < 3 || b.len() < 3 {
-        return contact_checked(&ca, &cb);
-    }
-    match a.len().max(b.len()) {
-        ..=8 => polygons_contact_filtered(&ca, &cb, extent)
-            .unwrap_or_else(|| polygons_contact_n::<8>(&ca, &cb, extent)),
-        9..=16 => polygons_contact_n::<16>(&ca, &cb, extent),
-        _ => contact_checked(&ca, &cb),
+    match polygons_axis(&ca, &cb, extent) {
+        PolygonsAxis::Apart => None,
+        PolygonsAxis::Hit(axis) => Some(contact_on_axis(&ca, &cb, axis, f64::from(extent), None)),
+        PolygonsAxis::Checked => contact_checked(&ca, &cb),
     }
 }
 
+/// The depth of [`polygons_contact`]`(a, b, extent)`, bit for bit, and `None` exactly when it
+/// is `None`, without clipping a manifold. Clipping changes neither: with no radii,
+/// [`contact_on_axis`] always returns a contact, of depth `max(0 - sep, 0)` in `f64` rounded
+/// to `f32` (and capped at `f32::MAX` by [`Contact::new`]) on every path.
+pub(crate) fn polygons_depth(a: &[Vec2], b: &[Vec2], extent: f32) -> Option<f32> {
+    let (ca, cb) = (Convex::slice(a, 0.0), Convex::slice(b, 0.0));
+    match polygons_axis(&ca, &cb, extent) {
+        PolygonsAxis::Apart => None,
+        PolygonsAxis::Hit(axis) => Some((axis_depth(0.0, 0.0, axis.sep) as f32).min(f32::MAX)),
+        PolygonsAxis::Checked => contact_checked(&ca, &cb).map(|c| c.depth),
+    }
+}
+
+/// What the separating-axis scan of [`polygons_contact`] decides.
+enum PolygonsAxis {
+    /// No contact.
+    Apart,
+    /// A contact, on this axis of least penetration.
+    Hit(Axis),
+    /// Polygons of under 3 or over 16 points: [`contact_checked`] decides.
+    Checked,
+}
+
+/// The scan shared by [`polygons_contact`] and [`polygons_depth`].
+#[inline(always)]
+fn polygons_axis(a: &Convex, b: &Convex, extent: f32) -> PolygonsAxis {
+    let (la, lb) = (a.points().len(), b.points().len());
+    if la < 3 || lb < 3 {
+        return PolygonsAxis::Checked;
+    }
+    let axis = match la.max(lb) {
+        ..=8 => polygons_axis_filtered(a, b, extent)
+            .unwrap_or_else(|| polygons_axis_n::<8>(a, b, extent)),
+        9..=16 => polygons_axis_n::<16>(a, b, extent),
+        _ => return PolygonsAxis::Checked,
+    };
+    axis.map_or(PolygonsAxis::Apart, PolygonsAxis::Hit)
+}
+
 /// A polygon of up to 8 vertices in `f32` for the filter pass of
-/// [`polygons_contact_filtered`]: x and y as two 4-lane vectors each, the spare slots
+/// [`polygons_axis_filtered`]: x and y as two 4-lane vectors each, the spare slots
 /// repeating the last vertex (a repeated vertex changes no minimum).
 struct Soa32 {
     x: [Vec4; 2],
@@ -530,8 +565,9 @@ fn filter_faces(hull: &[Vec2], other: &Soa32, stop: f32, seps: &mut [f32; 8]) ->
     Some(false)
 }
 
-/// [`polygons_contact`] for polygons of at most 8 vertices, bit for bit, with most of the
-/// separating-axis scan in `f32`; `None` when the filter does not apply (coordinates beyond
+/// [`polygons_axis`] for polygons of at most 8 vertices (the axis of a contact, `None` for
+/// none), the same bits, with most of the separating-axis scan in `f32`; `None` when the
+/// filter does not apply (coordinates beyond
 /// `2^40` or all below `2^-60` in magnitude, or an edge under `2^-60` long).
 ///
 /// A first pass computes every face's separation in `f32` four vertices at a time. Against
@@ -549,7 +585,7 @@ fn filter_faces(hull: &[Vec2], other: &Soa32, stop: f32, seps: &mut [f32; 8]) ->
 /// So the `f64` scan of only the faces within `3 delta` of `top`, in the same order, ends with
 /// the same `best` and stops at the same face.
 #[inline(always)]
-fn polygons_contact_filtered(a: &Convex, b: &Convex, extent: f32) -> Option<Option<Contact>> {
+fn polygons_axis_filtered(a: &Convex, b: &Convex, extent: f32) -> Option<Option<Axis>> {
     if !((1.0 / (1u128 << 60) as f32..=(1u64 << 40) as f32).contains(&extent)) {
         return None;
     }
@@ -578,8 +614,7 @@ fn polygons_contact_filtered(a: &Convex, b: &Convex, extent: f32) -> Option<Opti
         || (0..pb.len())
             .any(|i| seps_b[i] >= floor && scan_face(pb, i, pa, false, stop2, &mut best));
     let axis = best.axis();
-    let hit = polygons_hit(&axis, tol, pa, pb, extent);
-    Some(hit.then(|| contact_on_axis(a, b, axis, scale, None)))
+    Some(polygons_hit(&axis, tol, pa, pb, extent).then_some(axis))
 }
 
 /// Whether polygons `pa` and `pb` intersect, given their best separating axis: its separation
@@ -595,9 +630,9 @@ fn polygons_hit(axis: &Axis, tol: f64, pa: &[Vec2], pb: &[Vec2], extent: f32) ->
     }
 }
 
-/// [`polygons_contact`] with copies of `N` slots.
+/// [`polygons_axis`] with copies of `N` slots: the axis of a contact, `None` for none.
 #[inline(always)]
-fn polygons_contact_n<const N: usize>(a: &Convex, b: &Convex, extent: f32) -> Option<Contact> {
+fn polygons_axis_n<const N: usize>(a: &Convex, b: &Convex, extent: f32) -> Option<Axis> {
     let (pa, pb) = (a.points(), b.points());
     let (sa, sb) = (Soa::<N>::new(pa), Soa::<N>::new(pb));
     // `contact_checked`'s scale (the largest coordinate magnitude) is `extent`; its radii are 0.
@@ -607,8 +642,7 @@ fn polygons_contact_n<const N: usize>(a: &Convex, b: &Convex, extent: f32) -> Op
     let _ = scan_faces_soa(&sa, &sb, true, tol, &mut best)
         || scan_faces_soa(&sb, &sa, false, tol, &mut best);
     let axis = best.axis();
-    let hit = polygons_hit(&axis, tol, pa, pb, extent);
-    hit.then(|| contact_on_axis(a, b, axis, scale, None))
+    polygons_hit(&axis, tol, pa, pb, extent).then_some(axis)
 }
 
 /// The contact of two convex shapes, or `None` when they do not intersect.
@@ -662,7 +696,7 @@ fn contact_on_axis(
     if axis.sep > 1e-9 * scale && ra + rb > 0.0 {
         return rounded_contact(a, b, closest.unwrap_or_else(|| hull_closest(a, b)));
     }
-    let depth = (ra + rb - axis.sep).max(0.0);
+    let depth = axis_depth(ra, rb, axis.sep);
     match axis.face {
         Some((true, i)) => clip_contact(pa, i, ra, pb, rb, false, depth),
         Some((false, i)) => clip_contact(pb, i, rb, pa, ra, true, depth),
@@ -685,6 +719,12 @@ fn contact_on_axis(
             Contact::new(n.as_vec2(), depth as f32, &[point.as_vec2()])
         }
     }
+}
+
+/// The depth of a contact on a face axis of separation `sep`, radii `ra` and `rb`.
+#[inline(always)]
+fn axis_depth(ra: f64, rb: f64, sep: f64) -> f64 {
+    (ra + rb - sep).max(0.0)
 }
 
 /// Contact of rounded shapes whose hulls are apart but within the sum of the radii.
@@ -967,6 +1007,29 @@ mod tests {
                 let fast = polygons_contact(&a, &b, e);
                 let generic = contact_checked(&Convex::slice(&a, 0.0), &Convex::slice(&b, 0.0));
                 prop_assert_eq!(bits(fast), bits(generic));
+                let depth = polygons_depth(&a, &b, e).map(f32::to_bits);
+                prop_assert_eq!(depth, fast.map(|c| c.depth.to_bits()));
+            }
+
+            /// Hulls of random points (of 1 to 24, so segments and points too) at random
+            /// scales: the depth pass answers as the contact does, bit for bit.
+            #[test]
+            fn polygons_depth_is_polygons_contact_depth_bit_for_bit(
+                pa in prop::collection::vec((-1.0f32..1.0, -1.0f32..1.0), 1..24),
+                pb in prop::collection::vec((-1.0f32..1.0, -1.0f32..1.0), 1..24),
+                (ox, oy) in (-2.5f32..2.5, -2.5f32..2.5),
+                scale in prop_oneof![Just(1.0f32), Just(3e-15), Just(7e-25), Just(1e12), Just(1e30)],
+            ) {
+                let at = |p: &[(f32, f32)], dx: f32, dy: f32| -> Vec<Vec2> {
+                    let pts: Vec<Vec2> =
+                        p.iter().map(|&(x, y)| Vec2::new(x + dx, y + dy) * scale).collect();
+                    convex_hull(&pts)
+                };
+                let (a, b) = (at(&pa, 0.0, 0.0), at(&pb, ox, oy));
+                let e = extent(&a).max(extent(&b));
+                let fast = polygons_contact(&a, &b, e);
+                let depth = polygons_depth(&a, &b, e).map(f32::to_bits);
+                prop_assert_eq!(depth, fast.map(|c| c.depth.to_bits()));
             }
         }
     }

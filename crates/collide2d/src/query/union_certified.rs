@@ -40,25 +40,36 @@ pub(crate) enum Fast {
 
 /// The contact of `a` and `b` when the fast path decides it, else what the search needs.
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
-    let mut deepest = Deepest {
-        best: None,
-        pairs: 0,
-    };
-    let _ = search(a, b, &mut deepest);
-    let pairs = deepest.pairs;
-    let Some((c, key)) = deepest.best else {
-        return Fast::Decided(None);
-    };
     let scale = [a.aabb(), b.aabb()]
         .iter()
         .flat_map(|r| [r.min().abs().max_element(), r.max().abs().max_element()])
         .fold(0.0f32, f32::max);
+    let mut deepest = Deepest {
+        best: None,
+        pairs: 0,
+        slack: MARGIN * f64::from(scale),
+        boxes: Boxes::NONE,
+    };
+    let _ = search(a, b, &mut deepest);
+    let pairs = deepest.pairs;
+    let Some((_, key, later)) = deepest.best.take() else {
+        return Fast::Decided(None);
+    };
+    let contact = later.contact();
+    debug_assert!(
+        contact.is_some(),
+        "the deepest pair's depth came with a contact"
+    );
+    let Some(c) = contact else {
+        return Fast::Decided(None);
+    };
     // `n d` is exact in `f64` (two `f32` factors).
     let x = -c.normal.as_dvec2() * f64::from(c.depth);
     let mut near = Near {
         x,
         margin: MARGIN * f64::from(scale),
         skip: key,
+        boxes: deepest.boxes,
     };
     if search(a, b, &mut near).is_continue() {
         Fast::Decided(Some(c))
@@ -67,29 +78,135 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
     }
 }
 
-/// The contact of two pieces, by the kernel made for their kinds.
-fn piece_contact(a: &Piece, b: &Piece) -> Option<Contact> {
+/// Two pieces' points and extent when their kernel is `convex::polygons_contact`.
+fn polygons<'p>(a: &'p Piece, b: &'p Piece) -> Option<(&'p [Vec2], &'p [Vec2], f32)> {
+    let (x, y) = match (a.whole, b.whole) {
+        (Whole::Part(x), Whole::Part(y)) => (x, y),
+        (Whole::Part(x), Whole::Shape(Shape::ConvexPolygon(y))) => (x, y),
+        (Whole::Shape(Shape::ConvexPolygon(x)), Whole::Part(y)) => (x, y),
+        _ => return None,
+    };
+    Some((x.points(), y.points(), x.extent().max(y.extent())))
+}
+
+/// Two pieces whose kernel is the separating-axis scan of hulls without radii
+/// (`convex::polygons_contact` or `convex::contact_checked`).
+fn sharp(a: &Piece, b: &Piece) -> bool {
+    let whole_shapes = matches!((a.whole, b.whole), (Whole::Shape(_), Whole::Shape(_)));
+    !whole_shapes && a.convex.radius == 0.0 && b.convex.radius == 0.0
+}
+
+/// The contact of two pieces whose kernel is not `convex::polygons_contact`.
+fn other_contact(a: &Piece, b: &Piece) -> Option<Contact> {
     match (a.whole, b.whole) {
         (Whole::Shape(x), Whole::Shape(y)) => dispatch::contact(x, y),
-        (Whole::Part(x), Whole::Part(y)) => {
-            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
-        }
-        (Whole::Part(x), Whole::Shape(Shape::ConvexPolygon(y))) => {
-            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
-        }
-        (Whole::Shape(Shape::ConvexPolygon(x)), Whole::Part(y)) => {
-            convex::polygons_contact(x.points(), y.points(), x.extent().max(y.extent()))
-        }
         _ => convex::contact_checked(&a.convex, &b.convex),
+    }
+}
+
+/// Points a polygon copy holds: the 16 of `polygons_contact`'s largest copies.
+const COPY: usize = 16;
+
+/// The deepest pair's contact, or what makes it: only that pair's manifold is clipped. (One
+/// lives on the stack per query: the copies' size costs nothing on the heap.)
+#[allow(clippy::large_enum_variant)]
+enum Later {
+    /// The contact (`polygons_depth` found one: never `None`).
+    Done(Option<Contact>),
+    /// Copies of two polygons and their extent, for `convex::polygons_contact`.
+    Polygons {
+        a: ([Vec2; COPY], usize),
+        b: ([Vec2; COPY], usize),
+        extent: f32,
+    },
+}
+
+impl Later {
+    fn polygons(a: &[Vec2], b: &[Vec2], extent: f32) -> Later {
+        if a.len().max(b.len()) > COPY {
+            return Later::Done(convex::polygons_contact(a, b, extent));
+        }
+        let copy = |p: &[Vec2]| {
+            let mut out = [Vec2::ZERO; COPY];
+            out[..p.len()].copy_from_slice(p);
+            (out, p.len())
+        };
+        Later::Polygons {
+            a: copy(a),
+            b: copy(b),
+            extent,
+        }
+    }
+
+    /// The contact: never `None` (`polygons_depth` answers as `polygons_contact`).
+    fn contact(self) -> Option<Contact> {
+        match self {
+            Later::Done(c) => c,
+            Later::Polygons { a, b, extent } => {
+                convex::polygons_contact(&a.0[..a.1], &b.0[..b.1], extent)
+            }
+        }
     }
 }
 
 /// The deepest contact so far between pieces whose boxes overlap, and their numbers (the
 /// lower numbers on ties, as [`parts::contact`](crate::query::parts::contact)).
 struct Deepest {
-    best: Option<(Contact, (u32, u32))>,
+    best: Option<(f32, (u32, u32), Later)>,
     /// Pairs of pieces whose boxes overlap.
     pairs: usize,
+    /// Above the kernels' error: a pair whose boxes overlap by less than this under the best
+    /// depth cannot tie it.
+    slack: f64,
+    boxes: Boxes,
+}
+
+/// Slots of [`Boxes`] for the second shape's pieces.
+const BOX_SLOTS: usize = 16;
+
+/// The boxes of the pieces last seen, by number: a polygon part's box is a pass over its
+/// points, and the searches meet each piece in many pairs.
+#[derive(Clone, Copy)]
+struct Boxes {
+    a: (u32, Aabb),
+    /// Piece `ib` of the second shape in slot `ib % BOX_SLOTS`.
+    b: [(u32, Aabb); BOX_SLOTS],
+}
+
+impl Boxes {
+    const NONE: Boxes = Boxes {
+        a: (u32::MAX, Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO)),
+        b: [(u32::MAX, Aabb::new_unchecked(Vec2::ZERO, Vec2::ZERO)); BOX_SLOTS],
+    };
+
+    /// The boxes of piece `a`, numbered `ia` of the first shape, and `b`, `ib` of the second.
+    #[inline(always)]
+    fn of(&mut self, a: &Piece, ia: u32, b: &Piece, ib: u32) -> (Aabb, Aabb) {
+        if self.a.0 != ia {
+            self.a = (ia, a.aabb());
+        }
+        let slot = &mut self.b[ib as usize % BOX_SLOTS];
+        if slot.0 != ib {
+            *slot = (ib, b.aabb());
+        }
+        (self.a.1, slot.1)
+    }
+}
+
+impl Deepest {
+    /// Two [`sharp`] pieces in boxes `a` and `b` have a contact shallower than the deepest so
+    /// far by more than the slack. Their depth (the least overlap along a face normal, up to
+    /// rounding) is their penetration depth, at most the move along `x` or `y` that parts
+    /// their boxes (exact: differences of `f32`s in `f64`).
+    fn shallower(&self, a: &Aabb, b: &Aabb) -> bool {
+        let Some((best, ..)) = &self.best else {
+            return false;
+        };
+        let (a_lo, a_hi) = (a.min().as_dvec2(), a.max().as_dvec2());
+        let (b_lo, b_hi) = (b.min().as_dvec2(), b.max().as_dvec2());
+        let part = (a_hi - b_lo).min(b_hi - a_lo);
+        part.min_element() + self.slack < f64::from(*best)
+    }
 }
 
 impl PairSearch for Deepest {
@@ -106,17 +223,35 @@ impl PairSearch for Deepest {
 
     fn visit_piece(&mut self, a: &Piece, ia: u32, b: &Piece, ib: u32) -> ControlFlow<()> {
         // Pieces of one polygon come without a box test of their own.
-        if !a.aabb().overlaps(&b.aabb()) {
+        let (ba, bb) = self.boxes.of(a, ia, b, ib);
+        if !ba.overlaps(&bb) {
             return ControlFlow::Continue(());
         }
         self.pairs += 1;
-        if let Some(c) = piece_contact(a, b) {
-            let deeper = self.best.as_ref().is_none_or(|(best, key)| {
-                c.depth > best.depth || (c.depth == best.depth && (ia, ib) < *key)
-            });
-            if deeper {
-                self.best = Some((c, (ia, ib)));
-            }
+        // Sharp pieces whose boxes show them clearly shallower than the deepest pair so far
+        // are skipped; two polygons get their depth only (only the deepest pair is clipped).
+        let polys = polygons(a, b);
+        if sharp(a, b) && self.shallower(&ba, &bb) {
+            return ControlFlow::Continue(());
+        }
+        let found = match polys {
+            Some((x, y, extent)) => convex::polygons_depth(x, y, extent).map(|d| (d, None)),
+            None => other_contact(a, b).map(|c| (c.depth, Some(c))),
+        };
+        let Some((depth, contact)) = found else {
+            return ControlFlow::Continue(());
+        };
+        let deeper = self
+            .best
+            .as_ref()
+            .is_none_or(|(best, key, _)| depth > *best || (depth == *best && (ia, ib) < *key));
+        if deeper {
+            let later = match (contact, polys) {
+                (Some(c), _) => Later::Done(Some(c)),
+                (None, Some((x, y, extent))) => Later::polygons(x, y, extent),
+                (None, None) => unreachable!("a contact or two polygons"),
+            };
+            self.best = Some((depth, (ia, ib), later));
         }
         ControlFlow::Continue(())
     }
@@ -128,6 +263,7 @@ struct Near {
     x: DVec2,
     margin: f64,
     skip: (u32, u32),
+    boxes: Boxes,
 }
 
 impl Near {
@@ -152,7 +288,11 @@ impl PairSearch for Near {
     }
 
     fn visit_piece(&mut self, a: &Piece, ia: u32, b: &Piece, ib: u32) -> ControlFlow<()> {
-        if (ia, ib) == self.skip || !self.boxes_near(&a.aabb(), &b.aabb()) {
+        if (ia, ib) == self.skip {
+            return ControlFlow::Continue(());
+        }
+        let (ba, bb) = self.boxes.of(a, ia, b, ib);
+        if !self.boxes_near(&ba, &bb) {
             return ControlFlow::Continue(());
         }
         let reach = f64::from(a.convex.radius) + f64::from(b.convex.radius) + self.margin;

@@ -183,6 +183,7 @@ pub(crate) struct Cut {
 /// [`cut_at_crossings`] with the other segments given one by one (the search's, without
 /// gathering them first), each with `Some(flip)` when known to cross strictly inside both
 /// (see [`known_crossing`]).
+#[inline]
 pub(crate) fn cut_by(
     s: Segment,
     others: impl Iterator<Item = (Segment, Option<bool>)>,
@@ -262,6 +263,7 @@ pub(crate) fn reduced_convolution(a: &[Vec2], b: &[Vec2], out: &mut Vec<Segment>
 /// a direction's coordinates are differences of two points, each within `E` (twice the
 /// largest coordinate) and rounded once, so a cross product of two is within `8 ε E²` of the exact one (`ε` = `2^-53`); only
 /// a value within `32 ε E²` of zero takes the exact sign. Same segments, same order.
+#[inline]
 pub(crate) fn each_convolution_segment(a: &[Vec2], b: &[Vec2], mut out: impl FnMut(Segment)) {
     let (n, m) = (a.len(), b.len());
     let largest = |p: &[Vec2]| {
