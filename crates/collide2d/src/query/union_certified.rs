@@ -17,6 +17,7 @@
 //! far below `m`). Both searches go through the compounds' part trees.
 
 use crate::math::Vec2;
+use crate::query::convex::SharpAxis;
 use crate::query::part_pairs::{search, PairSearch, Piece, Whole};
 use crate::query::{convex, dispatch, Contact};
 use crate::shape::convex::Convex;
@@ -96,6 +97,16 @@ fn sharp(a: &Piece, b: &Piece) -> bool {
     !whole_shapes && a.convex.radius == 0.0 && b.convex.radius == 0.0
 }
 
+/// A polygon part and a box (their kernel `convex::contact_checked`, whose depth
+/// `convex::sharp_depth` gives alone).
+fn part_and_box(a: &Piece, b: &Piece) -> bool {
+    matches!(
+        (a.whole, b.whole),
+        (Whole::Part(_), Whole::Shape(Shape::Aabb(_)))
+            | (Whole::Shape(Shape::Aabb(_)), Whole::Part(_))
+    )
+}
+
 /// The contact of two pieces whose kernel is not `convex::polygons_contact`.
 fn other_contact(a: &Piece, b: &Piece) -> Option<Contact> {
     match (a.whole, b.whole) {
@@ -111,7 +122,7 @@ const COPY: usize = 16;
 /// lives on the stack per query: the copies' size costs nothing on the heap.)
 #[allow(clippy::large_enum_variant)]
 enum Later {
-    /// The contact (`polygons_depth` found one: never `None`).
+    /// The contact (`polygons_depth` or `sharp_depth` found one: never `None`).
     Done(Option<Contact>),
     /// Copies of two polygons and their extent, for `convex::polygons_contact`.
     Polygons {
@@ -119,6 +130,20 @@ enum Later {
         b: ([Vec2; COPY], usize),
         extent: f32,
     },
+    /// Copies of a part's and a box's hulls and their axis: `convex::contact_checked`'s
+    /// contact without its scan again.
+    Checked {
+        a: ([Vec2; COPY], usize),
+        b: ([Vec2; COPY], usize),
+        axis: SharpAxis,
+    },
+}
+
+/// A copy of up to [`COPY`] points.
+fn copy(p: &[Vec2]) -> ([Vec2; COPY], usize) {
+    let mut out = [Vec2::ZERO; COPY];
+    out[..p.len()].copy_from_slice(p);
+    (out, p.len())
 }
 
 impl Later {
@@ -126,11 +151,6 @@ impl Later {
         if a.len().max(b.len()) > COPY {
             return Later::Done(convex::polygons_contact(a, b, extent));
         }
-        let copy = |p: &[Vec2]| {
-            let mut out = [Vec2::ZERO; COPY];
-            out[..p.len()].copy_from_slice(p);
-            (out, p.len())
-        };
         Later::Polygons {
             a: copy(a),
             b: copy(b),
@@ -138,13 +158,31 @@ impl Later {
         }
     }
 
-    /// The contact: never `None` (`polygons_depth` answers as `polygons_contact`).
+    /// A part and a box (either first) whose `convex::sharp_depth` gave `axis`.
+    fn part_and_box(a: &Convex, b: &Convex, axis: SharpAxis) -> Later {
+        let (pa, pb) = (a.points(), b.points());
+        if pa.len().max(pb.len()) > COPY {
+            return Later::Done(Some(axis.contact(a, b)));
+        }
+        Later::Checked {
+            a: copy(pa),
+            b: copy(pb),
+            axis,
+        }
+    }
+
+    /// The contact: never `None` (`polygons_depth` answers as `polygons_contact`,
+    /// `sharp_depth` as `contact_checked`).
     fn contact(self) -> Option<Contact> {
         match self {
             Later::Done(c) => c,
             Later::Polygons { a, b, extent } => {
                 convex::polygons_contact(&a.0[..a.1], &b.0[..b.1], extent)
             }
+            Later::Checked { a, b, axis } => Some(axis.contact(
+                &Convex::slice(&a.0[..a.1], 0.0),
+                &Convex::slice(&b.0[..b.1], 0.0),
+            )),
         }
     }
 }
@@ -209,6 +247,15 @@ impl Deepest {
     }
 }
 
+/// What a pair's depth came with: what its contact is made from.
+enum Found<'p> {
+    Contact(Contact),
+    /// Two polygons' points and extent.
+    Polygons(&'p [Vec2], &'p [Vec2], f32),
+    /// A part and a box's axis.
+    Axis(SharpAxis),
+}
+
 impl PairSearch for Deepest {
     type Break = ();
 
@@ -235,10 +282,15 @@ impl PairSearch for Deepest {
             return ControlFlow::Continue(());
         }
         let found = match polys {
-            Some((x, y, extent)) => convex::polygons_depth(x, y, extent).map(|d| (d, None)),
-            None => other_contact(a, b).map(|c| (c.depth, Some(c))),
+            Some((x, y, extent)) => {
+                convex::polygons_depth(x, y, extent).map(|d| (d, Found::Polygons(x, y, extent)))
+            }
+            None if part_and_box(a, b) => {
+                convex::sharp_depth(&a.convex, &b.convex).map(|(d, axis)| (d, Found::Axis(axis)))
+            }
+            None => other_contact(a, b).map(|c| (c.depth, Found::Contact(c))),
         };
-        let Some((depth, contact)) = found else {
+        let Some((depth, found)) = found else {
             return ControlFlow::Continue(());
         };
         let deeper = self
@@ -246,10 +298,10 @@ impl PairSearch for Deepest {
             .as_ref()
             .is_none_or(|(best, key, _)| depth > *best || (depth == *best && (ia, ib) < *key));
         if deeper {
-            let later = match (contact, polys) {
-                (Some(c), _) => Later::Done(Some(c)),
-                (None, Some((x, y, extent))) => Later::polygons(x, y, extent),
-                (None, None) => unreachable!("a contact or two polygons"),
+            let later = match found {
+                Found::Contact(c) => Later::Done(Some(c)),
+                Found::Polygons(x, y, extent) => Later::polygons(x, y, extent),
+                Found::Axis(axis) => Later::part_and_box(&a.convex, &b.convex, axis),
             };
             self.best = Some((depth, (ia, ib), later));
         }
