@@ -53,10 +53,11 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
     };
     let _ = search(a, b, &mut deepest);
     let pairs = deepest.pairs;
-    let Some((_, key, later)) = deepest.best.take() else {
+    // Borrowed, not moved: the copies and the boxes are a few hundred bytes.
+    let Some((_, key, later)) = &deepest.best else {
         return Fast::Decided(None);
     };
-    let contact = later.contact();
+    let (key, contact) = (*key, later.contact());
     debug_assert!(
         contact.is_some(),
         "the deepest pair's depth came with a contact"
@@ -70,7 +71,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
         x,
         margin: MARGIN * f64::from(scale),
         skip: key,
-        boxes: deepest.boxes,
+        boxes: &mut deepest.boxes,
     };
     if search(a, b, &mut near).is_continue() {
         Fast::Decided(Some(c))
@@ -173,11 +174,11 @@ impl Later {
 
     /// The contact: never `None` (`polygons_depth` answers as `polygons_contact`,
     /// `sharp_depth` as `contact_checked`).
-    fn contact(self) -> Option<Contact> {
+    fn contact(&self) -> Option<Contact> {
         match self {
-            Later::Done(c) => c,
+            Later::Done(c) => *c,
             Later::Polygons { a, b, extent } => {
-                convex::polygons_contact(&a.0[..a.1], &b.0[..b.1], extent)
+                convex::polygons_contact(&a.0[..a.1], &b.0[..b.1], *extent)
             }
             Later::Checked { a, b, axis } => Some(axis.contact(
                 &Convex::slice(&a.0[..a.1], 0.0),
@@ -311,14 +312,14 @@ impl PairSearch for Deepest {
 
 /// Stops at a pair of pieces, other than `skip`, whose difference comes within `margin` of
 /// `x`.
-struct Near {
+struct Near<'b> {
     x: DVec2,
     margin: f64,
     skip: (u32, u32),
-    boxes: Boxes,
+    boxes: &'b mut Boxes,
 }
 
-impl Near {
+impl Near<'_> {
     /// The difference of pieces inside boxes `a` and `b` may come within the margin of `x`.
     fn boxes_near(&self, a: &Aabb, b: &Aabb) -> bool {
         let lo = b.min().as_dvec2() - a.max().as_dvec2() - self.margin;
@@ -327,7 +328,7 @@ impl Near {
     }
 }
 
-impl PairSearch for Near {
+impl PairSearch for Near<'_> {
     type Break = ();
 
     fn keep(&mut self, a: &Aabb, b: &Aabb) -> Option<f64> {
