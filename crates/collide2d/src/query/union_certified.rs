@@ -50,14 +50,17 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
         pairs: 0,
         slack: MARGIN * f64::from(scale),
         boxes: Boxes::NONE,
+        copies: Copies {
+            a: [Vec2::ZERO; COPY],
+            b: [Vec2::ZERO; COPY],
+        },
     };
     let _ = search(a, b, &mut deepest);
     let pairs = deepest.pairs;
-    // Borrowed, not moved: the copies and the boxes are a few hundred bytes.
-    let Some((_, key, later)) = &deepest.best else {
+    let Some((_, key, later)) = deepest.best else {
         return Fast::Decided(None);
     };
-    let (key, contact) = (*key, later.contact());
+    let contact = later.contact(&deepest.copies);
     debug_assert!(
         contact.is_some(),
         "the deepest pair's depth came with a contact"
@@ -119,71 +122,72 @@ fn other_contact(a: &Piece, b: &Piece) -> Option<Contact> {
 /// Points a polygon copy holds: the 16 of `polygons_contact`'s largest copies.
 const COPY: usize = 16;
 
-/// The deepest pair's contact, or what makes it: only that pair's manifold is clipped. (One
-/// lives on the stack per query: the copies' size costs nothing on the heap.)
-#[allow(clippy::large_enum_variant)]
+/// The deepest pair's contact, or what makes it from the [`Copies`] of its points: only that
+/// pair's manifold is clipped.
+#[derive(Clone, Copy)]
 enum Later {
     /// The contact (`polygons_depth` or `sharp_depth` found one: never `None`).
     Done(Option<Contact>),
-    /// Copies of two polygons and their extent, for `convex::polygons_contact`.
-    Polygons {
-        a: ([Vec2; COPY], usize),
-        b: ([Vec2; COPY], usize),
-        extent: f32,
-    },
-    /// Copies of a part's and a box's hulls and their axis: `convex::contact_checked`'s
-    /// contact without its scan again.
+    /// Two polygons of `la` and `lb` points and their extent, for `convex::polygons_contact`.
+    Polygons { la: usize, lb: usize, extent: f32 },
+    /// A part's and a box's hulls of `la` and `lb` points and their axis:
+    /// `convex::contact_checked`'s contact without its scan again.
     Checked {
-        a: ([Vec2; COPY], usize),
-        b: ([Vec2; COPY], usize),
+        la: usize,
+        lb: usize,
         axis: SharpAxis,
     },
 }
 
-/// A copy of up to [`COPY`] points.
-fn copy(p: &[Vec2]) -> ([Vec2; COPY], usize) {
-    let mut out = [Vec2::ZERO; COPY];
-    out[..p.len()].copy_from_slice(p);
-    (out, p.len())
+/// The deepest pair's points, written in place (one pair lives on the stack per query; moved
+/// with each deeper pair, the copies cost more than the clips they save).
+struct Copies {
+    a: [Vec2; COPY],
+    b: [Vec2; COPY],
+}
+
+impl Copies {
+    /// Copies `a` and `b`, and gives their lengths, when they fit.
+    fn keep(&mut self, a: &[Vec2], b: &[Vec2]) -> Option<(usize, usize)> {
+        if a.len().max(b.len()) > COPY {
+            return None;
+        }
+        self.a[..a.len()].copy_from_slice(a);
+        self.b[..b.len()].copy_from_slice(b);
+        Some((a.len(), b.len()))
+    }
 }
 
 impl Later {
-    fn polygons(a: &[Vec2], b: &[Vec2], extent: f32) -> Later {
-        if a.len().max(b.len()) > COPY {
-            return Later::Done(convex::polygons_contact(a, b, extent));
-        }
-        Later::Polygons {
-            a: copy(a),
-            b: copy(b),
-            extent,
+    fn polygons(copies: &mut Copies, a: &[Vec2], b: &[Vec2], extent: f32) -> Later {
+        match copies.keep(a, b) {
+            Some((la, lb)) => Later::Polygons { la, lb, extent },
+            None => Later::Done(convex::polygons_contact(a, b, extent)),
         }
     }
 
     /// A part and a box (either first) whose `convex::sharp_depth` gave `axis`.
-    fn part_and_box(a: &Convex, b: &Convex, axis: SharpAxis) -> Later {
-        let (pa, pb) = (a.points(), b.points());
-        if pa.len().max(pb.len()) > COPY {
-            return Later::Done(Some(axis.contact(a, b)));
-        }
-        Later::Checked {
-            a: copy(pa),
-            b: copy(pb),
-            axis,
+    fn part_and_box(copies: &mut Copies, a: &Convex, b: &Convex, axis: SharpAxis) -> Later {
+        match copies.keep(a.points(), b.points()) {
+            Some((la, lb)) => Later::Checked { la, lb, axis },
+            None => Later::Done(Some(axis.contact(a, b))),
         }
     }
 
     /// The contact: never `None` (`polygons_depth` answers as `polygons_contact`,
     /// `sharp_depth` as `contact_checked`).
-    fn contact(&self) -> Option<Contact> {
+    fn contact(self, copies: &Copies) -> Option<Contact> {
+        let points = |la: usize, lb: usize| (&copies.a[..la], &copies.b[..lb]);
         match self {
-            Later::Done(c) => *c,
-            Later::Polygons { a, b, extent } => {
-                convex::polygons_contact(&a.0[..a.1], &b.0[..b.1], *extent)
+            Later::Done(c) => c,
+            Later::Polygons { la, lb, extent } => {
+                let (a, b) = points(la, lb);
+                convex::polygons_contact(a, b, extent)
             }
-            Later::Checked { a, b, axis } => Some(axis.contact(
-                &Convex::slice(&a.0[..a.1], 0.0),
-                &Convex::slice(&b.0[..b.1], 0.0),
-            )),
+            Later::Checked { la, lb, axis } => {
+                let (a, b) = points(la, lb);
+                Some(axis.contact(&Convex::slice(a, 0.0), &Convex::slice(b, 0.0)))
+            }
         }
     }
 }
@@ -192,6 +196,7 @@ impl Later {
 /// lower numbers on ties, as [`parts::contact`](crate::query::parts::contact)).
 struct Deepest {
     best: Option<(f32, (u32, u32), Later)>,
+    copies: Copies,
     /// Pairs of pieces whose boxes overlap.
     pairs: usize,
     /// Above the kernels' error: a pair whose boxes overlap by less than this under the best
@@ -301,8 +306,10 @@ impl PairSearch for Deepest {
         if deeper {
             let later = match found {
                 Found::Contact(c) => Later::Done(Some(c)),
-                Found::Polygons(x, y, extent) => Later::polygons(x, y, extent),
-                Found::Axis(axis) => Later::part_and_box(&a.convex, &b.convex, axis),
+                Found::Polygons(x, y, extent) => Later::polygons(&mut self.copies, x, y, extent),
+                Found::Axis(axis) => {
+                    Later::part_and_box(&mut self.copies, &a.convex, &b.convex, axis)
+                }
             };
             self.best = Some((depth, (ia, ib), later));
         }
