@@ -650,6 +650,43 @@ fn polygons_axis_n<const N: usize>(a: &Convex, b: &Convex, extent: f32) -> Optio
 /// The separating-axis pass that finds the contact also decides most pairs: the exact test runs
 /// only when the hulls' separation, or their distance against the radii, is within rounding.
 pub(crate) fn contact_checked(a: &Convex, b: &Convex) -> Option<Contact> {
+    let (axis, scale, closest) = checked_axis(a, b)?;
+    Some(contact_on_axis(a, b, axis, scale, closest))
+}
+
+/// The depth of [`contact_checked`]`(a, b)` for hulls without radii, bit for bit, and `None`
+/// exactly when it is `None`, without clipping a manifold: with no radii, [`contact_on_axis`]
+/// takes the face or vertex path, of depth `max(0 - sep, 0)` rounded to `f32` (and capped at
+/// `f32::MAX` by [`Contact::new`]).
+pub(crate) fn sharp_depth(a: &Convex, b: &Convex) -> Option<(f32, SharpAxis)> {
+    debug_assert!(a.radius == 0.0 && b.radius == 0.0);
+    let (axis, scale, closest) = checked_axis(a, b)?;
+    debug_assert!(closest.is_none(), "measured only for radii");
+    let depth = (axis_depth(0.0, 0.0, axis.sep) as f32).min(f32::MAX);
+    Some((depth, SharpAxis { axis, scale }))
+}
+
+/// What [`sharp_depth`] found, to finish its hulls' contact without a second scan.
+#[derive(Clone, Copy)]
+pub(crate) struct SharpAxis {
+    axis: Axis,
+    scale: f64,
+}
+
+impl SharpAxis {
+    /// [`contact_checked`]`(a, b)`, bit for bit, for the hulls [`sharp_depth`] was given.
+    pub(crate) fn contact(self, a: &Convex, b: &Convex) -> Contact {
+        contact_on_axis(a, b, self.axis, self.scale, None)
+    }
+}
+
+/// Two hulls' closest points and squared distance, as `hull_closest` gives them.
+type Closest = (DVec2, DVec2, f64);
+
+/// [`contact_checked`]'s decision: the axis of least penetration, the hulls' largest
+/// coordinate magnitude and their closest points when measured, or `None` when apart.
+#[inline(always)]
+fn checked_axis(a: &Convex, b: &Convex) -> Option<(Axis, f64, Option<Closest>)> {
     let (pa, pb) = (a.points(), b.points());
     let (ra, rb) = (f64::from(a.radius), f64::from(b.radius));
     let points_scale = pa
@@ -676,7 +713,7 @@ pub(crate) fn contact_checked(a: &Convex, b: &Convex) -> Option<Contact> {
     } else {
         intersects(a, b)
     };
-    certain.then(|| contact_on_axis(a, b, axis, points_scale, closest))
+    certain.then_some((axis, points_scale, closest))
 }
 
 /// The contact of two intersecting convex shapes, given their axis of least penetration.
@@ -1009,6 +1046,31 @@ mod tests {
                 prop_assert_eq!(bits(fast), bits(generic));
                 let depth = polygons_depth(&a, &b, e).map(f32::to_bits);
                 prop_assert_eq!(depth, fast.map(|c| c.depth.to_bits()));
+            }
+
+            /// A grid hull against a box (or the segment or point of a flat one) touching
+            /// it, or random, at several scales: `sharp_depth` gives `contact_checked`'s depth
+            /// and its axis the same contact, bit for bit, and `None` together.
+            #[test]
+            fn sharp_depth_is_contact_checked_bit_for_bit(
+                pa in prop::collection::vec((-6i8..=6, -6i8..=6), 1..12),
+                (bx, by, bw, bh) in (-8i8..=8, -8i8..=8, 0i8..=6, 0i8..=6),
+                unit in prop_oneof![Just(1.0f32), Just(0.37), Just(1e-20), Just(1e10)],
+                (ox, oy, on_grid) in (-3.0f32..3.0, -3.0f32..3.0, any::<bool>()),
+                far in prop_oneof![Just(0.0f32), Just(1e4), Just(3e6)],
+            ) {
+                let (ox, oy) = if on_grid { (ox.round(), oy.round()) } else { (ox, oy) };
+                let a = hull(&pa, unit, far * unit, 0.0);
+                let min = Vec2::new((f32::from(bx) + far + ox) * unit, (f32::from(by) + oy) * unit);
+                let max = min + Vec2::new(f32::from(bw), f32::from(bh)) * unit;
+                let boxed = crate::shape::convex::box_hull(min, max);
+                let part = Convex::slice(&a, 0.0);
+                for (x, y) in [(&part, &boxed), (&boxed, &part)] {
+                    let generic = contact_checked(x, y);
+                    let fast = sharp_depth(x, y);
+                    prop_assert_eq!(fast.map(|f| f.0.to_bits()), generic.map(|c| c.depth.to_bits()));
+                    prop_assert_eq!(bits(fast.map(|f| f.1.contact(x, y))), bits(generic));
+                }
             }
 
             /// Hulls of random points (of 1 to 24, so segments and points too) at random

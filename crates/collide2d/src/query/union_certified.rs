@@ -17,6 +17,7 @@
 //! far below `m`). Both searches go through the compounds' part trees.
 
 use crate::math::Vec2;
+use crate::query::convex::SharpAxis;
 use crate::query::part_pairs::{search, PairSearch, Piece, Whole};
 use crate::query::{convex, dispatch, Contact};
 use crate::shape::convex::Convex;
@@ -49,13 +50,17 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
         pairs: 0,
         slack: MARGIN * f64::from(scale),
         boxes: Boxes::NONE,
+        copies: Copies {
+            a: [Vec2::ZERO; COPY],
+            b: [Vec2::ZERO; COPY],
+        },
     };
     let _ = search(a, b, &mut deepest);
     let pairs = deepest.pairs;
-    let Some((_, key, later)) = deepest.best.take() else {
+    let Some((_, key, later)) = deepest.best else {
         return Fast::Decided(None);
     };
-    let contact = later.contact();
+    let contact = later.contact(&deepest.copies);
     debug_assert!(
         contact.is_some(),
         "the deepest pair's depth came with a contact"
@@ -69,7 +74,7 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Fast {
         x,
         margin: MARGIN * f64::from(scale),
         skip: key,
-        boxes: deepest.boxes,
+        boxes: &mut deepest.boxes,
     };
     if search(a, b, &mut near).is_continue() {
         Fast::Decided(Some(c))
@@ -96,6 +101,16 @@ fn sharp(a: &Piece, b: &Piece) -> bool {
     !whole_shapes && a.convex.radius == 0.0 && b.convex.radius == 0.0
 }
 
+/// A polygon part and a box (their kernel `convex::contact_checked`, whose depth
+/// `convex::sharp_depth` gives alone).
+fn part_and_box(a: &Piece, b: &Piece) -> bool {
+    matches!(
+        (a.whole, b.whole),
+        (Whole::Part(_), Whole::Shape(Shape::Aabb(_)))
+            | (Whole::Shape(Shape::Aabb(_)), Whole::Part(_))
+    )
+}
+
 /// The contact of two pieces whose kernel is not `convex::polygons_contact`.
 fn other_contact(a: &Piece, b: &Piece) -> Option<Contact> {
     match (a.whole, b.whole) {
@@ -107,43 +122,71 @@ fn other_contact(a: &Piece, b: &Piece) -> Option<Contact> {
 /// Points a polygon copy holds: the 16 of `polygons_contact`'s largest copies.
 const COPY: usize = 16;
 
-/// The deepest pair's contact, or what makes it: only that pair's manifold is clipped. (One
-/// lives on the stack per query: the copies' size costs nothing on the heap.)
-#[allow(clippy::large_enum_variant)]
+/// The deepest pair's contact, or what makes it from the [`Copies`] of its points: only that
+/// pair's manifold is clipped.
+#[derive(Clone, Copy)]
 enum Later {
-    /// The contact (`polygons_depth` found one: never `None`).
+    /// The contact (`polygons_depth` or `sharp_depth` found one: never `None`).
     Done(Option<Contact>),
-    /// Copies of two polygons and their extent, for `convex::polygons_contact`.
-    Polygons {
-        a: ([Vec2; COPY], usize),
-        b: ([Vec2; COPY], usize),
-        extent: f32,
+    /// Two polygons of `la` and `lb` points and their extent, for `convex::polygons_contact`.
+    Polygons { la: usize, lb: usize, extent: f32 },
+    /// A part's and a box's hulls of `la` and `lb` points and their axis:
+    /// `convex::contact_checked`'s contact without its scan again.
+    Checked {
+        la: usize,
+        lb: usize,
+        axis: SharpAxis,
     },
 }
 
-impl Later {
-    fn polygons(a: &[Vec2], b: &[Vec2], extent: f32) -> Later {
+/// The deepest pair's points, written in place (one pair lives on the stack per query; moved
+/// with each deeper pair, the copies cost more than the clips they save).
+struct Copies {
+    a: [Vec2; COPY],
+    b: [Vec2; COPY],
+}
+
+impl Copies {
+    /// Copies `a` and `b`, and gives their lengths, when they fit.
+    fn keep(&mut self, a: &[Vec2], b: &[Vec2]) -> Option<(usize, usize)> {
         if a.len().max(b.len()) > COPY {
-            return Later::Done(convex::polygons_contact(a, b, extent));
+            return None;
         }
-        let copy = |p: &[Vec2]| {
-            let mut out = [Vec2::ZERO; COPY];
-            out[..p.len()].copy_from_slice(p);
-            (out, p.len())
-        };
-        Later::Polygons {
-            a: copy(a),
-            b: copy(b),
-            extent,
+        self.a[..a.len()].copy_from_slice(a);
+        self.b[..b.len()].copy_from_slice(b);
+        Some((a.len(), b.len()))
+    }
+}
+
+impl Later {
+    fn polygons(copies: &mut Copies, a: &[Vec2], b: &[Vec2], extent: f32) -> Later {
+        match copies.keep(a, b) {
+            Some((la, lb)) => Later::Polygons { la, lb, extent },
+            None => Later::Done(convex::polygons_contact(a, b, extent)),
         }
     }
 
-    /// The contact: never `None` (`polygons_depth` answers as `polygons_contact`).
-    fn contact(self) -> Option<Contact> {
+    /// A part and a box (either first) whose `convex::sharp_depth` gave `axis`.
+    fn part_and_box(copies: &mut Copies, a: &Convex, b: &Convex, axis: SharpAxis) -> Later {
+        match copies.keep(a.points(), b.points()) {
+            Some((la, lb)) => Later::Checked { la, lb, axis },
+            None => Later::Done(Some(axis.contact(a, b))),
+        }
+    }
+
+    /// The contact: never `None` (`polygons_depth` answers as `polygons_contact`,
+    /// `sharp_depth` as `contact_checked`).
+    fn contact(self, copies: &Copies) -> Option<Contact> {
+        let points = |la: usize, lb: usize| (&copies.a[..la], &copies.b[..lb]);
         match self {
             Later::Done(c) => c,
-            Later::Polygons { a, b, extent } => {
-                convex::polygons_contact(&a.0[..a.1], &b.0[..b.1], extent)
+            Later::Polygons { la, lb, extent } => {
+                let (a, b) = points(la, lb);
+                convex::polygons_contact(a, b, extent)
+            }
+            Later::Checked { la, lb, axis } => {
+                let (a, b) = points(la, lb);
+                Some(axis.contact(&Convex::slice(a, 0.0), &Convex::slice(b, 0.0)))
             }
         }
     }
@@ -153,6 +196,7 @@ impl Later {
 /// lower numbers on ties, as [`parts::contact`](crate::query::parts::contact)).
 struct Deepest {
     best: Option<(f32, (u32, u32), Later)>,
+    copies: Copies,
     /// Pairs of pieces whose boxes overlap.
     pairs: usize,
     /// Above the kernels' error: a pair whose boxes overlap by less than this under the best
@@ -209,6 +253,15 @@ impl Deepest {
     }
 }
 
+/// What a pair's depth came with: what its contact is made from.
+enum Found<'p> {
+    Contact(Contact),
+    /// Two polygons' points and extent.
+    Polygons(&'p [Vec2], &'p [Vec2], f32),
+    /// A part and a box's axis.
+    Axis(SharpAxis),
+}
+
 impl PairSearch for Deepest {
     type Break = ();
 
@@ -235,10 +288,15 @@ impl PairSearch for Deepest {
             return ControlFlow::Continue(());
         }
         let found = match polys {
-            Some((x, y, extent)) => convex::polygons_depth(x, y, extent).map(|d| (d, None)),
-            None => other_contact(a, b).map(|c| (c.depth, Some(c))),
+            Some((x, y, extent)) => {
+                convex::polygons_depth(x, y, extent).map(|d| (d, Found::Polygons(x, y, extent)))
+            }
+            None if part_and_box(a, b) => {
+                convex::sharp_depth(&a.convex, &b.convex).map(|(d, axis)| (d, Found::Axis(axis)))
+            }
+            None => other_contact(a, b).map(|c| (c.depth, Found::Contact(c))),
         };
-        let Some((depth, contact)) = found else {
+        let Some((depth, found)) = found else {
             return ControlFlow::Continue(());
         };
         let deeper = self
@@ -246,10 +304,12 @@ impl PairSearch for Deepest {
             .as_ref()
             .is_none_or(|(best, key, _)| depth > *best || (depth == *best && (ia, ib) < *key));
         if deeper {
-            let later = match (contact, polys) {
-                (Some(c), _) => Later::Done(Some(c)),
-                (None, Some((x, y, extent))) => Later::polygons(x, y, extent),
-                (None, None) => unreachable!("a contact or two polygons"),
+            let later = match found {
+                Found::Contact(c) => Later::Done(Some(c)),
+                Found::Polygons(x, y, extent) => Later::polygons(&mut self.copies, x, y, extent),
+                Found::Axis(axis) => {
+                    Later::part_and_box(&mut self.copies, &a.convex, &b.convex, axis)
+                }
             };
             self.best = Some((depth, (ia, ib), later));
         }
@@ -259,14 +319,14 @@ impl PairSearch for Deepest {
 
 /// Stops at a pair of pieces, other than `skip`, whose difference comes within `margin` of
 /// `x`.
-struct Near {
+struct Near<'b> {
     x: DVec2,
     margin: f64,
     skip: (u32, u32),
-    boxes: Boxes,
+    boxes: &'b mut Boxes,
 }
 
-impl Near {
+impl Near<'_> {
     /// The difference of pieces inside boxes `a` and `b` may come within the margin of `x`.
     fn boxes_near(&self, a: &Aabb, b: &Aabb) -> bool {
         let lo = b.min().as_dvec2() - a.max().as_dvec2() - self.margin;
@@ -275,7 +335,7 @@ impl Near {
     }
 }
 
-impl PairSearch for Near {
+impl PairSearch for Near<'_> {
     type Break = ();
 
     fn keep(&mut self, a: &Aabb, b: &Aabb) -> Option<f64> {
