@@ -63,17 +63,16 @@ struct Box2 {
     hi: DVec2,
 }
 
+/// Folded in `f32` (exact) and widened once: the same box as folding the widened points.
 fn box_of(points: &[Vec2]) -> Box2 {
-    points.iter().fold(
-        Box2 {
-            lo: DVec2::INFINITY,
-            hi: DVec2::NEG_INFINITY,
-        },
-        |b, p| Box2 {
-            lo: b.lo.min(p.as_dvec2()),
-            hi: b.hi.max(p.as_dvec2()),
-        },
-    )
+    let first = points.first().copied().unwrap_or_default();
+    let (lo, hi) = points
+        .iter()
+        .fold((first, first), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+    Box2 {
+        lo: lo.as_dvec2(),
+        hi: hi.as_dvec2(),
+    }
 }
 
 /// The two shapes with their parts' boxes.
@@ -137,9 +136,12 @@ impl Planes {
                 });
             }
         }
+        // A part has at most its outline's points: room for two pairs' planes up front
+        // (growing from empty cost several reallocations a call).
+        let room = 2 * (pair.a.outline().len() + pair.b.outline().len());
         Planes {
             boxes,
-            planes: Vec::new(),
+            planes: Vec::with_capacity(room),
             m,
             last: (0, 0),
         }
@@ -200,10 +202,11 @@ impl<'s> Pair<'s> {
         for j in 0..m {
             pair.boxes_b[j] = box_of(pair.b.part(j));
         }
+        // Every outline point is a point of some part (a polygon's parts are its ear-clipped
+        // triangles merged; other shapes' one part is the outline), so the parts' boxes bound
+        // the outlines too.
         let largest = |b: &Box2| b.lo.abs().max(b.hi.abs()).max_element();
-        let (outline_a, outline_b) = (box_of(pair.a.outline()), box_of(pair.b.outline()));
         let boxes = pair.boxes_a[..n].iter().chain(&pair.boxes_b[..m]);
-        let boxes = boxes.chain([&outline_a, &outline_b]);
         pair.reach = 2.0 * boxes.fold(0.0, |r, b| largest(b).max(r));
         pair
     }

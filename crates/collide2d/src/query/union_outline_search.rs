@@ -81,7 +81,8 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Contact> {
     Some(finish(&pair, &found))
 }
 
-/// A segment in `f64`: its start, direction, box and squared distance from the origin.
+/// A segment in `f64`: its start, direction, box and squared distance from the origin
+/// (made infinite once the search has visited it).
 #[derive(Clone, Copy)]
 struct Near {
     s0: DVec2,
@@ -182,8 +183,8 @@ struct Entry {
     near: Near,
 }
 
-/// The nearest point of `S`'s boundary, `None` past the work bound. Allocates six buffers a
-/// call (the segments and their distances, the cuts and their `f64` values, the part pairs'
+/// The nearest point of `S`'s boundary, `None` past the work bound. Allocates five buffers a
+/// call (the segments, the cuts and their `f64` values, the part pairs'
 /// boxes and planes), none per segment visited.
 fn search(pair: &Pair) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
@@ -194,8 +195,6 @@ fn search(pair: &Pair) -> Option<Found> {
             near: Near::of(s, a, b),
         });
     });
-    // Each segment's squared distance, infinite once visited: scanned for the nearest.
-    let mut dist: Vec<f64> = segs.iter().map(|e| e.near.d2).collect();
     let mut best: Option<Found> = None;
     let mut cuts: Vec<Cut> = Vec::with_capacity(16);
     let mut uf: Vec<f64> = Vec::with_capacity(16);
@@ -206,13 +205,14 @@ fn search(pair: &Pair) -> Option<Found> {
         // The nearest segment not visited yet (few are visited: select, don't sort).
         let beat = best.map_or(f64::INFINITY, |f| f.d2);
         let (mut next, mut nearest) = (None, beat);
-        for (i, &d2) in dist.iter().enumerate() {
-            if d2 < nearest {
-                (next, nearest) = (Some(i), d2);
+        for (i, e) in segs.iter().enumerate() {
+            if e.near.d2 < nearest {
+                (next, nearest) = (Some(i), e.near.d2);
             }
         }
         let Some(i) = next else { break };
-        dist[i] = f64::INFINITY;
+        // Visited: its distance made infinite (no other use), so the scan skips it.
+        segs[i].near.d2 = f64::INFINITY;
         let (s, g) = (segs[i].s, segs[i].near);
         // The segments whose boxes meet this one's: the only ones that can cut it (counted
         // as they go; past the bound the cuts are dropped).
