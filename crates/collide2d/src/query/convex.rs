@@ -471,7 +471,7 @@ pub(crate) fn polygons_depth(a: &[Vec2], b: &[Vec2], extent: f32) -> Option<f32>
     let (ca, cb) = (Convex::slice(a, 0.0), Convex::slice(b, 0.0));
     match polygons_axis(&ca, &cb, extent) {
         PolygonsAxis::Apart => None,
-        PolygonsAxis::Hit(axis) => Some((axis_depth(0.0, 0.0, axis.sep) as f32).min(f32::MAX)),
+        PolygonsAxis::Hit(axis) => Some(sharp_axis_depth(axis.sep)),
         PolygonsAxis::Checked => contact_checked(&ca, &cb).map(|c| c.depth),
     }
 }
@@ -662,7 +662,7 @@ pub(crate) fn sharp_depth(a: &Convex, b: &Convex) -> Option<(f32, SharpAxis)> {
     debug_assert!(a.radius == 0.0 && b.radius == 0.0);
     let (axis, scale, closest) = checked_axis(a, b)?;
     debug_assert!(closest.is_none(), "measured only for radii");
-    let depth = (axis_depth(0.0, 0.0, axis.sep) as f32).min(f32::MAX);
+    let depth = sharp_axis_depth(axis.sep);
     Some((depth, SharpAxis { axis, scale }))
 }
 
@@ -762,6 +762,13 @@ fn contact_on_axis(
 #[inline(always)]
 fn axis_depth(ra: f64, rb: f64, sep: f64) -> f64 {
     (ra + rb - sep).max(0.0)
+}
+
+/// The depth a contact of hulls without radii on an axis of separation `sep` stores:
+/// [`axis_depth`] rounded to `f32` and capped at `f32::MAX`, as [`Contact::new`] caps it.
+#[inline(always)]
+fn sharp_axis_depth(sep: f64) -> f32 {
+    (axis_depth(0.0, 0.0, sep) as f32).min(f32::MAX)
 }
 
 /// Contact of rounded shapes whose hulls are apart but within the sum of the radii.
