@@ -233,6 +233,9 @@ impl<'s> Pair<'s> {
         bound: f64,
     ) -> bool {
         let (pa, pb) = (self.a.part(i), self.b.part(j));
+        if probe.generated_by(pa, pb) {
+            return false;
+        }
         let planes = planes.of(i, j, pa, pb);
         let t = probe.t;
         let inside = |own: &[Vec2], other: &[Vec2], planes: &[Plane], moved_b: bool| {
