@@ -32,6 +32,7 @@ type Boxes = ([(Vec2, Vec2); MOST_PARTS], usize);
 /// The contact of `a` and `b` when every part of both is an axis-aligned box: `Some(None)`
 /// when they do not intersect; `None` when the search does not apply (another kind of part,
 /// too many parts, or a difference that `f64` does not hold exactly).
+#[inline]
 pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     let (pa, na) = boxes(a)?;
     let (pb, nb) = boxes(b)?;

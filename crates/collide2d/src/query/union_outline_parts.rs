@@ -86,31 +86,21 @@ pub(crate) struct Pair<'s> {
     pub(crate) reach: f64,
 }
 
-/// What the probes ask of each pair of parts, kept for the call: the box of the pair's
-/// difference, and the difference as half-planes in `f64`, worked out the first time a probe
-/// gets past the box: for edge `p0 -> p1` (`e`) of one part, the greatest `e × (v − p0)` over
+/// What the probes ask of each pair of parts, kept for the call: the difference as
+/// half-planes in `f64`, worked out the first time a probe gets past the pair's boxes: for edge `p0 -> p1` (`e`) of one part, the greatest `e × (v − p0)` over
 /// the other part's points `v`. A probe `t` is then strictly left of `e` by some `v + t`
 /// (`b`'s points moved) when `h + e × t > 0`, or by some `v − t` (`a`'s points against `b`'s
 /// moved edge) when `h − e × t > 0`: two products a test instead of one per point. Where the
 /// bound cannot tell, [`Probe::any_left`] decides exactly, so the answers are the exact ones.
 pub(crate) struct Planes {
-    /// Pair `(i, j)`'s difference box and where its planes are, at `i * m + j`.
-    boxes: Vec<DiffBox>,
+    /// Where pair `(i, j)`'s planes start in `planes`, at `i * m + j` (`u32::MAX`: not yet
+    /// worked out): `a`'s part's edges, then `b`'s. On the stack (1 KB): cheaper to fill
+    /// than to allocate.
+    at: [u32; MAX_PARTS * MAX_PARTS],
     planes: Vec<Plane>,
     m: usize,
     /// The part pair that overlapped last, tried first (nearby probes tend to share it).
     last: (usize, usize),
-}
-
-/// The box of the closed difference of two parts, the rounding of its corners, and where
-/// the pair's planes start in [`Planes::planes`] (`u32::MAX`: not yet worked out): `a`'s
-/// part's edges, then `b`'s.
-#[derive(Clone, Copy)]
-struct DiffBox {
-    lo: DVec2,
-    hi: DVec2,
-    pad: f64,
-    at: u32,
 }
 
 /// A part's edge direction `e` and the greatest `e × (v − p0)` over the other part's points.
@@ -122,25 +112,12 @@ struct Plane {
 
 impl Planes {
     pub(crate) fn new(pair: &Pair) -> Planes {
-        let (n, m) = (pair.a.part_count(), pair.b.part_count());
-        let mut boxes = Vec::with_capacity(n * m);
-        for ba in &pair.boxes_a[..n] {
-            for bb in &pair.boxes_b[..m] {
-                boxes.push(DiffBox {
-                    lo: ba.lo - bb.hi,
-                    hi: ba.hi - bb.lo,
-                    pad: 4.0
-                        * EPS
-                        * (ba.lo.abs() + ba.hi.abs() + bb.lo.abs() + bb.hi.abs()).max_element(),
-                    at: u32::MAX,
-                });
-            }
-        }
+        let m = pair.b.part_count();
         // A part has at most its outline's points: room for two pairs' planes up front
         // (growing from empty cost several reallocations a call).
         let room = 2 * (pair.a.outline().len() + pair.b.outline().len());
         Planes {
-            boxes,
+            at: [u32::MAX; MAX_PARTS * MAX_PARTS],
             planes: Vec::with_capacity(room),
             m,
             last: (0, 0),
@@ -150,13 +127,13 @@ impl Planes {
     /// Pair `(i, j)`'s planes, worked out now if not yet.
     fn of(&mut self, i: usize, j: usize, pa: &[Vec2], pb: &[Vec2]) -> &[Plane] {
         let k = i * self.m + j;
-        if self.boxes[k].at == u32::MAX {
-            self.boxes[k].at = self.planes.len() as u32;
+        if self.at[k] == u32::MAX {
+            self.at[k] = self.planes.len() as u32;
             self.planes.reserve(pa.len() + pb.len());
             push_planes(pa, pb, &mut self.planes);
             push_planes(pb, pa, &mut self.planes);
         }
-        let at = self.boxes[k].at as usize;
+        let at = self.at[k] as usize;
         &self.planes[at..at + pa.len() + pb.len()]
     }
 }
@@ -211,15 +188,36 @@ impl<'s> Pair<'s> {
         pair
     }
 
+    /// Part `i` of `a`'s box moved by `−t` (so that `b`'s parts stay put), widened by the
+    /// probe's error and by more than this sum's rounding (at most `2 ε` of the magnitudes a
+    /// coordinate, plus `ε` of the widening): a part of `b` whose box it misses, or only
+    /// touches, is strictly apart from part `i` at the probe.
+    #[inline(always)]
+    fn moved_box(&self, i: usize, probe: &Probe) -> Box2 {
+        let (ba, t, err) = (&self.boxes_a[i], probe.t, probe.err);
+        let grow =
+            err + 4.0 * EPS * (ba.lo.abs().max(ba.hi.abs()) + t.abs() + err) + f64::MIN_POSITIVE;
+        Box2 {
+            lo: ba.lo - t - grow,
+            hi: ba.hi - t + grow,
+        }
+    }
+
     /// Do parts `i` of `a` and `j` of `b`, `b` moved to the probe, have overlapping
     /// interiors? Strict SAT: no edge of either has all of the other on or outside it.
-    /// `bound` is [`Pair::plane_bound`] at the probe.
+    /// `moved` is [`Pair::moved_box`] of part `i`, `bound` [`Pair::plane_bound`] at the probe.
     #[inline(always)]
-    fn overlap(&self, i: usize, j: usize, probe: &Probe, planes: &mut Planes, bound: f64) -> bool {
-        let b = &planes.boxes[i * planes.m + j];
-        let pad = probe.err + b.pad;
-        // Outside the closed difference's box by more than the rounding: apart.
-        if (probe.t + pad).cmple(b.lo).any() || (probe.t - pad).cmpge(b.hi).any() {
+    fn overlap(
+        &self,
+        (i, j): (usize, usize),
+        moved: &Box2,
+        probe: &Probe,
+        planes: &mut Planes,
+        bound: f64,
+    ) -> bool {
+        let bb = &self.boxes_b[j];
+        // Clear of the closed difference's box: apart.
+        if moved.hi.cmple(bb.lo).any() || moved.lo.cmpge(bb.hi).any() {
             return false;
         }
         self.overlap_sat(i, j, probe, planes, bound)
@@ -236,6 +234,9 @@ impl<'s> Pair<'s> {
         bound: f64,
     ) -> bool {
         let (pa, pb) = (self.a.part(i), self.b.part(j));
+        if probe.generated_by(pa, pb) {
+            return false;
+        }
         let planes = planes.of(i, j, pa, pb);
         let t = probe.t;
         let inside = |own: &[Vec2], other: &[Vec2], planes: &[Plane], moved_b: bool| {
@@ -275,12 +276,13 @@ impl<'s> Pair<'s> {
         *work += n * m;
         let bound = self.plane_bound(probe);
         let last = planes.last;
-        if self.overlap(last.0, last.1, probe, planes, bound) {
+        if self.overlap(last, &self.moved_box(last.0, probe), probe, planes, bound) {
             return true;
         }
         for i in 0..n {
+            let moved = self.moved_box(i, probe);
             for j in 0..m {
-                if (i, j) != last && self.overlap(i, j, probe, planes, bound) {
+                if (i, j) != last && self.overlap((i, j), &moved, probe, planes, bound) {
                     planes.last = (i, j);
                     return true;
                 }

@@ -119,6 +119,20 @@ impl Probe {
         }
     }
 
+    /// Are `pa` (a part of `a`) and `pb` (of `b`) a pair holding the segment's generating edge
+    /// (as an edge) and corner? Then their interiors do not overlap at the probe: the edge's
+    /// part lies on its inner side, and the corner is extreme in its part against the edge's
+    /// outward normal (it is in the outline, by the convolution's turn test, and the part's
+    /// angle there is within the outline's), so that part lies on or past the line, which
+    /// the `ε²` push to the segment's right (along that normal) makes strictly past.
+    #[inline]
+    pub(crate) fn generated_by(&self, pa: &[Vec2], pb: &[Vec2]) -> bool {
+        let (own, other) = if self.edge_of_a { (pa, pb) } else { (pb, pa) };
+        let n = own.len();
+        other.contains(&self.corner)
+            && (0..n).any(|k| (own[k], own[if k + 1 == n { 0 } else { k + 1 }]) == self.edge)
+    }
+
     /// Is `p` against `p0 -> p1` exactly on its line at `q`: the pair of the segment the
     /// probe's cut came from, or a pair meeting at the segment's end the probe starts from?
     #[inline]

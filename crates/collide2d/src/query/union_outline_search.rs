@@ -183,9 +183,11 @@ struct Entry {
     near: Near,
 }
 
-/// The nearest point of `S`'s boundary, `None` past the work bound. Allocates five buffers a
-/// call (the segments, the cuts and their `f64` values, the part pairs'
-/// boxes and planes), none per segment visited.
+/// Cuts whose `f64` values [`search`] keeps on the stack; more (rare) take a buffer.
+const CUTS_ON_STACK: usize = 32;
+
+/// The nearest point of `S`'s boundary, `None` past the work bound. Allocates three buffers a
+/// call (the segments, the cuts, the part pairs' planes), none per segment visited.
 fn search(pair: &Pair) -> Option<Found> {
     let (a, b) = (pair.a.outline(), pair.b.outline());
     let mut segs: Vec<Entry> = Vec::with_capacity(4 * (a.len() + b.len()));
@@ -197,7 +199,7 @@ fn search(pair: &Pair) -> Option<Found> {
     });
     let mut best: Option<Found> = None;
     let mut cuts: Vec<Cut> = Vec::with_capacity(16);
-    let mut uf: Vec<f64> = Vec::with_capacity(16);
+    let (mut uf_stack, mut uf_heap) = ([0.0f64; CUTS_ON_STACK], Vec::new());
     let mut work = 0usize;
     let mut planes = Planes::new(pair);
     let miss_bound = Near::miss_bound(pair.reach);
@@ -232,9 +234,18 @@ fn search(pair: &Pair) -> Option<Found> {
         if work > WORK {
             return None;
         }
-        uf.clear();
-        uf.extend(cuts.iter().map(|c| c.u.approx()));
-        if let Some(found) = walk(pair, s, &g, (&cuts, &uf), beat, &mut work, &mut planes) {
+        let uf: &[f64] = if cuts.len() <= CUTS_ON_STACK {
+            let uf = &mut uf_stack[..cuts.len()];
+            for (v, c) in uf.iter_mut().zip(&cuts) {
+                *v = c.u.approx();
+            }
+            uf
+        } else {
+            uf_heap.clear();
+            uf_heap.extend(cuts.iter().map(|c| c.u.approx()));
+            &uf_heap
+        };
+        if let Some(found) = walk(pair, s, &g, (&cuts, uf), beat, &mut work, &mut planes) {
             best = Some(found);
         }
         if work > WORK {
