@@ -12,7 +12,7 @@ use crate::math::Vec2;
 use crate::query::soa::Soa;
 use crate::query::Contact;
 use crate::shape::convex::Convex;
-use glam::{DVec2, Vec4};
+use glam::{DVec2, Vec4, Vec4Swizzles};
 
 // ---- exact predicates ----
 
@@ -141,6 +141,16 @@ pub(crate) fn contains(a: &Convex, b: &Convex) -> bool {
 }
 
 // ---- distances and contacts, in f64 ----
+
+/// The index after `i` around a hull of `n` points (a compare, not `%`'s division).
+#[inline(always)]
+fn next(i: usize, n: usize) -> usize {
+    if i + 1 == n {
+        0
+    } else {
+        i + 1
+    }
+}
 
 fn d(v: Vec2) -> DVec2 {
     v.as_dvec2()
@@ -295,7 +305,7 @@ fn scan_face(
     best: &mut FaceBest,
 ) -> bool {
     let n = hull.len();
-    let (p, q) = (d(hull[i]), d(hull[(i + 1) % n]));
+    let (p, q) = (d(hull[i]), d(hull[next(i, n)]));
     let e = q - p;
     let normal = DVec2::new(e.y, -e.x);
     let l2 = normal.length_squared();
@@ -463,6 +473,27 @@ pub(crate) fn polygons_contact(a: &[Vec2], b: &[Vec2], extent: f32) -> Option<Co
     }
 }
 
+/// [`polygons_contact`] for two quadrilaterals (rotated boxes' hulls), bit for bit: the same
+/// scan and clipping, on arrays whose fixed size unrolls both.
+pub(crate) fn quads_contact(a: &[Vec2; 4], b: &[Vec2; 4], extent: f32) -> Option<Contact> {
+    let axis = quads_axis_filtered(a, b, extent).unwrap_or_else(|| {
+        polygons_axis_n::<8>(&Convex::slice(a, 0.0), &Convex::slice(b, 0.0), extent)
+    })?;
+    // `contact_on_axis` without radii: its face path.
+    let depth = axis_depth(0.0, 0.0, axis.sep);
+    Some(match axis.face {
+        Some((true, i)) => clip_contact(a, i, 0.0, b, 0.0, false, depth),
+        Some((false, i)) => clip_contact(b, i, 0.0, a, 0.0, true, depth),
+        None => contact_on_axis(
+            &Convex::slice(a, 0.0),
+            &Convex::slice(b, 0.0),
+            axis,
+            f64::from(extent),
+            None,
+        ),
+    })
+}
+
 /// The depth of [`polygons_contact`]`(a, b, extent)`, bit for bit, and `None` exactly when it
 /// is `None`, without clipping a manifold. Clipping changes neither: with no radii,
 /// [`contact_on_axis`] always returns a contact, of depth `max(0 - sep, 0)` in `f64` rounded
@@ -494,6 +525,8 @@ fn polygons_axis(a: &Convex, b: &Convex, extent: f32) -> PolygonsAxis {
         return PolygonsAxis::Checked;
     }
     let axis = match la.max(lb) {
+        4 if la == 4 && lb == 4 => quads_axis_filtered(a.points(), b.points(), extent)
+            .unwrap_or_else(|| polygons_axis_n::<8>(a, b, extent)),
         ..=8 => polygons_axis_filtered(a, b, extent)
             .unwrap_or_else(|| polygons_axis_n::<8>(a, b, extent)),
         9..=16 => polygons_axis_n::<16>(a, b, extent),
@@ -613,6 +646,64 @@ fn polygons_axis_filtered(a: &Convex, b: &Convex, extent: f32) -> Option<Option<
         .any(|i| seps_a[i] >= floor && scan_face(pa, i, pb, true, stop2, &mut best))
         || (0..pb.len())
             .any(|i| seps_b[i] >= floor && scan_face(pb, i, pa, false, stop2, &mut best));
+    let axis = best.axis();
+    Some(polygons_hit(&axis, tol, pa, pb, extent).then_some(axis))
+}
+
+/// A quadrilateral's x and y coordinates, one vertex a lane.
+#[inline(always)]
+fn quad_lanes(p: &[Vec2]) -> (Vec4, Vec4) {
+    (
+        Vec4::new(p[0].x, p[1].x, p[2].x, p[3].x),
+        Vec4::new(p[0].y, p[1].y, p[2].y, p[3].y),
+    )
+}
+
+/// The filter pass of [`polygons_axis_filtered`] over the four faces of the quadrilateral
+/// `(x, y)` against the quadrilateral `(ox, oy)`, one face a lane: the same `f32`
+/// expressions (`e = q - p`, `l2 = e.x e.x + e.y e.y`, the least `e.y (v.x - p.x) - e.x (v.y -
+/// p.y)` over the vertices `v`, divided by `sqrt(l2)`), so the same error bound. `None` when a
+/// face is too short for it.
+#[inline(always)]
+fn quad_face_seps(x: Vec4, y: Vec4, ox: Vec4, oy: Vec4) -> Option<Vec4> {
+    let (ex, ey) = (x.yzwx() - x, y.yzwx() - y);
+    let l2 = ex * ex + ey * ey;
+    if l2.cmplt(Vec4::splat(FILTER_MIN_L2)).any() {
+        return None;
+    }
+    let offset = |vx: f32, vy: f32| ey * (Vec4::splat(vx) - x) - ex * (Vec4::splat(vy) - y);
+    let least = offset(ox.x, oy.x)
+        .min(offset(ox.y, oy.y))
+        .min(offset(ox.z, oy.z).min(offset(ox.w, oy.w)));
+    Some(least / l2.sqrt())
+}
+
+/// [`polygons_axis_filtered`] for two quadrilaterals (rotated boxes' hulls), the same answer
+/// by the same argument: each face's filter separation is computed by the same `f32`
+/// expressions, four faces at a time, and the `f64` scan visits the faces within `3 delta` of
+/// the greatest in the same order.
+#[inline(always)]
+fn quads_axis_filtered(pa: &[Vec2], pb: &[Vec2], extent: f32) -> Option<Option<Axis>> {
+    debug_assert!(pa.len() == 4 && pb.len() == 4);
+    if !((1.0 / (1u128 << 60) as f32..=(1u64 << 40) as f32).contains(&extent)) {
+        return None;
+    }
+    let delta = extent * (1.0 / (1u64 << 18) as f32);
+    let stop = extent * 1.01e-9 + delta;
+    let ((ax, ay), (bx, by)) = (quad_lanes(pa), quad_lanes(pb));
+    let seps_a = quad_face_seps(ax, ay, bx, by)?;
+    let seps_b = quad_face_seps(bx, by, ax, ay)?;
+    if seps_a.max(seps_b).cmpgt(Vec4::splat(stop)).any() {
+        return Some(None);
+    }
+    let floor = Vec4::splat(seps_a.max(seps_b).max_element() - 3.0 * delta);
+    let (near_a, near_b) = (seps_a.cmpge(floor).bitmask(), seps_b.cmpge(floor).bitmask());
+    let scale = f64::from(extent);
+    let tol = 1e-9 * scale;
+    let stop2 = tol * tol;
+    let mut best = FaceBest::NONE;
+    let _ = (0..4).any(|i| near_a & 1 << i != 0 && scan_face(pa, i, pb, true, stop2, &mut best))
+        || (0..4).any(|i| near_b & 1 << i != 0 && scan_face(pb, i, pa, false, stop2, &mut best));
     let axis = best.axis();
     Some(polygons_hit(&axis, tol, pa, pb, extent).then_some(axis))
 }
@@ -805,6 +896,8 @@ fn rounded_contact(a: &Convex, b: &Convex, closest: (DVec2, DVec2, f64)) -> Cont
 
 /// Clips the incident hull against face `i` of the reference hull and returns the contact,
 /// the normal pointing from reference to incident (flipped when `flip`, so it runs a to b).
+/// (Inlined: a caller with arrays of known size gets its loops unrolled.)
+#[inline(always)]
 fn clip_contact(
     reference: &[Vec2],
     i: usize,
@@ -815,7 +908,7 @@ fn clip_contact(
     depth: f64,
 ) -> Contact {
     let m = reference.len();
-    let (p1, p2) = (d(reference[i]), d(reference[(i + 1) % m]));
+    let (p1, p2) = (d(reference[i]), d(reference[next(i, m)]));
     let e = p2 - p1;
     let en = DVec2::new(e.y, -e.x);
     let n = en.normalize_or(DVec2::X);
@@ -828,7 +921,7 @@ fn clip_contact(
     let (mut best_key, mut best_l2) = (f64::INFINITY, 1.0);
     if k >= 2 {
         for j in 0..k {
-            let (p, q) = (d(incident[j]), d(incident[(j + 1) % k]));
+            let (p, q) = (d(incident[j]), d(incident[next(j, k)]));
             let f = q - p;
             let m = DVec2::new(f.y, -f.x);
             let l2 = m.length_squared();
