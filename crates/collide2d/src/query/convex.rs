@@ -682,7 +682,7 @@ fn quad_face_seps(x: Vec4, y: Vec4, ox: Vec4, oy: Vec4) -> Option<Vec4> {
 /// by the same argument: each face's filter separation is computed by the same `f32`
 /// expressions, four faces at a time, and the `f64` scan visits the faces within `3 delta` of
 /// the greatest in the same order.
-#[inline(always)]
+#[inline(never)]
 fn quads_axis_filtered(pa: &[Vec2], pb: &[Vec2], extent: f32) -> Option<Option<Axis>> {
     debug_assert!(pa.len() == 4 && pb.len() == 4);
     if !((1.0 / (1u128 << 60) as f32..=(1u64 << 40) as f32).contains(&extent)) {
@@ -896,7 +896,8 @@ fn rounded_contact(a: &Convex, b: &Convex, closest: (DVec2, DVec2, f64)) -> Cont
 
 /// Clips the incident hull against face `i` of the reference hull and returns the contact,
 /// the normal pointing from reference to incident (flipped when `flip`, so it runs a to b).
-/// (Inlined: a caller with arrays of known size gets its loops unrolled.)
+/// (Inlined: a caller with arrays of known size gets its loops unrolled; measured fewer
+/// instructions for polygons too.)
 #[inline(always)]
 fn clip_contact(
     reference: &[Vec2],
