@@ -73,8 +73,58 @@ fn face_separates_within(a: &[Vec2], b: &[Vec2], extent: f64) -> bool {
 #[inline]
 pub(crate) fn polygons_intersect(a: &[Vec2], b: &[Vec2], extent: f32) -> bool {
     debug_assert!(a.len() >= 3 && b.len() >= 3);
+    if let Some(answer) = polygons_intersect_filtered(a, b, extent) {
+        return answer;
+    }
     let extent = f64::from(extent);
     !face_separates_within(a, b, extent) && !face_separates_within(b, a, extent)
+}
+
+/// [`polygons_intersect`] in `f32` for polygons of at most 8 points, when certain: `None` near
+/// touching (and for larger polygons, or coordinates beyond `2^40` or all below `2^-60`).
+///
+/// Each face's offsets `s = e.y (v.x - p.x) - e.x (v.y - p.y)` of the other polygon's points
+/// `v` (`-orient(p, q, v)`: positive strictly outside) are computed in `f32`, and only their
+/// least is kept. With coordinates at most `X` in magnitude, the exact `e` and `w = v - p`
+/// are at most `2 X` a component, each rounded once (relative `2^-24`; a subnormal difference
+/// is exact), then two products and their difference: the computed `s` is within `4.001 *
+/// 2^-24 (|e.y w.x| + |e.x w.y|) + 2^-148 <= 2^-19 X^2 (1.0001) + 2^-148` of the exact one.
+/// `bound = 2^-18 X^2 + 2^-140` (computed from a normal `X^2`, rounded down at most `2^-24`)
+/// is past that: a face whose least offset exceeds it has every point strictly outside, so
+/// it separates (`false`); when every face of both has an offset below `-bound`, none
+/// separates (`true`). Otherwise the exact test decides. Magnitudes stay below `2^84`.
+#[inline(always)]
+fn polygons_intersect_filtered(a: &[Vec2], b: &[Vec2], extent: f32) -> Option<bool> {
+    if a.len() > 8
+        || b.len() > 8
+        || !((1.0 / (1u128 << 60) as f32..=(1u64 << 40) as f32).contains(&extent))
+    {
+        return None;
+    }
+    let bound = extent * extent * (1.0 / (1u64 << 18) as f32)
+        + 1.0 / (1u128 << 120) as f32 / (1u64 << 20) as f32;
+    // Whether some face of `hull` has its least offset of `other` within `bound` of 0; `None`
+    // when one separates them.
+    let near = |hull: &[Vec2], other: &[Vec2]| {
+        let (other, n) = (Soa32::new(other), hull.len());
+        let mut near = false;
+        for i in 0..n {
+            let p = hull[i];
+            let least = other.min_offset(p, hull[if i + 1 == n { 0 } else { i + 1 }] - p);
+            if least > bound {
+                return None;
+            }
+            near |= least >= -bound;
+        }
+        Some(near)
+    };
+    let Some(near_a) = near(a, b) else {
+        return Some(false);
+    };
+    let Some(near_b) = near(b, a) else {
+        return Some(false);
+    };
+    (!(near_a || near_b)).then_some(true)
 }
 
 /// `p` lies in the closed convex polygon `poly` (counter-clockwise, >= 3 points).
@@ -1147,6 +1197,52 @@ mod tests {
                 prop_assert_eq!(bits(fast), bits(generic));
                 let depth = polygons_depth(&a, &b, e).map(f32::to_bits);
                 prop_assert_eq!(depth, fast.map(|c| c.depth.to_bits()));
+            }
+
+            /// Grid hulls touching, sharing edges and crossing at every scale: the `f32`
+            /// filter of `polygons_intersect` answers as the exact face test, whenever it answers.
+            #[test]
+            fn polygons_intersect_is_the_exact_face_test(
+                pa in prop::collection::vec((-6i8..=6, -6i8..=6), 3..12),
+                pb in prop::collection::vec((-6i8..=6, -6i8..=6), 3..12),
+                unit in prop_oneof![Just(1.0f32), Just(0.37), Just(1e-20), Just(3e-17), Just(1e10)],
+                (ox, oy, on_grid) in (-3.0f32..3.0, -3.0f32..3.0, any::<bool>()),
+                far in prop_oneof![Just(0.0f32), Just(1e4), Just(3e6)],
+            ) {
+                let (ox, oy) = if on_grid { (ox.round(), oy.round()) } else { (ox, oy) };
+                let a = hull(&pa, unit, far * unit, 0.0);
+                let b = hull(&pb, unit, (far + ox) * unit, oy * unit);
+                prop_assume!(a.len() >= 3 && b.len() >= 3);
+                let e = extent(&a).max(extent(&b));
+                let exact = !face_separates(&a, &b) && !face_separates(&b, &a);
+                prop_assert_eq!(polygons_intersect(&a, &b, e), exact);
+                if let Some(answer) = polygons_intersect_filtered(&a, &b, e) {
+                    prop_assert_eq!(answer, exact);
+                }
+            }
+
+            /// A triangle with a corner on (rounded off) an edge of another, at several
+            /// scales and offsets: where rounding decides, the filter must leave it to the
+            /// exact test.
+            #[test]
+            fn polygons_intersect_at_a_rounded_touch_is_exact(
+                pts in prop::collection::vec((-1.0f32..1.0, -1.0f32..1.0), 3),
+                (edge, t, spread) in (0usize..3, 0.05f32..0.95, 0.1f32..2.0),
+                scale in prop_oneof![Just(1.0f32), Just(3e-15), Just(1e12)],
+                far in prop_oneof![Just(0.0f32), Just(10.0), Just(3e3)],
+            ) {
+                let pts: Vec<Vec2> = pts.iter().map(|&(x, y)| (Vec2::new(x, y) + far) * scale).collect();
+                let a = convex_hull(&pts);
+                prop_assume!(a.len() == 3);
+                let (p, q) = (a[edge], a[(edge + 1) % 3]);
+                let e = q - p;
+                let out = Vec2::new(e.y, -e.x);
+                let v = p + e * t;
+                let b = convex_hull(&[v, v + out + e * spread, v + out - e * spread]);
+                prop_assume!(b.len() == 3);
+                let x = extent(&a).max(extent(&b));
+                let exact = !face_separates(&a, &b) && !face_separates(&b, &a);
+                prop_assert_eq!(polygons_intersect(&a, &b, x), exact);
             }
 
             /// A grid hull against a box (or the segment or point of a flat one) touching
