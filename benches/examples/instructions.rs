@@ -13,6 +13,7 @@
 #![allow(clippy::panic)]
 
 use collide2d::PairQuery;
+use collide2d_benches::box2d::Manifold;
 use collide2d_benches::rotating::RotatingSweeps;
 use collide2d_benches::sweeps::Sweeps;
 use collide2d_benches::{
@@ -30,6 +31,7 @@ fn run<A: Spec, B: Spec>(
     function: &str,
     plain_test: impl Fn(&A::Plain, &B::Plain) -> bool + Copy,
 ) where
+    A::Box2d: Manifold<B::Box2d>,
     A::Typed: PairQuery<B::Typed>,
 {
     if query == "cast_rotating" {
@@ -53,6 +55,7 @@ fn run<A: Spec, B: Spec>(
                 "collide2d" => runs::collide2d_typed_cast(&sweeps.typed),
                 "collide2d_shape" => runs::collide2d_cast(&sweeps.collide),
                 "parry2d" => runs::parry2d_cast(&sweeps.parry),
+                "box2d" => runs::box2d_cast(&sweeps.box2d),
                 _ => panic!("unknown bench cast/…/{function}"),
             }
         }
@@ -65,11 +68,13 @@ fn run<A: Spec, B: Spec>(
             ("intersects", "collide2d") => runs::collide2d_typed_intersects(&pairs.typed),
             ("intersects", "collide2d_shape") => runs::collide2d_intersects(&pairs.collide),
             ("intersects", "parry2d") => runs::parry2d_intersects(&pairs.parry),
+            ("intersects", "box2d") => runs::box2d_intersects(&pairs.box2d),
             ("intersects", "plain_f32") => runs::plain_intersects(&pairs.plain, plain_test),
             ("intersects", "plain_f32_dispatch") => runs::plain_dispatch_intersects(&pairs.collide),
             ("contact", "collide2d") => runs::collide2d_typed_contact(&pairs.typed),
             ("contact", "collide2d_shape") => runs::collide2d_contact(&pairs.collide),
             ("contact", "parry2d") => runs::parry2d_contact(&pairs.parry),
+            ("contact", "box2d") => runs::box2d_contact(&pairs.box2d),
             _ => panic!("unknown bench {query}/…/{function}"),
         }
     }

@@ -4,8 +4,9 @@
 Usage: python3 benches/scripts/instructions.py [filter]
 
 Builds the `instructions` example, runs every bench loop (or those whose id contains `filter`)
-under callgrind, collecting only inside `collide2d_benches::runs::*`, and prints instructions
-per pair with the same ratios as ratios.py. Needs valgrind. Instructions are not time (cache
+under callgrind, collecting only inside `collide2d_benches::runs::*` (and what those loops call,
+Box2D's C functions included), and prints instructions per pair with the same ratios as
+ratios.py: parry2d's and Box2D's beside ours. Needs valgrind. Instructions are not time (cache
 misses, branch mispredictions and division latency are not in them), but they do not depend on
 what else the machine is doing.
 """
@@ -16,9 +17,9 @@ import sys
 
 PAIRS = ["circle_circle", "circle_aabb", "aabb_aabb", "obb_obb", "polygon_polygon", "capsule_circle"]
 FUNCTIONS = {
-    "intersects": ["collide2d", "collide2d_shape", "parry2d", "plain_f32", "plain_f32_dispatch"],
-    "contact": ["collide2d", "collide2d_shape", "parry2d"],
-    "cast": ["collide2d", "collide2d_shape", "parry2d"],
+    "intersects": ["collide2d", "collide2d_shape", "parry2d", "box2d", "plain_f32", "plain_f32_dispatch"],
+    "contact": ["collide2d", "collide2d_shape", "parry2d", "box2d"],
+    "cast": ["collide2d", "collide2d_shape", "parry2d", "box2d"],
 }
 flt = sys.argv[1] if len(sys.argv) > 1 else ""
 
@@ -60,20 +61,21 @@ def fmt(x):
 
 
 print("instructions per pair (callgrind); ratios of the same")
-print("| group | collide2d | collide2d_shape | parry2d | plain_f32 | plain_f32_dispatch | parry2d / collide2d | collide2d / plain_f32 | collide2d / plain_f32_dispatch |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| group | collide2d | collide2d_shape | parry2d | box2d | plain_f32 | plain_f32_dispatch | parry2d / collide2d | box2d / collide2d | collide2d / plain_f32 | collide2d / plain_f32_dispatch |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for query in FUNCTIONS:
     for pair in PAIRS:
         group = f"{query}/{pair}"
-        c, s, p, f, fd = (
+        c, s, p, b, f, fd = (
             per_pair.get(f"{group}/{k}")
-            for k in ("collide2d", "collide2d_shape", "parry2d", "plain_f32", "plain_f32_dispatch")
+            for k in ("collide2d", "collide2d_shape", "parry2d", "box2d", "plain_f32", "plain_f32_dispatch")
         )
-        if c is None and p is None and f is None and fd is None:
+        if c is None and p is None and b is None and f is None and fd is None:
             continue
         r_parry = p / c if p is not None and c else None
+        r_box2d = b / c if b is not None and c else None
         r_plain = c / f if c is not None and f else None
         r_dispatch = c / fd if c is not None and fd else None
         print(
-            f"| {group} | {fmt(c)} | {fmt(s)} | {fmt(p)} | {fmt(f)} | {fmt(fd)} | {fmt(r_parry)} | {fmt(r_plain)} | {fmt(r_dispatch)} |"
+            f"| {group} | {fmt(c)} | {fmt(s)} | {fmt(p)} | {fmt(b)} | {fmt(f)} | {fmt(fd)} | {fmt(r_parry)} | {fmt(r_box2d)} | {fmt(r_plain)} | {fmt(r_dispatch)} |"
         )

@@ -133,11 +133,10 @@ pub(crate) fn obbs_contact(x: &Obb, y: &Obb) -> Option<Contact> {
 }
 
 fn obbs_contact_near(x: &Obb, y: &Obb) -> Option<Contact> {
-    let (hx, hy) = (Convex::slice(x.hull(), 0.0), Convex::slice(y.hull(), 0.0));
     if cmp_numbers(&obb_key(x), &obb_key(y)).is_gt() {
-        return convex::contact_checked(&hy, &hx).map(Contact::flipped);
+        return obb_obb::hulls_contact(y.hull(), x.hull()).map(Contact::flipped);
     }
-    convex::contact_checked(&hx, &hy)
+    obb_obb::hulls_contact(x.hull(), y.hull())
 }
 
 /// The contact of an axis-aligned box `x` and a rotated box `y`, as [`contact`] gives it (the

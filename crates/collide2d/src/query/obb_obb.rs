@@ -8,7 +8,7 @@
 //! touching take the exact generic path.
 
 use crate::math::Vec2;
-use crate::query::convex;
+use crate::query::{convex, Contact};
 use crate::shape::convex::Convex;
 use crate::shape::{Aabb, Obb};
 use glam::{DVec2, Vec4, Vec4Swizzles};
@@ -169,6 +169,26 @@ pub(crate) fn certainly_apart(x: BoxView, y: BoxView) -> bool {
     certain(&x, &y) == Some(false)
 }
 
+/// The contact of two boxes' hulls, in this order: [`convex::contact_checked`] on their
+/// convex views, bit for bit, by [`convex::polygons_contact`] (its four-by-four filter for two
+/// rotated boxes; a flat box's hull of 1 or 2 points takes `contact_checked` itself).
+#[inline(always)]
+pub(crate) fn hulls_contact(a: &[Vec2], b: &[Vec2]) -> Option<Contact> {
+    if let (Ok(a), Ok(b)) = (<&[Vec2; 4]>::try_from(a), <&[Vec2; 4]>::try_from(b)) {
+        // The largest coordinate magnitude, as `contact_checked` measures its scale.
+        let lanes = |q: &[Vec2; 4]| {
+            let lo = Vec4::new(q[0].x, q[0].y, q[1].x, q[1].y).abs();
+            lo.max(Vec4::new(q[2].x, q[2].y, q[3].x, q[3].y).abs())
+        };
+        return convex::quads_contact(a, b, lanes(a).max(lanes(b)).max_element());
+    }
+    let extent = a
+        .iter()
+        .chain(b)
+        .fold(0.0_f32, |m, p| m.max(p.abs().max_element()));
+    convex::polygons_contact(a, b, extent)
+}
+
 #[cold]
 fn generic(a: &Convex, b: &Convex) -> bool {
     convex::intersects(a, b)
@@ -177,6 +197,7 @@ fn generic(a: &Convex, b: &Convex) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::math::Vec2;
+    use crate::shape::convex::Convex;
     use crate::shape::{Obb, Shape};
     use crate::{intersects, Aabb};
     use core::f32::consts::FRAC_PI_4;
@@ -253,6 +274,46 @@ mod tests {
                     let (hp, hq) = (p.as_convex().unwrap(), q.as_convex().unwrap());
                     proptest::prop_assert_eq!(answer, super::generic(&hp, &hq));
                 }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 3000, failure_persistence: None, ..Default::default()
+        })]
+
+        /// Rotated boxes on a grid (touching, sharing edges and corners often) and at random
+        /// angles, at several scales and far from the origin: `hulls_contact` is
+        /// `contact_checked` on the hulls, bit for bit, in both orders.
+        #[test]
+        fn hulls_contact_is_contact_checked_bit_for_bit(
+            (x, y, hx, hy) in (-12i32..12, -12i32..12, 0i32..8, 0i32..8),
+            (hx2, hy2) in (0i32..8, 0i32..8),
+            (steps, steps2, free, angle) in (-8i32..8, -8i32..8, proptest::bool::ANY, -4.0f32..4.0),
+            (e, far) in (prop_oneof_scale(), proptest::prop_oneof![
+                proptest::strategy::Just(0.0f32), proptest::strategy::Just(1e4), proptest::strategy::Just(3e6)
+            ]),
+        ) {
+            let s = 2f32.powi(e);
+            let f = |k: i32| k as f32 * s;
+            let turn = |k: i32| k as f32 * FRAC_PI_4 / 2.0;
+            let a = Obb::new(Vec2::new(far * s, 0.0), Vec2::new(f(hx2), f(hy2)), turn(steps2)).unwrap();
+            let b_angle = if free { angle } else { turn(steps) };
+            let b = Obb::new(Vec2::new(far * s + f(x), f(y)), Vec2::new(f(hx), f(hy)), b_angle).unwrap();
+            let bits = |c: Option<crate::query::Contact>| {
+                c.map(|c| {
+                    let mut out = alloc::vec![c.normal.x.to_bits(), c.normal.y.to_bits(), c.depth.to_bits()];
+                    out.extend(c.points.iter().flat_map(|p| [p.x.to_bits(), p.y.to_bits()]));
+                    out
+                })
+            };
+            for (p, q) in [(&a, &b), (&b, &a)] {
+                let generic = crate::query::convex::contact_checked(
+                    &Convex::slice(p.hull(), 0.0),
+                    &Convex::slice(q.hull(), 0.0),
+                );
+                proptest::prop_assert_eq!(bits(super::hulls_contact(p.hull(), q.hull())), bits(generic));
             }
         }
     }
