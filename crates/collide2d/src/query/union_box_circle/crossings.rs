@@ -3,7 +3,7 @@
 
 use super::few::Few;
 use super::search::Candidates;
-use super::{Rounded, MOST_PARTS};
+use super::{Rounded, CLEAR, MOST_PARTS};
 use crate::math::sqrt;
 use core::mem::MaybeUninit;
 use glam::DVec2;
@@ -113,12 +113,49 @@ pub(super) fn crossings(
     let pad = 1e-9 * (1.0 + r + scale);
     let mut buffer = MaybeUninit::uninit();
     let mut edges = Few::<Edge, 24>::new(&mut buffer);
+    // A feature deep inside another difference (by twice the margin `stand` takes as
+    // covered, and the pad: its crossings lie in its widened box) holds no crossing worth
+    // trying: they all stand covered. Every point of a box grown by `hold / √2` lies within
+    // `hold` of it (a little less: rounding), deeper than `deep` in its difference.
+    let deep = 2.0 * CLEAR * scale + pad;
+    let hold = r - deep;
+    let mut grown = [(DVec2::ZERO, DVec2::ZERO); MOST_PARTS];
+    for (g, piece) in grown.iter_mut().zip(d) {
+        let by = hold * core::f64::consts::FRAC_1_SQRT_2 * 0.999;
+        *g = (piece.lo - by, piece.hi + by);
+    }
+    let grown = &grown[..d.len()];
     let mut ends = [0; MOST_PARTS];
     for (piece, end) in d.iter().zip(&mut ends) {
+        let start = edges.as_slice().len();
         piece.features(near, far, pad, &mut edges);
+        if hold > 0.0 {
+            let new = edges.as_mut_slice().get_mut(start..).unwrap_or(&mut []);
+            let kept = drop_held(new, grown);
+            edges.truncate(start + kept);
+        }
         *end = edges.as_slice().len();
     }
     pairs(edges.as_slice(), &ends[..d.len()], r, (near, far), out);
+}
+
+/// Moves to the front of `edges` those whose (widened) boxes none of the boxes `grown`
+/// holds, and returns how many. (A rectangle's own features lie out of its grown box.)
+/// (Out of line, as the search's other steps.)
+#[inline(never)]
+fn drop_held(edges: &mut [Edge], grown: &[(DVec2, DVec2)]) -> usize {
+    let mut kept = 0;
+    for i in 0..edges.len() {
+        let e = edges[i];
+        let held = grown
+            .iter()
+            .any(|&(lo, hi)| lo.cmple(e.lo).all() && e.hi.cmple(hi).all());
+        if !held {
+            edges[kept] = e;
+            kept += 1;
+        }
+    }
+    kept
 }
 
 /// Where the edges of different rounded rectangles cross (all arcs of radius `r`), with
