@@ -302,6 +302,8 @@ fn support_max(hull: &[Vec2], n: DVec2) -> f64 {
 /// A candidate separating axis, `n` pointing from a towards b.
 #[derive(Clone, Copy)]
 struct Axis {
+    /// The unit normal, for an axis without a face only: a face's contact recomputes it from
+    /// the face (in [`clip_contact`]), so a face axis leaves `DVec2::X` here.
     n: DVec2,
     sep: f64,
     /// The face of a (`Some((true, i))`) or of b (`Some((false, i))`) whose normal this is.
@@ -322,7 +324,6 @@ struct FaceBest {
     key: f64,
     l2: f64,
     u: f64,
-    normal: DVec2,
     face: Option<(bool, usize)>,
 }
 
@@ -369,7 +370,7 @@ fn scan_face(
             u = s;
         }
     }
-    best.offer(u, l2, normal, (of_a, i), stop2)
+    best.offer(u, l2, (of_a, i), stop2)
 }
 
 impl FaceBest {
@@ -378,43 +379,34 @@ impl FaceBest {
         key: f64::NEG_INFINITY,
         l2: 1.0,
         u: f64::NEG_INFINITY,
-        normal: DVec2::X,
         face: None,
     };
 
-    /// The face's axis, with its unit normal pointing from a towards b.
+    /// The face's axis: its separation along the unit normal (the normal itself is left to
+    /// clipping, see [`Axis::n`]).
     #[inline]
     fn axis(&self) -> Axis {
-        match self.face {
-            Some((of_a, _)) => {
-                let len = crate::math::sqrt(self.l2);
-                let n = self.normal / len;
-                Axis {
-                    n: if of_a { n } else { -n },
-                    sep: self.u / len,
-                    face: self.face,
-                }
-            }
-            None => Axis {
-                n: DVec2::X,
-                sep: f64::NEG_INFINITY,
-                face: None,
+        Axis {
+            n: DVec2::X,
+            sep: match self.face {
+                Some(_) => self.u / crate::math::sqrt(self.l2),
+                None => f64::NEG_INFINITY,
             },
+            face: self.face,
         }
     }
 
-    /// Takes face `face` (normal `normal` of squared length `l2`, least offset `u` of the other
+    /// Takes face `face` (normal of squared length `l2`, least offset `u` of the other
     /// polygon along it) when it separates more than the best so far (compared as
     /// `u |u| / l2` without dividing); `true` when it separates by more than `sqrt(stop2)`.
     #[inline(always)]
-    fn offer(&mut self, u: f64, l2: f64, normal: DVec2, face: (bool, usize), stop2: f64) -> bool {
+    fn offer(&mut self, u: f64, l2: f64, face: (bool, usize), stop2: f64) -> bool {
         let key = u * u.abs();
         if key * self.l2 > self.key * l2 {
             *self = FaceBest {
                 key,
                 l2,
                 u,
-                normal,
                 face: Some(face),
             };
             return u > 0.0 && u * u > stop2 * l2;
@@ -503,7 +495,7 @@ fn scan_faces_soa<const N: usize>(
             continue;
         }
         let u = other.min_offset(px, py, ex, ey);
-        if best.offer(u, l2, normal, (of_a, i), stop2) {
+        if best.offer(u, l2, (of_a, i), stop2) {
             return true;
         }
     }
