@@ -302,6 +302,8 @@ fn support_max(hull: &[Vec2], n: DVec2) -> f64 {
 /// A candidate separating axis, `n` pointing from a towards b.
 #[derive(Clone, Copy)]
 struct Axis {
+    /// The unit normal, for an axis without a face only: a face's contact recomputes it from
+    /// the face (in [`clip_contact`]), so a face axis leaves `DVec2::X` here.
     n: DVec2,
     sep: f64,
     /// The face of a (`Some((true, i))`) or of b (`Some((false, i))`) whose normal this is.
@@ -322,7 +324,6 @@ struct FaceBest {
     key: f64,
     l2: f64,
     u: f64,
-    normal: DVec2,
     face: Option<(bool, usize)>,
 }
 
@@ -369,7 +370,7 @@ fn scan_face(
             u = s;
         }
     }
-    best.offer(u, l2, normal, (of_a, i), stop2)
+    best.offer(u, l2, (of_a, i), stop2)
 }
 
 impl FaceBest {
@@ -378,43 +379,34 @@ impl FaceBest {
         key: f64::NEG_INFINITY,
         l2: 1.0,
         u: f64::NEG_INFINITY,
-        normal: DVec2::X,
         face: None,
     };
 
-    /// The face's axis, with its unit normal pointing from a towards b.
+    /// The face's axis: its separation along the unit normal (the normal itself is left to
+    /// clipping, see [`Axis::n`]).
     #[inline]
     fn axis(&self) -> Axis {
-        match self.face {
-            Some((of_a, _)) => {
-                let len = crate::math::sqrt(self.l2);
-                let n = self.normal / len;
-                Axis {
-                    n: if of_a { n } else { -n },
-                    sep: self.u / len,
-                    face: self.face,
-                }
-            }
-            None => Axis {
-                n: DVec2::X,
-                sep: f64::NEG_INFINITY,
-                face: None,
+        Axis {
+            n: DVec2::X,
+            sep: match self.face {
+                Some(_) => self.u / crate::math::sqrt(self.l2),
+                None => f64::NEG_INFINITY,
             },
+            face: self.face,
         }
     }
 
-    /// Takes face `face` (normal `normal` of squared length `l2`, least offset `u` of the other
+    /// Takes face `face` (normal of squared length `l2`, least offset `u` of the other
     /// polygon along it) when it separates more than the best so far (compared as
     /// `u |u| / l2` without dividing); `true` when it separates by more than `sqrt(stop2)`.
     #[inline(always)]
-    fn offer(&mut self, u: f64, l2: f64, normal: DVec2, face: (bool, usize), stop2: f64) -> bool {
+    fn offer(&mut self, u: f64, l2: f64, face: (bool, usize), stop2: f64) -> bool {
         let key = u * u.abs();
         if key * self.l2 > self.key * l2 {
             *self = FaceBest {
                 key,
                 l2,
                 u,
-                normal,
                 face: Some(face),
             };
             return u > 0.0 && u * u > stop2 * l2;
@@ -503,7 +495,7 @@ fn scan_faces_soa<const N: usize>(
             continue;
         }
         let u = other.min_offset(px, py, ex, ey);
-        if best.offer(u, l2, normal, (of_a, i), stop2) {
+        if best.offer(u, l2, (of_a, i), stop2) {
             return true;
         }
     }
@@ -627,25 +619,29 @@ impl Soa32 {
 /// Faces shorter than this (squared, in `f32`) leave [`filter_faces`]'s error bound.
 const FILTER_MIN_L2: f32 = 1.0 / (1u128 << 120) as f32;
 
-/// The filter pass over the faces of `hull` (counter-clockwise, at most 8 points): each
-/// face's separation from `other`, in `f32`, into `seps`. `Some(true)` as soon as one exceeds
-/// `stop`; `None` for a face too short for the error bound.
+/// The filter pass over the faces of `hull` (counter-clockwise, at most 8 points) against
+/// `other`, in `f32`: each face's least offset `e.y (v.x - p.x) - e.x (v.y - p.y)` and squared
+/// length into lanes (the unused lanes stay `-inf` and 1). `true` as soon as a least offset
+/// exceeds `bound`.
 #[inline(always)]
-fn filter_faces(hull: &[Vec2], other: &Soa32, stop: f32, seps: &mut [f32; 8]) -> Option<bool> {
+fn filter_faces(
+    hull: &[Vec2],
+    other: &Soa32,
+    bound: f32,
+    least: &mut [f32; 8],
+    l2: &mut [f32; 8],
+) -> bool {
     let n = hull.len();
-    for (i, sep) in seps.iter_mut().enumerate().take(n) {
+    for i in 0..n {
         let p = hull[i];
         let e = hull[if i + 1 == n { 0 } else { i + 1 }] - p;
-        let l2 = e.length_squared();
-        if l2 < FILTER_MIN_L2 {
-            return None;
-        }
-        *sep = other.min_offset(p, e) / crate::math::sqrtf(l2);
-        if *sep > stop {
-            return Some(true);
+        l2[i] = e.length_squared();
+        least[i] = other.min_offset(p, e);
+        if least[i] > bound {
+            return true;
         }
     }
-    Some(false)
+    false
 }
 
 /// [`polygons_axis`] for polygons of at most 8 vertices (the axis of a contact, `None` for
@@ -677,27 +673,58 @@ fn polygons_axis_filtered(a: &Convex, b: &Convex, extent: f32) -> Option<Option<
     // At least `tol + delta`, `tol = 1e-9 extent` below (in f64).
     let stop = extent * 1.01e-9 + delta;
     let (sa, sb) = (Soa32::new(pa), Soa32::new(pb));
-    let (mut seps_a, mut seps_b) = ([f32::NEG_INFINITY; 8], [f32::NEG_INFINITY; 8]);
-    if filter_faces(pa, &sb, stop, &mut seps_a)? || filter_faces(pb, &sa, stop, &mut seps_b)? {
+    // A face whose least offset is past `polygons_intersect_filtered`'s bound has every point
+    // of the other polygon strictly outside: apart, which `contact_checked` answers `None`
+    // (its scan's best separation cannot fall below `-tol` then), decided before any root.
+    let bound = extent * extent * (1.0 / (1u64 << 18) as f32)
+        + 1.0 / (1u128 << 120) as f32 / (1u64 << 20) as f32;
+    let mut least = [[f32::NEG_INFINITY; 8]; 2];
+    let mut l2 = [[1.0; 8]; 2];
+    let (least_a, least_b) = least.split_at_mut(1);
+    let (l2_a, l2_b) = l2.split_at_mut(1);
+    if filter_faces(pa, &sb, bound, &mut least_a[0], &mut l2_a[0])
+        || filter_faces(pb, &sa, bound, &mut least_b[0], &mut l2_b[0])
+    {
         return Some(None);
     }
-    let top = [seps_a, seps_b]
-        .iter()
-        .flat_map(|s| [Vec4::from_slice(&s[..4]), Vec4::from_slice(&s[4..])])
-        .fold(Vec4::NEG_INFINITY, Vec4::max)
-        .max_element();
-    let floor = top - 3.0 * delta;
+    // Lanes 0-1: the faces of a; 2-3: those of b.
+    let lanes =
+        |s: &[[f32; 8]; 2]| [&s[0][..4], &s[0][4..], &s[1][..4], &s[1][4..]].map(Vec4::from_slice);
+    let (least, l2) = (lanes(&least), lanes(&l2));
+    let min_l2 = Vec4::splat(FILTER_MIN_L2);
+    if (l2[0].min(l2[1]).min(l2[2].min(l2[3]))).cmplt(min_l2).any() {
+        return None;
+    }
+    let seps = [0, 1, 2, 3].map(|k| least[k] / l2[k].sqrt());
+    let most = seps[0].max(seps[1]).max(seps[2].max(seps[3]));
+    if most.cmpgt(Vec4::splat(stop)).any() {
+        return Some(None);
+    }
+    let floor = Vec4::splat(most.max_element() - 3.0 * delta);
+    let near = seps.map(|s| s.cmpge(floor).bitmask());
+    let (near_a, near_b) = (near[0] | near[1] << 4, near[2] | near[3] << 4);
     // `contact_checked`'s scale (the largest coordinate magnitude) is `extent`; its radii are 0.
     let scale = f64::from(extent);
     let tol = 1e-9 * scale;
     let stop2 = tol * tol;
     let mut best = FaceBest::NONE;
-    let _ = (0..pa.len())
-        .any(|i| seps_a[i] >= floor && scan_face(pa, i, pb, true, stop2, &mut best))
-        || (0..pb.len())
-            .any(|i| seps_b[i] >= floor && scan_face(pb, i, pa, false, stop2, &mut best));
+    let _ = near_faces(near_a).any(|i| scan_face(pa, i, pb, true, stop2, &mut best))
+        || near_faces(near_b).any(|i| scan_face(pb, i, pa, false, stop2, &mut best));
     let axis = best.axis();
     Some(polygons_hit(&axis, tol, pa, pb, extent).then_some(axis))
+}
+
+/// The faces whose bits are set in `mask`, in increasing order (a step per set bit: the
+/// loop's branches follow how many faces are near, not which).
+#[inline(always)]
+fn near_faces(mut mask: u32) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
 }
 
 /// A quadrilateral's x and y coordinates, one vertex a lane.
@@ -752,8 +779,8 @@ fn quads_axis_filtered(pa: &[Vec2], pb: &[Vec2], extent: f32) -> Option<Option<A
     let tol = 1e-9 * scale;
     let stop2 = tol * tol;
     let mut best = FaceBest::NONE;
-    let _ = (0..4).any(|i| near_a & 1 << i != 0 && scan_face(pa, i, pb, true, stop2, &mut best))
-        || (0..4).any(|i| near_b & 1 << i != 0 && scan_face(pb, i, pa, false, stop2, &mut best));
+    let _ = near_faces(near_a).any(|i| scan_face(pa, i, pb, true, stop2, &mut best))
+        || near_faces(near_b).any(|i| scan_face(pb, i, pa, false, stop2, &mut best));
     let axis = best.axis();
     Some(polygons_hit(&axis, tol, pa, pb, extent).then_some(axis))
 }
