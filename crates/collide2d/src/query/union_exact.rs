@@ -170,7 +170,7 @@ impl Prod {
     }
 
     /// The value in `f64`, with its bound.
-    #[inline]
+    #[inline(always)]
     pub fn filtered(&self) -> Filtered {
         let (u, w) = (self.u.filtered(), self.w.filtered());
         let v = if self.dot { dot_f(u, w) } else { cross_f(u, w) };
@@ -182,7 +182,7 @@ impl Prod {
     }
 
     /// The exact sign.
-    #[inline]
+    #[inline(always)]
     pub fn sign(&self) -> Ordering {
         self.sign_given(self.filtered())
     }
