@@ -184,7 +184,7 @@ impl Prod {
     }
 
     /// The exact sign.
-    #[inline]
+    #[inline(always)]
     pub fn sign(&self) -> Ordering {
         self.sign_given(self.filtered())
     }

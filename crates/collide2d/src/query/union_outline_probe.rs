@@ -178,33 +178,45 @@ impl Probe {
         // The generating edge itself: its corner touches it all along the segment, and the
         // probe, pushed to the segment's right, leaves the corner on its outer side.
         let generating = moved_b == self.edge_of_a && (p0, p1) == self.edge;
-        let mut unsure = false;
-        for &v in other {
+        // The points the filter could not tell, by index (the first 64), and which of them
+        // touch: the exact pass visits only those.
+        let (mut unsure, mut on_line) = (0u64, 0u64);
+        let mut any_unsure = false;
+        for (k, &v) in other.iter().enumerate() {
             if generating && v == self.corner {
                 continue;
             }
+            let bit = if k < 64 { 1 << k } else { 0 };
             if self.touches(p0, p1, v, moved_b) {
                 // Zero at `q`: the filter cannot tell.
-                unsure = true;
+                (unsure, on_line, any_unsure) = (unsure | bit, on_line | bit, true);
                 continue;
             }
             match self.left_of(p0, p1, v, moved_b) {
                 Some(true) => return true,
                 Some(false) => {}
-                None => unsure = true,
+                None => (unsure, any_unsure) = (unsure | bit, true),
             }
         }
-        unsure
-            && other.iter().any(|&v| {
-                if generating && v == self.corner {
-                    false
-                } else if self.touches(p0, p1, v, moved_b) {
-                    self.left_of_exact(p0, p1, v, moved_b, true)
-                } else {
-                    self.left_of(p0, p1, v, moved_b).is_none()
-                        && self.left_of_exact(p0, p1, v, moved_b, false)
-                }
-            })
+        if !any_unsure {
+            return false;
+        }
+        if other.len() <= 64 {
+            return (0..other.len()).any(|k| {
+                unsure >> k & 1 == 1
+                    && self.left_of_exact(p0, p1, other[k], moved_b, on_line >> k & 1 == 1)
+            });
+        }
+        other.iter().any(|&v| {
+            if generating && v == self.corner {
+                false
+            } else if self.touches(p0, p1, v, moved_b) {
+                self.left_of_exact(p0, p1, v, moved_b, true)
+            } else {
+                self.left_of(p0, p1, v, moved_b).is_none()
+                    && self.left_of_exact(p0, p1, v, moved_b, false)
+            }
+        })
     }
 
     #[cold]
