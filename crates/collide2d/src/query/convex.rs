@@ -1181,6 +1181,36 @@ mod tests {
             convex_hull(&pts)
         }
 
+        /// Two hulls of fewer than `most` grid points each, at one of five scales, `b` moved
+        /// from `a` on or off the grid, both near the origin or far from it: on the grid,
+        /// edges and vertices of the two meet exactly; far away, the `f32` filters' rounding is
+        /// large against the polygons.
+        fn grid_hulls(most: usize) -> impl Strategy<Value = (Vec<Vec2>, Vec<Vec2>)> {
+            let points = || prop::collection::vec((-6i8..=6, -6i8..=6), 3..most);
+            (
+                points(),
+                points(),
+                prop_oneof![
+                    Just(1.0f32),
+                    Just(0.37),
+                    Just(1e-20),
+                    Just(3e-17),
+                    Just(1e10)
+                ],
+                (-3.0f32..3.0, -3.0f32..3.0, any::<bool>()),
+                prop_oneof![Just(0.0f32), Just(1e4), Just(3e6)],
+            )
+                .prop_map(|(pa, pb, unit, (ox, oy, on_grid), far)| {
+                    let (ox, oy) = if on_grid {
+                        (ox.round(), oy.round())
+                    } else {
+                        (ox, oy)
+                    };
+                    let a = hull(&pa, unit, far * unit, 0.0);
+                    (a, hull(&pb, unit, (far + ox) * unit, oy * unit))
+                })
+        }
+
         fn extent(pts: &[Vec2]) -> f32 {
             pts.iter().fold(0.0, |m, p| m.max(p.abs().max_element()))
         }
@@ -1205,18 +1235,7 @@ mod tests {
             /// 16-slot copies and the fallback; the scales cover the `f32` filter and both
             /// ends it leaves to the `f64` scan.
             #[test]
-            fn polygons_contact_is_contact_checked_bit_for_bit(
-                pa in prop::collection::vec((-6i8..=6, -6i8..=6), 3..24),
-                pb in prop::collection::vec((-6i8..=6, -6i8..=6), 3..24),
-                unit in prop_oneof![Just(1.0f32), Just(0.37), Just(1e-20), Just(3e-17), Just(1e10)],
-                (ox, oy, on_grid) in (-3.0f32..3.0, -3.0f32..3.0, any::<bool>()),
-                far in prop_oneof![Just(0.0f32), Just(1e4), Just(3e6)],
-            ) {
-                // On the grid, edges and vertices of the two polygons meet exactly; far from
-                // the origin, the f32 filter's rounding is large against the polygons.
-                let (ox, oy) = if on_grid { (ox.round(), oy.round()) } else { (ox, oy) };
-                let a = hull(&pa, unit, far * unit, 0.0);
-                let b = hull(&pb, unit, (far + ox) * unit, oy * unit);
+            fn polygons_contact_is_contact_checked_bit_for_bit((a, b) in grid_hulls(24)) {
                 prop_assume!(a.len() >= 3 && b.len() >= 3);
                 let e = extent(&a).max(extent(&b));
                 let fast = polygons_contact(&a, &b, e);
@@ -1229,16 +1248,7 @@ mod tests {
             /// Grid hulls touching, sharing edges and crossing at every scale: the `f32`
             /// filter of `polygons_intersect` answers as the exact face test, whenever it answers.
             #[test]
-            fn polygons_intersect_is_the_exact_face_test(
-                pa in prop::collection::vec((-6i8..=6, -6i8..=6), 3..12),
-                pb in prop::collection::vec((-6i8..=6, -6i8..=6), 3..12),
-                unit in prop_oneof![Just(1.0f32), Just(0.37), Just(1e-20), Just(3e-17), Just(1e10)],
-                (ox, oy, on_grid) in (-3.0f32..3.0, -3.0f32..3.0, any::<bool>()),
-                far in prop_oneof![Just(0.0f32), Just(1e4), Just(3e6)],
-            ) {
-                let (ox, oy) = if on_grid { (ox.round(), oy.round()) } else { (ox, oy) };
-                let a = hull(&pa, unit, far * unit, 0.0);
-                let b = hull(&pb, unit, (far + ox) * unit, oy * unit);
+            fn polygons_intersect_is_the_exact_face_test((a, b) in grid_hulls(12)) {
                 prop_assume!(a.len() >= 3 && b.len() >= 3);
                 let e = extent(&a).max(extent(&b));
                 let exact = !face_separates(&a, &b) && !face_separates(&b, &a);
