@@ -12,7 +12,9 @@ use crate::math::Vec2;
 use crate::query::soa::Soa;
 use crate::query::Contact;
 use crate::shape::convex::Convex;
-use glam::{DVec2, Vec4, Vec4Swizzles};
+use glam::DVec2;
+#[cfg(not(target_arch = "wasm32"))]
+use glam::{Vec4, Vec4Swizzles};
 
 // ---- exact predicates ----
 
@@ -73,6 +75,8 @@ fn face_separates_within(a: &[Vec2], b: &[Vec2], extent: f64) -> bool {
 #[inline]
 pub(crate) fn polygons_intersect(a: &[Vec2], b: &[Vec2], extent: f32) -> bool {
     debug_assert!(a.len() >= 3 && b.len() >= 3);
+    // Not on wasm32, where code size counts more (the npm package's `.wasm` has a budget).
+    #[cfg(not(target_arch = "wasm32"))]
     if let Some(answer) = polygons_intersect_filtered(a, b, extent) {
         return answer;
     }
@@ -93,6 +97,7 @@ pub(crate) fn polygons_intersect(a: &[Vec2], b: &[Vec2], extent: f32) -> bool {
 /// is past that: a face whose least offset exceeds it has every point strictly outside, so
 /// it separates (`false`); when every face of both has an offset below `-bound`, none
 /// separates (`true`). Otherwise the exact test decides. Magnitudes stay below `2^84`.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn polygons_intersect_filtered(a: &[Vec2], b: &[Vec2], extent: f32) -> Option<bool> {
     if a.len() > 8
@@ -516,7 +521,9 @@ pub(crate) fn polygons_contact(a: &[Vec2], b: &[Vec2], extent: f32) -> Option<Co
 }
 
 /// [`polygons_contact`] for two quadrilaterals (rotated boxes' hulls), bit for bit: the same
-/// scan and clipping, on arrays whose fixed size unrolls both.
+/// scan and clipping, on arrays whose fixed size unrolls both (not on wasm32: see
+/// `obb_obb::hulls_contact`).
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn quads_contact(a: &[Vec2; 4], b: &[Vec2; 4], extent: f32) -> Option<Contact> {
     let axis = quads_axis_filtered(a, b, extent).unwrap_or_else(|| {
         polygons_axis_n::<8>(&Convex::slice(a, 0.0), &Convex::slice(b, 0.0), extent)
@@ -567,10 +574,16 @@ fn polygons_axis(a: &Convex, b: &Convex, extent: f32) -> PolygonsAxis {
         return PolygonsAxis::Checked;
     }
     let axis = match la.max(lb) {
+        #[cfg(not(target_arch = "wasm32"))]
         4 if la == 4 && lb == 4 => quads_axis_filtered(a.points(), b.points(), extent)
             .unwrap_or_else(|| polygons_axis_n::<8>(a, b, extent)),
+        #[cfg(not(target_arch = "wasm32"))]
         ..=8 => polygons_axis_filtered(a, b, extent)
             .unwrap_or_else(|| polygons_axis_n::<8>(a, b, extent)),
+        // On wasm32 the `f32` filters are left out for code size (the npm package's `.wasm`
+        // has a budget): the scan they shorten gives the same axis.
+        #[cfg(target_arch = "wasm32")]
+        ..=8 => polygons_axis_n::<8>(a, b, extent),
         9..=16 => polygons_axis_n::<16>(a, b, extent),
         _ => return PolygonsAxis::Checked,
     };
@@ -580,11 +593,13 @@ fn polygons_axis(a: &Convex, b: &Convex, extent: f32) -> PolygonsAxis {
 /// A polygon of up to 8 vertices in `f32` for the filter pass of
 /// [`polygons_axis_filtered`]: x and y as two 4-lane vectors each, the spare slots
 /// repeating the last vertex (a repeated vertex changes no minimum).
+#[cfg(not(target_arch = "wasm32"))]
 struct Soa32 {
     x: [Vec4; 2],
     y: [Vec4; 2],
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Soa32 {
     #[inline(always)]
     fn new(points: &[Vec2]) -> Soa32 {
@@ -617,12 +632,14 @@ impl Soa32 {
 }
 
 /// Faces shorter than this (squared, in `f32`) leave [`filter_faces`]'s error bound.
+#[cfg(not(target_arch = "wasm32"))]
 const FILTER_MIN_L2: f32 = 1.0 / (1u128 << 120) as f32;
 
 /// The filter pass over the faces of `hull` (counter-clockwise, at most 8 points) against
 /// `other`, in `f32`: each face's least offset `e.y (v.x - p.x) - e.x (v.y - p.y)` and squared
 /// length into lanes (the unused lanes stay `-inf` and 1). `true` as soon as a least offset
 /// exceeds `bound`.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn filter_faces(
     hull: &[Vec2],
@@ -663,6 +680,7 @@ fn filter_faces(
 /// the first face within `3 delta` of `top`, which then replaces it, and never stops the scan.
 /// So the `f64` scan of only the faces within `3 delta` of `top`, in the same order, ends with
 /// the same `best` and stops at the same face.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn polygons_axis_filtered(a: &Convex, b: &Convex, extent: f32) -> Option<Option<Axis>> {
     if !((1.0 / (1u128 << 60) as f32..=(1u64 << 40) as f32).contains(&extent)) {
@@ -716,6 +734,7 @@ fn polygons_axis_filtered(a: &Convex, b: &Convex, extent: f32) -> Option<Option<
 
 /// The faces whose bits are set in `mask`, in increasing order (a step per set bit: the
 /// loop's branches follow how many faces are near, not which).
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn near_faces(mut mask: u32) -> impl Iterator<Item = usize> {
     core::iter::from_fn(move || {
@@ -728,6 +747,7 @@ fn near_faces(mut mask: u32) -> impl Iterator<Item = usize> {
 }
 
 /// A quadrilateral's x and y coordinates, one vertex a lane.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn quad_lanes(p: &[Vec2]) -> (Vec4, Vec4) {
     (
@@ -741,6 +761,7 @@ fn quad_lanes(p: &[Vec2]) -> (Vec4, Vec4) {
 /// expressions (`e = q - p`, `l2 = e.x e.x + e.y e.y`, the least `e.y (v.x - p.x) - e.x (v.y -
 /// p.y)` over the vertices `v`, divided by `sqrt(l2)`), so the same error bound. `None` when a
 /// face is too short for it.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn quad_face_seps(x: Vec4, y: Vec4, ox: Vec4, oy: Vec4) -> Option<Vec4> {
     let (ex, ey) = (x.yzwx() - x, y.yzwx() - y);
@@ -759,6 +780,7 @@ fn quad_face_seps(x: Vec4, y: Vec4, ox: Vec4, oy: Vec4) -> Option<Vec4> {
 /// by the same argument: each face's filter separation is computed by the same `f32`
 /// expressions, four faces at a time, and the `f64` scan visits the faces within `3 delta` of
 /// the greatest in the same order.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(never)]
 fn quads_axis_filtered(pa: &[Vec2], pb: &[Vec2], extent: f32) -> Option<Option<Axis>> {
     debug_assert!(pa.len() == 4 && pb.len() == 4);
@@ -974,8 +996,9 @@ fn rounded_contact(a: &Convex, b: &Convex, closest: (DVec2, DVec2, f64)) -> Cont
 /// Clips the incident hull against face `i` of the reference hull and returns the contact,
 /// the normal pointing from reference to incident (flipped when `flip`, so it runs a to b).
 /// (Inlined: a caller with arrays of known size gets its loops unrolled; measured fewer
-/// instructions for polygons too.)
-#[inline(always)]
+/// instructions for polygons too; not on wasm32, where code size counts: the npm package's
+/// `.wasm` has a budget.)
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn clip_contact(
     reference: &[Vec2],
     i: usize,

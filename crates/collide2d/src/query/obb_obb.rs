@@ -174,6 +174,9 @@ pub(crate) fn certainly_apart(x: BoxView, y: BoxView) -> bool {
 /// rotated boxes; a flat box's hull of 1 or 2 points takes `contact_checked` itself).
 #[inline(always)]
 pub(crate) fn hulls_contact(a: &[Vec2], b: &[Vec2]) -> Option<Contact> {
+    // Not on wasm32, where code size counts (the npm package's `.wasm` has a budget): both
+    // paths give the same bits.
+    #[cfg(not(target_arch = "wasm32"))]
     if let (Ok(a), Ok(b)) = (<&[Vec2; 4]>::try_from(a), <&[Vec2; 4]>::try_from(b)) {
         // The largest coordinate magnitude, as `contact_checked` measures its scale.
         let lanes = |q: &[Vec2; 4]| {
