@@ -34,10 +34,21 @@ pub(crate) fn l_shape() -> Shape {
 /// Marsaglia's xorshift64 from `state` (not zero): many varied cases for a seeded test
 /// without a strategy.
 pub(crate) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
+    move || xorshift_next(&mut state)
+}
+
+/// One step of [`xorshift`] (shifts 13, 7, 17), for a test that keeps its own state.
+pub(crate) fn xorshift_next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// One step of Marsaglia's 32-bit xorshift (shifts 13, 17, 5) from `state` (not zero).
+pub(crate) fn xorshift32_next(state: &mut u32) -> u32 {
+    *state ^= *state << 13;
+    *state ^= *state >> 17;
+    *state ^= *state << 5;
+    *state
 }

@@ -14,10 +14,7 @@ struct Rng(u64);
 
 impl Rng {
     fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        (crate::test_support::xorshift_next(&mut self.0) >> 11) as f64 / (1u64 << 53) as f64
     }
 
     fn range(&mut self, lo: f32, hi: f32) -> f32 {

@@ -297,9 +297,7 @@ mod tests {
         // A spread of patterns: every exponent, both signs, low and high mantissas.
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         for _ in 0..200_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            crate::test_support::xorshift_next(&mut state);
             cases.push(f32::from_bits(state as u32));
             cases.push(f32::from_bits((state >> 32) as u32 & 0x8000_00ff));
             cases.push(f32::from_bits((state >> 32) as u32 | 0x7f7f_ff00));

@@ -152,10 +152,7 @@ struct Seeded(u32);
 
 impl Seeded {
     fn below(&mut self, n: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 17;
-        self.0 ^= self.0 << 5;
-        self.0 % n
+        crate::test_support::xorshift32_next(&mut self.0) % n
     }
 
     /// A box or a disc with integer coordinates in a 24 x 24 square (so many touch).

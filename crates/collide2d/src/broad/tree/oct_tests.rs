@@ -96,12 +96,8 @@ fn oct_walk_reports_the_leaves_ray_box_accepts() {
 #[test]
 fn worlds_answer_the_same_through_octs_and_quads() {
     let mut seed = 0x2545_f491_u32;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        (seed >> 8) as f32 / (1 << 24) as f32
-    };
+    let mut next =
+        move || (crate::test_support::xorshift32_next(&mut seed) >> 8) as f32 / (1 << 24) as f32;
     let mut shapes: Vec<(Shape, ObjectKind)> = Vec::new();
     for i in 0..600 {
         let at = Vec2::new(next() * 60.0, next() * 60.0);

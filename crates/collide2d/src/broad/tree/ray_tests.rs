@@ -8,10 +8,8 @@ use crate::broad::inverse_dir;
 fn ray_slabs_agree_with_ray_box() {
     let mut seed = 0x9e37_79b9_u32;
     let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        (seed >> 8) as f32 / (1 << 24) as f32 * 20.0 - 10.0
+        (crate::test_support::xorshift32_next(&mut seed) >> 8) as f32 / (1 << 24) as f32 * 20.0
+            - 10.0
     };
     let dirs = [
         Vec2::new(1.0, 0.0),
