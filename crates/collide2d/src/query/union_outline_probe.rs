@@ -16,12 +16,11 @@ pub(crate) const EPS: f64 = f64::EPSILON * 0.5;
 /// The point probed: `q = start + dir u` on a segment, pushed by `ε` along `dir` (`forward`)
 /// or against it, then by `ε²` to the segment's right, `ε` infinitesimal. `t` is `q` in
 /// `f64`, within `err` in each coordinate.
-pub(crate) struct Probe {
-    /// `q = sa − sb + dir u`.
+pub(crate) struct Probe<'c> {
+    /// `q = sa − sb + dir u`, `dir` the generating edge's direction (reversed for `b`'s).
     sa: Vec2,
     sb: Vec2,
-    dir: Sum,
-    u: Ratio,
+    u: &'c Ratio,
     forward: bool,
     pub(crate) t: DVec2,
     pub(crate) err: f64,
@@ -71,9 +70,9 @@ impl Touch {
     }
 }
 
-impl Probe {
-    pub(crate) fn new(s: Segment, cut: &Cut, forward: bool, a: &[Vec2], b: &[Vec2]) -> Probe {
-        let u = cut.u;
+impl<'c> Probe<'c> {
+    pub(crate) fn new(s: Segment, cut: &'c Cut, forward: bool, a: &[Vec2], b: &[Vec2]) -> Self {
+        let u = &cut.u;
         let (sa, sb) = s.start(a, b);
         let dir = s.dir(a, b);
         let (start_f, start_m) = (sa.as_dvec2() - sb.as_dvec2(), magnitude(sa) + magnitude(sb));
@@ -102,7 +101,6 @@ impl Probe {
         Probe {
             sa,
             sb,
-            dir,
             u,
             forward,
             t,
@@ -235,14 +233,26 @@ impl Probe {
         })
     }
 
+    /// The segment's direction, from the one point to the other: its generating edge,
+    /// reversed for `b`'s.
+    #[inline]
+    fn dir(&self) -> (Vec2, Vec2) {
+        if self.edge_of_a {
+            self.edge
+        } else {
+            (self.edge.1, self.edge.0)
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn left_of_exact(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool, on_line: bool) -> bool {
         let e = Sum::diff(p1, p0);
+        let (d0, d1) = self.dir();
         let along = if moved_b {
-            Prod::cross(e, self.dir)
+            Prod::cross(e, Sum::diff(d1, d0))
         } else {
-            Prod::cross(e, self.dir).neg()
+            Prod::cross(e, Sum::diff(d1, d0)).neg()
         };
         // `on_line`: a pair meeting at the segment's end, zero at `q`.
         if !on_line {
@@ -264,12 +274,7 @@ impl Probe {
     /// [`left_of_exact`](Self::left_of_exact) for a point exactly on the line `p0 -> p1` at
     /// `q`: the orders of `ε` alone, the same for every such point (exact signs of degree 2).
     fn perturbed_left(&self, p0: Vec2, p1: Vec2, moved_b: bool) -> bool {
-        // The segment's direction as two points: its generating edge, reversed for `b`'s.
-        let (d0, d1) = if self.edge_of_a {
-            self.edge
-        } else {
-            (self.edge.1, self.edge.0)
-        };
+        let (d0, d1) = self.dir();
         // `ε` along the segment, forward or back: `e × dir`, negated for `a`'s points.
         let along = cross_sign(p0, p1, d0, d1);
         let along = if moved_b { along } else { along.reverse() };
