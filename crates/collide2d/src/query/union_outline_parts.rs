@@ -87,7 +87,8 @@ pub(crate) struct Pair<'s> {
 }
 
 /// What the probes ask of each pair of parts, kept for the call: the difference as
-/// half-planes in `f64`, worked out the first time a probe gets past the pair's boxes: for edge `p0 -> p1` (`e`) of one part, the greatest `e × (v − p0)` over
+/// half-planes in `f64`, worked out the first time a probe (or [`Pair::holds`]) gets past
+/// the pair's boxes: for edge `p0 -> p1` (`e`) of one part, the greatest `e × (v − p0)` over
 /// the other part's points `v`. A probe `t` is then strictly left of `e` by some `v + t`
 /// (`b`'s points moved) when `h + e × t > 0`, or by some `v − t` (`a`'s points against `b`'s
 /// moved edge) when `h − e × t > 0`: two products a test instead of one per point. Where the
