@@ -229,7 +229,7 @@ fn perp(v: Vec2) -> Vec2 {
 }
 
 /// Exact sign of `(p1 - p0) x (q1 - q0)`.
-fn cross_sign(p0: Vec2, p1: Vec2, q0: Vec2, q1: Vec2) -> Ordering {
+pub(crate) fn cross_sign(p0: Vec2, p1: Vec2, q0: Vec2, q1: Vec2) -> Ordering {
     exact::dot(p0, p1, perp(q0), perp(q1))
 }
 

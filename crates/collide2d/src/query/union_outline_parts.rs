@@ -87,7 +87,8 @@ pub(crate) struct Pair<'s> {
 }
 
 /// What the probes ask of each pair of parts, kept for the call: the difference as
-/// half-planes in `f64`, worked out the first time a probe gets past the pair's boxes: for edge `p0 -> p1` (`e`) of one part, the greatest `e × (v − p0)` over
+/// half-planes in `f64`, worked out the first time a probe (or [`Pair::holds`]) gets past
+/// the pair's boxes: for edge `p0 -> p1` (`e`) of one part, the greatest `e × (v − p0)` over
 /// the other part's points `v`. A probe `t` is then strictly left of `e` by some `v + t`
 /// (`b`'s points moved) when `h + e × t > 0`, or by some `v − t` (`a`'s points against `b`'s
 /// moved edge) when `h − e × t > 0`: two products a test instead of one per point. Where the
@@ -264,9 +265,51 @@ impl<'s> Pair<'s> {
     /// coordinate of an edge and of a point's offset from it, `T` those of `t`, `err` its
     /// error. `h` is within `4 ε E²` (`ε` = [`EPS`]), `e × t` within `2 E err + 7 ε E T`,
     /// their sum rounds by `ε (2 E² + 2 E T)` more; the bound doubles the rounding's part.
-    fn plane_bound(&self, probe: &Probe) -> f64 {
-        let (e, t) = (self.reach, probe.t.abs().max_element() + probe.err);
-        2.0 * e * probe.err * (1.0 + 1e-9) + 16.0 * EPS * e * (e + t) + f64::MIN_POSITIVE
+    fn plane_bound(&self, t: DVec2, err: f64) -> f64 {
+        let (e, t) = (self.reach, t.abs().max_element() + err);
+        2.0 * e * err * (1.0 + 1e-9) + 16.0 * EPS * e * (e + t) + f64::MIN_POSITIVE
+    }
+
+    /// Does one part pair's open difference hold the whole segment from `p` to `q` (each
+    /// within `err` of the exact point in every coordinate)? Then it holds every point of the
+    /// segment pushed infinitesimally too (the difference is convex and open): no stretch
+    /// of the segment is on `S`'s boundary. [`Planes`]' test past its bound at both ends:
+    /// `true` is always right, `false` may be (a difference's box first, as a filter only).
+    pub(crate) fn holds(&self, (p, q): (DVec2, DVec2), err: f64, planes: &mut Planes) -> bool {
+        let (n, m) = (self.a.part_count(), self.b.part_count());
+        let bound = self.plane_bound(p.abs().max(q.abs()), err);
+        let (lo, hi) = (p.min(q), p.max(q));
+        // Strictly left of every plane at `t` (`b`'s points moved by `t`, or `a`'s against
+        // `b`'s moved edges).
+        let clear = |plane: &Plane, t: DVec2, moved_b: bool| {
+            let along = plane.e.x * t.y - plane.e.y * t.x;
+            let v = if moved_b {
+                plane.h + along
+            } else {
+                plane.h - along
+            };
+            v > bound
+        };
+        for i in 0..n {
+            for j in 0..m {
+                let (ba, bb) = (&self.boxes_a[i], &self.boxes_b[j]);
+                if (ba.lo - bb.hi).cmpge(lo).any() || (ba.hi - bb.lo).cmple(hi).any() {
+                    continue;
+                }
+                let (pa, pb) = (self.a.part(i), self.b.part(j));
+                let (of_a, of_b) = planes.of(i, j, pa, pb).split_at(pa.len());
+                if of_a
+                    .iter()
+                    .all(|pl| clear(pl, p, true) && clear(pl, q, true))
+                    && of_b
+                        .iter()
+                        .all(|pl| clear(pl, p, false) && clear(pl, q, false))
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Is the probe in `S`? The part pair that overlapped last time is tried first (the answer
@@ -274,7 +317,7 @@ impl<'s> Pair<'s> {
     pub(crate) fn in_s(&self, probe: &Probe, planes: &mut Planes, work: &mut usize) -> bool {
         let (n, m) = (self.a.part_count(), self.b.part_count());
         *work += n * m;
-        let bound = self.plane_bound(probe);
+        let bound = self.plane_bound(probe.t, probe.err);
         let last = planes.last;
         if self.overlap(last, &self.moved_box(last.0, probe), probe, planes, bound) {
             return true;

@@ -3,9 +3,10 @@
 //! there? An `f64` filter with a proven bound first, exact signs (symbolic perturbation in the
 //! orders of `ε`) when it cannot tell.
 
+use crate::exact;
 use crate::math::Vec2;
 use crate::query::union_exact::{products_sign, Prod, Ratio, Sum};
-use crate::query::union_outline::{Cut, EdgeOf, Segment};
+use crate::query::union_outline::{cross_sign, Cut, EdgeOf, Segment};
 use core::cmp::Ordering;
 use glam::DVec2;
 
@@ -15,12 +16,11 @@ pub(crate) const EPS: f64 = f64::EPSILON * 0.5;
 /// The point probed: `q = start + dir u` on a segment, pushed by `ε` along `dir` (`forward`)
 /// or against it, then by `ε²` to the segment's right, `ε` infinitesimal. `t` is `q` in
 /// `f64`, within `err` in each coordinate.
-pub(crate) struct Probe {
-    /// `q = sa − sb + dir u`.
+pub(crate) struct Probe<'c> {
+    /// `q = sa − sb + dir u`, `dir` the generating edge's direction (reversed for `b`'s).
     sa: Vec2,
     sb: Vec2,
-    dir: Sum,
-    u: Ratio,
+    u: &'c Ratio,
     forward: bool,
     pub(crate) t: DVec2,
     pub(crate) err: f64,
@@ -63,16 +63,16 @@ impl Touch {
         }
     }
 
-    /// Is `p` against the edge `p0 -> p1` (`moved_b` as in [`Probe::left_of`]) this pair?
+    /// Is the edge `p0 -> p1` (`moved_b` as in [`Probe::left_of`]) this pair's edge?
     #[inline]
-    fn is(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
-        moved_b == self.edge_of_a && (p0, p1) == self.edge && p == self.corner
+    fn is_edge(&self, p0: Vec2, p1: Vec2, moved_b: bool) -> bool {
+        moved_b == self.edge_of_a && (p0, p1) == self.edge
     }
 }
 
-impl Probe {
-    pub(crate) fn new(s: Segment, cut: &Cut, forward: bool, a: &[Vec2], b: &[Vec2]) -> Probe {
-        let u = cut.u;
+impl<'c> Probe<'c> {
+    pub(crate) fn new(s: Segment, cut: &'c Cut, forward: bool, a: &[Vec2], b: &[Vec2]) -> Self {
+        let u = &cut.u;
         let (sa, sb) = s.start(a, b);
         let dir = s.dir(a, b);
         let (start_f, start_m) = (sa.as_dvec2() - sb.as_dvec2(), magnitude(sa) + magnitude(sb));
@@ -101,7 +101,6 @@ impl Probe {
         Probe {
             sa,
             sb,
-            dir,
             u,
             forward,
             t,
@@ -133,17 +132,16 @@ impl Probe {
             && (0..n).any(|k| (own[k], own[if k + 1 == n { 0 } else { k + 1 }]) == self.edge)
     }
 
-    /// Is `p` against `p0 -> p1` exactly on its line at `q`: the pair of the segment the
-    /// probe's cut came from, or a pair meeting at the segment's end the probe starts from?
+    /// Is `p` against `p0 -> p1` exactly on its line at `q`, a pair meeting at the segment's
+    /// end the probe starts from?
     #[inline]
     fn touches(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool) -> bool {
-        self.touching.is_some_and(|t| t.is(p0, p1, p, moved_b))
-            || self.vertex.is_some_and(|(pa, pb)| {
-                // `b`'s point `pb` moved by `q` is `pa`: on any line through `pa`, and `a`'s
-                // point `pa` on any of `b`'s lines through `pb` once moved.
-                let (point, end) = if moved_b { (pb, pa) } else { (pa, pb) };
-                p == point && (p0 == end || p1 == end)
-            })
+        self.vertex.is_some_and(|(pa, pb)| {
+            // `b`'s point `pb` moved by `q` is `pa`: on any line through `pa`, and `a`'s
+            // point `pa` on any of `b`'s lines through `pb` once moved.
+            let (point, end) = if moved_b { (pb, pa) } else { (pa, pb) };
+            p == point && (p0 == end || p1 == end)
+        })
     }
 
     /// Is `p + v` strictly left of the line `p0 -> p1` at the probe, `v` being `b`'s moved
@@ -178,6 +176,22 @@ impl Probe {
         // The generating edge itself: its corner touches it all along the segment, and the
         // probe, pushed to the segment's right, leaves the corner on its outer side.
         let generating = moved_b == self.edge_of_a && (p0, p1) == self.edge;
+        // The edge of the segment the probe's cut came from, against a part holding that
+        // segment's corner: the corner is exactly on the line at `q` and extreme in its part
+        // against the edge's outward normal (as in [`generated_by`](Self::generated_by)), so
+        // every other point of the part is on the line (the same orders of `ε`: the same sign)
+        // or strictly outside it. The corner's sign is the answer.
+        if let Some(t) = self.touching {
+            if t.is_edge(p0, p1, moved_b) && other.contains(&t.corner) {
+                let left = self.perturbed_left(p0, p1, moved_b);
+                debug_assert_eq!(
+                    left,
+                    other.iter().any(|&v| !(generating && v == self.corner)
+                        && self.left_of_exact(p0, p1, v, moved_b, false))
+                );
+                return left;
+            }
+        }
         // The points the filter could not tell, by index (the first 64), and which of them
         // touch: the exact pass visits only those.
         let (mut unsure, mut on_line) = (0u64, 0u64);
@@ -219,16 +233,28 @@ impl Probe {
         })
     }
 
+    /// The segment's direction, from the one point to the other: its generating edge,
+    /// reversed for `b`'s.
+    #[inline]
+    fn dir(&self) -> (Vec2, Vec2) {
+        if self.edge_of_a {
+            self.edge
+        } else {
+            (self.edge.1, self.edge.0)
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn left_of_exact(&self, p0: Vec2, p1: Vec2, p: Vec2, moved_b: bool, on_line: bool) -> bool {
         let e = Sum::diff(p1, p0);
+        let (d0, d1) = self.dir();
         let along = if moved_b {
-            Prod::cross(e, self.dir)
+            Prod::cross(e, Sum::diff(d1, d0))
         } else {
-            Prod::cross(e, self.dir).neg()
+            Prod::cross(e, Sum::diff(d1, d0)).neg()
         };
-        // `on_line`: the cut's own pair, zero at `q` (the cut is exactly on its segment's line).
+        // `on_line`: a pair meeting at the segment's end, zero at `q`.
         if !on_line {
             let (num, den) = self.u.terms();
             // The value times `den`: `den (e × w0) ± num (e × dir)`, `w0` the offset at the start.
@@ -242,20 +268,24 @@ impl Probe {
                 return first == Ordering::Greater;
             }
         }
-        // `ε` along the segment, forward or back.
-        let along_sign = along.sign();
-        let along_sign = if self.forward {
-            along_sign
-        } else {
-            along_sign.reverse()
-        };
-        if along_sign != Ordering::Equal {
-            return along_sign == Ordering::Greater;
+        self.perturbed_left(p0, p1, moved_b)
+    }
+
+    /// [`left_of_exact`](Self::left_of_exact) for a point exactly on the line `p0 -> p1` at
+    /// `q`: the orders of `ε` alone, the same for every such point (exact signs of degree 2).
+    fn perturbed_left(&self, p0: Vec2, p1: Vec2, moved_b: bool) -> bool {
+        let (d0, d1) = self.dir();
+        // `ε` along the segment, forward or back: `e × dir`, negated for `a`'s points.
+        let along = cross_sign(p0, p1, d0, d1);
+        let along = if moved_b { along } else { along.reverse() };
+        let along = if self.forward { along } else { along.reverse() };
+        if along != Ordering::Equal {
+            return along == Ordering::Greater;
         }
         // `ε²` to the right, `(dir.y, −dir.x)`: `e × right = −(e · dir)`, negated for `a`'s.
-        let right = Prod::dot(e, self.dir);
-        let right = if moved_b { right.neg() } else { right };
-        right.sign() == Ordering::Greater
+        let right = exact::dot(p0, p1, d0, d1);
+        let right = if moved_b { right.reverse() } else { right };
+        right == Ordering::Greater
     }
 }
 

@@ -216,6 +216,14 @@ fn search(pair: &Pair) -> Option<Found> {
         // Visited: its distance made infinite (no other use), so the scan skips it.
         segs[i].near.d2 = f64::INFINITY;
         let (s, g) = (segs[i].s, segs[i].near);
+        // Inside one part pair's difference all along: no stretch to cut and walk. Its ends
+        // are differences of `f32` points rounded once.
+        let ends = s.ends(a, b);
+        let err = 2.0 * EPS * ends.0.abs().max(ends.1.abs()).max_element() + f64::MIN_POSITIVE;
+        work += pair.a.part_count() * pair.b.part_count();
+        if pair.holds(ends, err, &mut planes) {
+            continue;
+        }
         // The segments whose boxes meet this one's: the only ones that can cut it (counted
         // as they go; past the bound the cuts are dropped).
         let mut met = 1;
