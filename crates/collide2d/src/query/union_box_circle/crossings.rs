@@ -32,26 +32,31 @@ impl Rounded {
     }
 
     /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
-    /// into the ring `near..=far` around the origin: the others hold no candidate worth
-    /// trying.
+    /// into the ring whose squared radii are `near2..=far2` around the origin (the ring
+    /// of the crossings, widened by `pad`) and lie in none of the boxes `grown`: the others
+    /// hold no candidate worth trying. (A rectangle's own features lie out of its grown box.)
     /// (Out of line, as the search's other steps: inlined into it, they cost more.)
     #[inline(never)]
-    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<'_, Edge, 24>) {
-        let (far, near) = (far + pad, (near - pad).max(0.0));
-        let (far2, near2) = (far * far, near * near);
+    fn features(
+        &self,
+        (near2, far2): (f64, f64),
+        pad: f64,
+        grown: &[(DVec2, DVec2)],
+        out: &mut Few<'_, Edge, 24>,
+    ) {
         // The whole rectangle, widened past its features' boxes, outside the ring: so are they.
         let (lo, hi) = self.reach(2.0 * pad);
-        if DVec2::ZERO.clamp(lo, hi).length_squared() > far2
-            || lo.abs().max(hi.abs()).length_squared() < near2
-        {
+        if !in_ring(lo, hi, (near2, far2)) {
             return;
         }
         // Each feature with its bounding box, least corner first.
         let mut keep = |kind: Kind, lo: DVec2, hi: DVec2| {
             let (lo, hi) = (lo - pad, hi + pad);
-            let least = DVec2::ZERO.clamp(lo, hi).length_squared();
-            let most = lo.abs().max(hi.abs()).length_squared();
-            if least <= far2 && most >= near2 {
+            if in_ring(lo, hi, (near2, far2))
+                && !grown
+                    .iter()
+                    .any(|&(g, h)| g.cmple(lo).all() && hi.cmple(h).all())
+            {
                 out.push(Edge { kind, lo, hi });
             }
         };
@@ -77,6 +82,12 @@ impl Rounded {
         let grow = DVec2::splat(self.r + pad);
         (self.lo - grow, self.hi + grow)
     }
+}
+
+/// The box `[lo, hi]` reaches into the ring whose squared radii are `near2..=far2`.
+fn in_ring(lo: DVec2, hi: DVec2, (near2, far2): (f64, f64)) -> bool {
+    DVec2::ZERO.clamp(lo, hi).length_squared() <= far2
+        && lo.abs().max(hi.abs()).length_squared() >= near2
 }
 
 /// A side (a segment) or an arc (its circle's centre and its quadrant's signs).
@@ -125,37 +136,15 @@ pub(super) fn crossings(
         *g = (piece.lo - by, piece.hi + by);
     }
     let grown = &grown[..d.len()];
+    let grown = if hold > 0.0 { grown } else { &[] };
+    let (wide_far, wide_near) = (far + pad, (near - pad).max(0.0));
+    let ring = (wide_near * wide_near, wide_far * wide_far);
     let mut ends = [0; MOST_PARTS];
     for (piece, end) in d.iter().zip(&mut ends) {
-        let start = edges.as_slice().len();
-        piece.features(near, far, pad, &mut edges);
-        if hold > 0.0 {
-            let new = edges.as_mut_slice().get_mut(start..).unwrap_or(&mut []);
-            let kept = drop_held(new, grown);
-            edges.truncate(start + kept);
-        }
+        piece.features(ring, pad, grown, &mut edges);
         *end = edges.as_slice().len();
     }
     pairs(edges.as_slice(), &ends[..d.len()], r, (near, far), out);
-}
-
-/// Moves to the front of `edges` those whose (widened) boxes none of the boxes `grown`
-/// holds, and returns how many. (A rectangle's own features lie out of its grown box.)
-/// (Out of line, as the search's other steps.)
-#[inline(never)]
-fn drop_held(edges: &mut [Edge], grown: &[(DVec2, DVec2)]) -> usize {
-    let mut kept = 0;
-    for i in 0..edges.len() {
-        let e = edges[i];
-        let held = grown
-            .iter()
-            .any(|&(lo, hi)| lo.cmple(e.lo).all() && e.hi.cmple(hi).all());
-        if !held {
-            edges[kept] = e;
-            kept += 1;
-        }
-    }
-    kept
 }
 
 /// Where the edges of different rounded rectangles cross (all arcs of radius `r`), with
