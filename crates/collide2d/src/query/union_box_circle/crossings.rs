@@ -20,17 +20,6 @@ impl Rounded {
         ]
     }
 
-    /// The sides, as segments `(from, to)`.
-    fn sides(&self) -> [(DVec2, DVec2); 4] {
-        let (lo, hi, r) = (self.lo, self.hi, self.r);
-        [
-            (DVec2::new(hi.x + r, lo.y), DVec2::new(hi.x + r, hi.y)),
-            (DVec2::new(lo.x - r, lo.y), DVec2::new(lo.x - r, hi.y)),
-            (DVec2::new(lo.x, hi.y + r), DVec2::new(hi.x, hi.y + r)),
-            (DVec2::new(lo.x, lo.y - r), DVec2::new(hi.x, lo.y - r)),
-        ]
-    }
-
     /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
     /// into the ring whose squared radii are `near2..=far2` around the origin (the ring
     /// of the crossings, widened by `pad`) and lie in none of the boxes `grown`: the others
@@ -49,9 +38,9 @@ impl Rounded {
         if !in_ring(lo, hi, (near2, far2)) {
             return;
         }
-        // Each feature with its bounding box, least corner first.
-        let mut keep = |kind: Kind, lo: DVec2, hi: DVec2| {
-            let (lo, hi) = (lo - pad, hi + pad);
+        // Each feature with its bounding box (least corner first), widened by `pad`: a
+        // side's is its segment's, an arc's spans its centre `c` to `c + s * r` (`s` of ±1).
+        let mut keep = |kind: Kind, (lo, hi): (DVec2, DVec2)| {
             if in_ring(lo, hi, (near2, far2))
                 && !grown
                     .iter()
@@ -60,21 +49,30 @@ impl Rounded {
                 out.push(Edge { kind, lo, hi });
             }
         };
-        // The sides run from their least end.
-        for (p, q) in self.sides() {
-            keep(Kind::Side(p, q), p, q);
-        }
-        // An arc's box spans its centre `c` to `c + s * r` (`s` of ±1), in the corners' order.
+        // The boxes' spans along each axis (x and y at once): the sides at `lo − r` and at
+        // `hi + r`, the sides across `lo..hi`, the arcs towards `lo` and towards `hi`.
         let (lo, hi, r) = (self.lo, self.hi, self.r);
-        let boxes = [
-            (hi, hi + r),
-            (DVec2::new(lo.x - r, hi.y), DVec2::new(lo.x, hi.y + r)),
-            (lo - r, lo),
-            (DVec2::new(hi.x, lo.y - r), DVec2::new(hi.x + r, lo.y)),
-        ];
-        for ((c, s), (from, to)) in self.corners().into_iter().zip(boxes) {
-            keep(Kind::Arc(c, s), from, to);
-        }
+        let (below, above) = (lo - r, hi + r);
+        let low_side = (below - pad, below + pad);
+        let high_side = (above - pad, above + pad);
+        let across = (lo - pad, hi + pad);
+        let low_arc = (below - pad, lo + pad);
+        let high_arc = (hi - pad, above + pad);
+        // The box of the spans `x` along x and `y` along y.
+        let at = |x: (DVec2, DVec2), y: (DVec2, DVec2)| {
+            (DVec2::new(x.0.x, y.0.y), DVec2::new(x.1.x, y.1.y))
+        };
+        // The sides (right, left, top, bottom), then the arcs (as `corners` lists them).
+        let side = |x: f64, y: f64, u: f64, v: f64| Kind::Side(DVec2::new(x, y), DVec2::new(u, v));
+        keep(side(above.x, lo.y, above.x, hi.y), at(high_side, across));
+        keep(side(below.x, lo.y, below.x, hi.y), at(low_side, across));
+        keep(side(lo.x, above.y, hi.x, above.y), at(across, high_side));
+        keep(side(lo.x, below.y, hi.x, below.y), at(across, low_side));
+        let [c0, c1, c2, c3] = self.corners();
+        keep(Kind::Arc(c0.0, c0.1), at(high_arc, high_arc));
+        keep(Kind::Arc(c1.0, c1.1), at(low_arc, high_arc));
+        keep(Kind::Arc(c2.0, c2.1), at(low_arc, low_arc));
+        keep(Kind::Arc(c3.0, c3.1), at(high_arc, low_arc));
     }
 
     /// The box grown by `r + pad`: where its boundary lies.
