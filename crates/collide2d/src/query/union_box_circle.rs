@@ -140,29 +140,25 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
         return None;
     }
     // The differences, as rounded rectangles around the origin.
-    let mut d = [Rounded {
-        lo: DVec2::ZERO,
-        hi: DVec2::ZERO,
-        r,
-    }; MOST_PARTS];
-    for (piece, part) in d.iter_mut().zip(parts) {
+    let difference = |part: &Shape| {
         let Shape::Aabb(bx) = part else {
             return None;
         };
         let (min, max) = (bx.min().as_dvec2(), bx.max().as_dvec2());
-        (piece.lo, piece.hi) = if flipped {
+        let (lo, hi) = if flipped {
             (min - centre, max - centre)
         } else {
             (centre - max, centre - min)
         };
-    }
-    let d = &d[..parts.len()];
+        Some(Rounded { lo, hi, r })
+    };
     let x0 = -first.normal.as_dvec2() * low;
     // The deepest pair's point, clear of every other difference: its contact is the answer.
     let mut covered = false;
     // (Clearly outside a difference, by its squared distance, `x0` is not measured.)
     let apart = r + 2.0 * margin;
-    for (k, piece) in d.iter().enumerate() {
+    for (k, part) in parts.iter().enumerate() {
+        let piece = difference(part)?;
         if k == k0 || (x0 - x0.clamp(piece.lo, piece.hi)).length_squared() > apart * apart {
             continue;
         }
@@ -176,7 +172,16 @@ pub(crate) fn contact(a: &Shape, b: &Shape) -> Option<Option<Contact>> {
     if !covered {
         return Some(Some(first));
     }
-    // Covered: the search over the union's boundary.
+    // Covered: the search over the union's boundary, on all the differences.
+    let mut d = [Rounded {
+        lo: DVec2::ZERO,
+        hi: DVec2::ZERO,
+        r,
+    }; MOST_PARTS];
+    for (piece, part) in d.iter_mut().zip(parts) {
+        *piece = difference(part)?;
+    }
+    let d = &d[..parts.len()];
     let found = search::nearest(d, low, scale).ok()?;
     let (depth, x, on) = found?;
     let normal = -x / depth;

@@ -20,56 +20,59 @@ impl Rounded {
         ]
     }
 
-    /// The sides, as segments `(from, to)`.
-    fn sides(&self) -> [(DVec2, DVec2); 4] {
-        let (lo, hi, r) = (self.lo, self.hi, self.r);
-        [
-            (DVec2::new(hi.x + r, lo.y), DVec2::new(hi.x + r, hi.y)),
-            (DVec2::new(lo.x - r, lo.y), DVec2::new(lo.x - r, hi.y)),
-            (DVec2::new(lo.x, hi.y + r), DVec2::new(hi.x, hi.y + r)),
-            (DVec2::new(lo.x, lo.y - r), DVec2::new(hi.x, lo.y - r)),
-        ]
-    }
-
     /// Appends to `out` the sides and arcs whose bounding boxes (widened by `pad`) reach
-    /// into the ring `near..=far` around the origin: the others hold no candidate worth
-    /// trying.
+    /// into the ring whose squared radii are `near2..=far2` around the origin (the ring
+    /// of the crossings, widened by `pad`) and lie in none of the boxes `grown`: the others
+    /// hold no candidate worth trying. (A rectangle's own features lie out of its grown box.)
     /// (Out of line, as the search's other steps: inlined into it, they cost more.)
     #[inline(never)]
-    fn features(&self, near: f64, far: f64, pad: f64, out: &mut Few<'_, Edge, 24>) {
-        let (far, near) = (far + pad, (near - pad).max(0.0));
-        let (far2, near2) = (far * far, near * near);
+    fn features(
+        &self,
+        (near2, far2): (f64, f64),
+        pad: f64,
+        grown: &[(DVec2, DVec2)],
+        out: &mut Few<'_, Edge, 24>,
+    ) {
         // The whole rectangle, widened past its features' boxes, outside the ring: so are they.
         let (lo, hi) = self.reach(2.0 * pad);
-        if DVec2::ZERO.clamp(lo, hi).length_squared() > far2
-            || lo.abs().max(hi.abs()).length_squared() < near2
-        {
+        if !in_ring(lo, hi, (near2, far2)) {
             return;
         }
-        // Each feature with its bounding box, least corner first.
-        let mut keep = |kind: Kind, lo: DVec2, hi: DVec2| {
-            let (lo, hi) = (lo - pad, hi + pad);
-            let least = DVec2::ZERO.clamp(lo, hi).length_squared();
-            let most = lo.abs().max(hi.abs()).length_squared();
-            if least <= far2 && most >= near2 {
+        // Each feature with its bounding box (least corner first), widened by `pad`: a
+        // side's is its segment's, an arc's spans its centre `c` to `c + s * r` (`s` of ±1).
+        let mut keep = |kind: Kind, (lo, hi): (DVec2, DVec2)| {
+            if in_ring(lo, hi, (near2, far2))
+                && !grown
+                    .iter()
+                    .any(|&(g, h)| g.cmple(lo).all() && hi.cmple(h).all())
+            {
                 out.push(Edge { kind, lo, hi });
             }
         };
-        // The sides run from their least end.
-        for (p, q) in self.sides() {
-            keep(Kind::Side(p, q), p, q);
-        }
-        // An arc's box spans its centre `c` to `c + s * r` (`s` of ±1), in the corners' order.
+        // The boxes' spans along each axis (x and y at once): the sides at `lo − r` and at
+        // `hi + r`, the sides across `lo..hi`, the arcs towards `lo` and towards `hi`.
         let (lo, hi, r) = (self.lo, self.hi, self.r);
-        let boxes = [
-            (hi, hi + r),
-            (DVec2::new(lo.x - r, hi.y), DVec2::new(lo.x, hi.y + r)),
-            (lo - r, lo),
-            (DVec2::new(hi.x, lo.y - r), DVec2::new(hi.x + r, lo.y)),
-        ];
-        for ((c, s), (from, to)) in self.corners().into_iter().zip(boxes) {
-            keep(Kind::Arc(c, s), from, to);
-        }
+        let (below, above) = (lo - r, hi + r);
+        let low_side = (below - pad, below + pad);
+        let high_side = (above - pad, above + pad);
+        let across = (lo - pad, hi + pad);
+        let low_arc = (below - pad, lo + pad);
+        let high_arc = (hi - pad, above + pad);
+        // The box of the spans `x` along x and `y` along y.
+        let at = |x: (DVec2, DVec2), y: (DVec2, DVec2)| {
+            (DVec2::new(x.0.x, y.0.y), DVec2::new(x.1.x, y.1.y))
+        };
+        // The sides (right, left, top, bottom), then the arcs (as `corners` lists them).
+        let side = |x: f64, y: f64, u: f64, v: f64| Kind::Side(DVec2::new(x, y), DVec2::new(u, v));
+        keep(side(above.x, lo.y, above.x, hi.y), at(high_side, across));
+        keep(side(below.x, lo.y, below.x, hi.y), at(low_side, across));
+        keep(side(lo.x, above.y, hi.x, above.y), at(across, high_side));
+        keep(side(lo.x, below.y, hi.x, below.y), at(across, low_side));
+        let [c0, c1, c2, c3] = self.corners();
+        keep(Kind::Arc(c0.0, c0.1), at(high_arc, high_arc));
+        keep(Kind::Arc(c1.0, c1.1), at(low_arc, high_arc));
+        keep(Kind::Arc(c2.0, c2.1), at(low_arc, low_arc));
+        keep(Kind::Arc(c3.0, c3.1), at(high_arc, low_arc));
     }
 
     /// The box grown by `r + pad`: where its boundary lies.
@@ -77,6 +80,12 @@ impl Rounded {
         let grow = DVec2::splat(self.r + pad);
         (self.lo - grow, self.hi + grow)
     }
+}
+
+/// The box `[lo, hi]` reaches into the ring whose squared radii are `near2..=far2`.
+fn in_ring(lo: DVec2, hi: DVec2, (near2, far2): (f64, f64)) -> bool {
+    DVec2::ZERO.clamp(lo, hi).length_squared() <= far2
+        && lo.abs().max(hi.abs()).length_squared() >= near2
 }
 
 /// A side (a segment) or an arc (its circle's centre and its quadrant's signs).
@@ -125,37 +134,15 @@ pub(super) fn crossings(
         *g = (piece.lo - by, piece.hi + by);
     }
     let grown = &grown[..d.len()];
+    let grown = if hold > 0.0 { grown } else { &[] };
+    let (wide_far, wide_near) = (far + pad, (near - pad).max(0.0));
+    let ring = (wide_near * wide_near, wide_far * wide_far);
     let mut ends = [0; MOST_PARTS];
     for (piece, end) in d.iter().zip(&mut ends) {
-        let start = edges.as_slice().len();
-        piece.features(near, far, pad, &mut edges);
-        if hold > 0.0 {
-            let new = edges.as_mut_slice().get_mut(start..).unwrap_or(&mut []);
-            let kept = drop_held(new, grown);
-            edges.truncate(start + kept);
-        }
+        piece.features(ring, pad, grown, &mut edges);
         *end = edges.as_slice().len();
     }
     pairs(edges.as_slice(), &ends[..d.len()], r, (near, far), out);
-}
-
-/// Moves to the front of `edges` those whose (widened) boxes none of the boxes `grown`
-/// holds, and returns how many. (A rectangle's own features lie out of its grown box.)
-/// (Out of line, as the search's other steps.)
-#[inline(never)]
-fn drop_held(edges: &mut [Edge], grown: &[(DVec2, DVec2)]) -> usize {
-    let mut kept = 0;
-    for i in 0..edges.len() {
-        let e = edges[i];
-        let held = grown
-            .iter()
-            .any(|&(lo, hi)| lo.cmple(e.lo).all() && e.hi.cmple(hi).all());
-        if !held {
-            edges[kept] = e;
-            kept += 1;
-        }
-    }
-    kept
 }
 
 /// Where the edges of different rounded rectangles cross (all arcs of radius `r`), with

@@ -73,23 +73,6 @@ impl<'a, T: Copy, const N: usize> Few<'a, T, N> {
         }
     }
 
-    /// Keeps the first `len` items (no more than held).
-    #[inline]
-    pub(super) fn truncate(&mut self, len: usize) {
-        if self.len <= N {
-            self.len = self.len.min(len);
-        } else if len > N {
-            self.heap.truncate(len);
-        } else {
-            // Back inline: the heap holds them all (and the latest of those first `N`).
-            let heap = core::mem::take(&mut self.heap);
-            self.len = 0;
-            for &item in heap.get(..len).unwrap_or(&[]) {
-                self.push(item);
-            }
-        }
-    }
-
     pub(super) fn clear(&mut self) {
         self.len = 0;
         self.heap.clear();
@@ -126,28 +109,6 @@ mod tests {
             let all = near.as_mut_slice();
             assert_eq!(all.len(), count);
             assert!(all.iter().enumerate().all(|(k, c)| c.0 == k as f64));
-        }
-    }
-
-    #[test]
-    fn truncating_keeps_the_first_items_on_the_stack_or_the_heap() {
-        let mut buffer = MaybeUninit::uninit();
-        let mut near = Few::<(f64, DVec2), 8>::new(&mut buffer);
-        for (count, keep) in [(6, 3), (12, 10), (12, 5), (12, 8), (5, 7)] {
-            near.clear();
-            for k in 0..count {
-                near.push((k as f64, DVec2::splat(k as f64)));
-            }
-            near.truncate(keep);
-            // Pushing after the cut goes on from it.
-            near.push((99.0, DVec2::ZERO));
-            let all = near.as_slice();
-            assert_eq!(all.len(), keep.min(count) + 1);
-            assert!(all[..keep.min(count)]
-                .iter()
-                .enumerate()
-                .all(|(k, c)| c.0 == k as f64));
-            assert_eq!(all.last().map(|c| c.0), Some(99.0));
         }
     }
 }

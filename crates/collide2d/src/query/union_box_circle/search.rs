@@ -52,38 +52,37 @@ impl Rounded {
 /// (Out of line, as the search's other steps: inlined into it, they cost more.)
 #[inline(never)]
 fn axis_exit(d: &[Rounded]) -> f64 {
-    let mut least = f64::INFINITY;
-    for axis in 0..2 {
-        // The spans along `axis`, at 0 on the other axis.
-        let mut spans = [(0.0, 0.0); MOST_PARTS];
-        let mut count = 0;
-        for piece in d {
-            let (lo, hi) = (piece.lo.to_array(), piece.hi.to_array());
-            let off = DVec2::ZERO.clamp(piece.lo, piece.hi).to_array()[1 - axis];
-            let h2 = piece.r * piece.r - off * off;
+    // The spans along each axis, at 0 on the other axis.
+    let mut spans = [[(0.0, 0.0); MOST_PARTS]; 2];
+    let mut count = [0; 2];
+    for piece in d {
+        let off = DVec2::ZERO.clamp(piece.lo, piece.hi);
+        let (lo, hi) = (piece.lo.to_array(), piece.hi.to_array());
+        for (axis, across) in [(0, off.y), (1, off.x)] {
+            let h2 = piece.r * piece.r - across * across;
             if h2 > 0.0 {
                 let h = sqrt(h2);
-                spans[count] = (lo[axis] - h, hi[axis] + h);
-                count += 1;
+                spans[axis][count[axis]] = (lo[axis] - h, hi[axis] + h);
+                count[axis] += 1;
             }
         }
-        // Walk out each way while some span goes on.
-        let (mut up, mut down) = (0.0f64, 0.0f64);
-        let mut moved = true;
-        while moved {
-            moved = false;
-            for &(lo, hi) in &spans[..count] {
-                if lo <= up && up < hi {
-                    (up, moved) = (hi, true);
-                }
-                if lo < down && down <= hi {
-                    (down, moved) = (lo, true);
-                }
-            }
-        }
-        least = least.min(up).min(-down);
     }
-    least
+    let least = |axis: usize| {
+        let spans = &spans[axis][..count[axis]];
+        // Each way, the first point not covered: `[0, up)` and `(down, 0]` are, and no span
+        // goes on past `up` or `down` (whatever order the spans are taken in).
+        let mut up = 0.0f64;
+        while let Some(&(_, hi)) = spans.iter().find(|&&(lo, hi)| lo <= up && up < hi) {
+            up = hi;
+        }
+        let mut down = 0.0f64;
+        while let Some(&(lo, _)) = spans.iter().find(|&&(lo, hi)| lo < down && down <= hi) {
+            down = lo;
+        }
+        (up, -down)
+    };
+    let ((up_x, down_x), (up_y, down_y)) = (least(0), least(1));
+    f64::INFINITY.min(up_x).min(down_x).min(up_y).min(down_y)
 }
 
 /// How a point stands against the differences.
