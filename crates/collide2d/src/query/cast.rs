@@ -351,7 +351,7 @@ fn boxes_apart_along(a: (DVec2, DVec2), b: (DVec2, DVec2), w: DVec2, scale: f64)
     low_a - high_b > 1e-12 * (w.x.abs() + w.y.abs()) * scale
 }
 
-/// Circles against boxes and boxes by their closed forms (`cast_closed.rs`); `None` for every
+/// Circles against boxes and capsules, and boxes, by their closed forms (`cast_closed.rs`); `None` for every
 /// other pair (two circles never get here: [`cast_circles`]).
 #[allow(clippy::option_option)] // outer: whether the pair has a closed form
 fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<Option<CastHit>> {
@@ -364,6 +364,8 @@ fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Optio
         (Shape::Circle(c), Shape::Aabb(r)) => cast_closed::circle_aabb((a, c), (b, r), m),
         (Shape::Aabb(r), Shape::Circle(c)) => cast_closed::aabb_circle((a, r), (b, c), m),
         (Shape::Aabb(x), Shape::Aabb(y)) => cast_closed::aabbs((a, x), (b, y), m),
+        (Shape::Circle(c), Shape::Capsule(k)) => cast_closed::circle_capsule((a, c), (b, k), m),
+        (Shape::Capsule(k), Shape::Circle(c)) => cast_closed::capsule_circle((a, k), (b, c), m),
         _ => return None,
     })
 }
