@@ -309,11 +309,16 @@ mod tests {
         use crate::query::cast::cast_convex_for_tests as generic;
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         let mut hits = 0;
-        for i in 0..40_000 {
+        for i in 0..90_000 {
             let scale = [1e-3, 1.0, 1e3][i % 3];
+            // Radii far below the coordinates (a capsule thinner than their rounding) and far
+            // above them (a segment shorter than the radius's rounding) too.
+            let grow = [1e-6, 1.0, 1e3][i / 3 % 3];
             let mut f = || rng.int(-1 << 20, 1 << 20) * scale / (1 << 20) as f32 * 8.0;
             let (x0, y0, x1, y1, x2, y2) = (f(), f(), f(), f(), f(), f());
-            let (r0, r1, dx, dy) = (f().abs() / 2.0, f().abs() / 2.0, f() * 2.0, f() * 2.0);
+            let (r0, r1) = (f().abs() / 2.0 * grow, f().abs() / 2.0 * grow);
+            let (dx, dy) = (f() * 2.0 * grow.max(1.0), f() * 2.0 * grow.max(1.0));
+            let scale = scale * grow.max(1.0);
             let c = Circle::new(v(x0, y0), if i % 7 == 0 { 0.0 } else { r0 }).unwrap();
             let end = if i % 11 == 0 { v(x1, y1) } else { v(x2, y2) };
             let k = Capsule::new(v(x1, y1), end, if i % 5 == 0 { 0.0 } else { r1 }).unwrap();
@@ -343,7 +348,7 @@ mod tests {
                 }
             }
         }
-        assert!(hits > 5000, "{hits}");
+        assert!(hits > 6000, "{hits}");
     }
 
     #[test]
