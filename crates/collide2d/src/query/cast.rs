@@ -3,7 +3,8 @@
 //! Shapes already touching at `t = 0` are decided by the exact [`intersects`] and answered by
 //! [`contact`]. Otherwise a convex pair's time of impact is where the ray `t (va − vb)` enters
 //! their Minkowski difference `B − A` (see `minkowski.rs`), clipped in `f64` like
-//! [`cast_ray`](crate::cast_ray), with closed forms for circles and boxes (`cast_pairs.rs`);
+//! [`cast_ray`](crate::cast_ray), with closed forms for circles, boxes and circle–capsule
+//! (`cast_pairs.rs`);
 //! the contact point lies between the two shapes' supporting features at that time. Concave polygons and compounds take the earliest pair of parts whose
 //! swept bounding boxes meet.
 
@@ -351,7 +352,7 @@ fn boxes_apart_along(a: (DVec2, DVec2), b: (DVec2, DVec2), w: DVec2, scale: f64)
     low_a - high_b > 1e-12 * (w.x.abs() + w.y.abs()) * scale
 }
 
-/// Circles against boxes and boxes by their closed forms (`cast_closed.rs`); `None` for every
+/// Circles against boxes and capsules, and boxes, by their closed forms (`cast_closed.rs`); `None` for every
 /// other pair (two circles never get here: [`cast_circles`]).
 #[allow(clippy::option_option)] // outer: whether the pair has a closed form
 fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<Option<CastHit>> {
@@ -361,9 +362,13 @@ fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Optio
         d,
     };
     Some(match (a, b) {
-        (Shape::Circle(c), Shape::Aabb(r)) => cast_closed::circle_aabb((a, c), (b, r), m),
-        (Shape::Aabb(r), Shape::Circle(c)) => cast_closed::aabb_circle((a, r), (b, c), m),
-        (Shape::Aabb(x), Shape::Aabb(y)) => cast_closed::aabbs((a, x), (b, y), m),
+        // The start tested on the typed shapes (`PairQuery`'s same bits), without a second
+        // dispatch on the two `Shape`s.
+        (Shape::Circle(c), Shape::Aabb(r)) => cast_closed::circle_aabb((c, c), (r, r), m),
+        (Shape::Aabb(r), Shape::Circle(c)) => cast_closed::aabb_circle((r, r), (c, c), m),
+        (Shape::Aabb(x), Shape::Aabb(y)) => cast_closed::aabbs((x, x), (y, y), m),
+        (Shape::Circle(c), Shape::Capsule(k)) => cast_closed::circle_capsule((c, c), (k, k), m),
+        (Shape::Capsule(k), Shape::Circle(c)) => cast_closed::capsule_circle((k, k), (c, c), m),
         _ => return None,
     })
 }

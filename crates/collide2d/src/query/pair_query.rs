@@ -149,14 +149,14 @@ specialised!(
     Capsule,
     |c, k| circle_capsule::intersects(c, k),
     circle_capsule::contact_checked(c, k),
-    |va, vb| cast_convex_typed(c, va, k, vb)
+    |va, vb| Motion::of(va, vb).and_then(|m| cast_closed::circle_capsule((c, c), (k, k), m))
 );
 specialised!(
     Capsule,
     Circle,
     |k, c| circle_capsule::intersects(c, k),
     circle_capsule::contact_flipped(c, k),
-    |va, vb| cast_convex_typed(k, va, c, vb)
+    |va, vb| Motion::of(va, vb).and_then(|m| cast_closed::capsule_circle((k, k), (c, c), m))
 );
 
 impl PairQuery for Obb {
