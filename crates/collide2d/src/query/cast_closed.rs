@@ -30,6 +30,16 @@ impl Motion {
         let (va, vb) = (va.as_dvec2(), vb.as_dvec2());
         Some(Motion { va, vb, d: va - vb })
     }
+
+    /// The same motions seen from `b`: `va` and `vb` exchanged, `d` negated (exactly).
+    #[inline]
+    fn swapped(self) -> Motion {
+        Motion {
+            va: self.vb,
+            vb: self.va,
+            d: -self.d,
+        }
+    }
 }
 
 /// `Some(answer)` when the shapes intersect at `t = 0` (their contact) or do not move
@@ -107,12 +117,7 @@ where
     P: PairQuery<Q> + ?Sized,
     Q: PairQuery<P> + ?Sized,
 {
-    let swapped = Motion {
-        va: m.vb,
-        vb: m.va,
-        d: -m.d,
-    };
-    circle_aabb((b, c), (a, r), swapped).map(CastHit::flipped)
+    circle_aabb((b, c), (a, r), m.swapped()).map(CastHit::flipped)
 }
 
 /// The cast of `a`, the box `x`, against `b`, the box `y`.
@@ -181,12 +186,7 @@ where
     P: PairQuery<Q> + ?Sized,
     Q: PairQuery<P> + ?Sized,
 {
-    let swapped = Motion {
-        va: m.vb,
-        vb: m.va,
-        d: -m.d,
-    };
-    circle_capsule((b, c), (a, k), swapped).map(CastHit::flipped)
+    circle_capsule((b, c), (a, k), m.swapped()).map(CastHit::flipped)
 }
 
 #[cfg(test)]
