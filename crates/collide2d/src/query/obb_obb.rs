@@ -183,7 +183,7 @@ pub(crate) fn hulls_contact(a: &[Vec2], b: &[Vec2]) -> Option<Contact> {
             let lo = Vec4::new(q[0].x, q[0].y, q[1].x, q[1].y).abs();
             lo.max(Vec4::new(q[2].x, q[2].y, q[3].x, q[3].y).abs())
         };
-        return convex::quads_contact(a, b, lanes(a).max(lanes(b)).max_element());
+        return convex::filter::quads_contact(a, b, lanes(a).max(lanes(b)).max_element());
     }
     let extent = a
         .iter()
