@@ -44,6 +44,11 @@ impl<'s> Outlined<'s> {
         self.outline.unwrap_or(&self.ring)
     }
 
+    /// An axis-aligned box (its one part is its box's four corners).
+    fn is_box(&self) -> bool {
+        self.outline.is_none()
+    }
+
     pub(crate) fn part_count(&self) -> usize {
         self.parts.map_or(1, <[ConvexPolygon]>::len)
     }
@@ -126,13 +131,16 @@ impl Planes {
     }
 
     /// Pair `(i, j)`'s planes, worked out now if not yet.
-    fn of(&mut self, i: usize, j: usize, pa: &[Vec2], pb: &[Vec2]) -> &[Plane] {
+    fn of(&mut self, pair: &Pair, i: usize, j: usize) -> &[Plane] {
+        let (pa, pb) = (pair.a.part(i), pair.b.part(j));
         let k = i * self.m + j;
         if self.at[k] == u32::MAX {
             self.at[k] = self.planes.len() as u32;
             self.planes.reserve(pa.len() + pb.len());
-            push_planes(pa, pb, &mut self.planes);
-            push_planes(pb, pa, &mut self.planes);
+            let by_box = pair.a.is_box() || pair.b.is_box();
+            let (ba, bb) = (&pair.boxes_a[i], &pair.boxes_b[j]);
+            push_planes(pa, pb, by_box.then_some(bb), &mut self.planes);
+            push_planes(pb, pa, by_box.then_some(ba), &mut self.planes);
         }
         let at = self.at[k] as usize;
         &self.planes[at..at + pa.len() + pb.len()]
@@ -140,19 +148,41 @@ impl Planes {
 }
 
 /// For each edge `p0 -> p1` of `own`, the greatest `(p1 − p0) × (v − p0)` over `other`'s
-/// points `v`, in `f64` (a plain comparison: no value is NaN).
-fn push_planes(own: &[Vec2], other: &[Vec2], planes: &mut Vec<Plane>) {
+/// points `v`, in `f64` (a plain comparison: no value is NaN). With `other_box` (`other`'s
+/// box, given when either part is an axis-aligned box) the corner of that box the edge's
+/// signs pick: each rounded step is monotone in `v`'s coordinates, so no point gives more,
+/// and the corner gives exactly the greatest value: it is one of `other`'s points when
+/// `other` is the box, and when `own` is, its edge is along an axis and the value depends
+/// on one coordinate only, whose extreme some point of `other` has.
+fn push_planes(own: &[Vec2], other: &[Vec2], other_box: Option<&Box2>, planes: &mut Vec<Plane>) {
     for k in 0..own.len() {
         let (p0, e) = edge(own, k);
-        let mut most = f64::NEG_INFINITY;
-        for v in other {
-            let w = v.as_dvec2() - p0;
-            let c = e.x * w.y - e.y * w.x;
-            if c > most {
-                most = c;
+        let cross = |v: DVec2| {
+            let w = v - p0;
+            e.x * w.y - e.y * w.x
+        };
+        let most = || {
+            let mut most = f64::NEG_INFINITY;
+            for v in other {
+                let c = cross(v.as_dvec2());
+                if c > most {
+                    most = c;
+                }
             }
-        }
-        planes.push(Plane { e, h: most });
+            most
+        };
+        let h = match other_box {
+            Some(b) => {
+                let h = cross(DVec2::new(
+                    if e.y > 0.0 { b.lo.x } else { b.hi.x },
+                    if e.x > 0.0 { b.hi.y } else { b.lo.y },
+                ));
+                debug_assert_eq!(h, most());
+                h
+            }
+            None => most(),
+        };
+        planes.push(Plane { e, h });
     }
 }
 
@@ -238,7 +268,7 @@ impl<'s> Pair<'s> {
         if probe.generated_by(pa, pb) {
             return false;
         }
-        let planes = planes.of(i, j, pa, pb);
+        let planes = planes.of(self, i, j);
         let t = probe.t;
         let inside = |own: &[Vec2], other: &[Vec2], planes: &[Plane], moved_b: bool| {
             planes.iter().enumerate().all(|(k, plane)| {
@@ -296,8 +326,8 @@ impl<'s> Pair<'s> {
                 if (ba.lo - bb.hi).cmpge(lo).any() || (ba.hi - bb.lo).cmple(hi).any() {
                     continue;
                 }
-                let (pa, pb) = (self.a.part(i), self.b.part(j));
-                let (of_a, of_b) = planes.of(i, j, pa, pb).split_at(pa.len());
+                let pa = self.a.part(i);
+                let (of_a, of_b) = planes.of(self, i, j).split_at(pa.len());
                 if of_a
                     .iter()
                     .all(|pl| clear(pl, p, true) && clear(pl, q, true))
