@@ -44,6 +44,11 @@ impl<'s> Outlined<'s> {
         self.outline.unwrap_or(&self.ring)
     }
 
+    /// An axis-aligned box (its one part is its box's four corners).
+    fn is_box(&self) -> bool {
+        self.outline.is_none()
+    }
+
     pub(crate) fn part_count(&self) -> usize {
         self.parts.map_or(1, <[ConvexPolygon]>::len)
     }
@@ -93,7 +98,7 @@ pub(crate) struct Pair<'s> {
 /// (`b`'s points moved) when `h + e × t > 0`, or by some `v − t` (`a`'s points against `b`'s
 /// moved edge) when `h − e × t > 0`: two products a test instead of one per point. Where the
 /// bound cannot tell, [`Probe::any_left`] decides exactly, so the answers are the exact ones.
-pub(crate) struct Planes {
+pub(crate) struct Planes<'p> {
     /// Where pair `(i, j)`'s planes start in `planes`, at `i * m + j` (`u32::MAX`: not yet
     /// worked out): `a`'s part's edges, then `b`'s. On the stack (1 KB): cheaper to fill
     /// than to allocate.
@@ -102,6 +107,9 @@ pub(crate) struct Planes {
     m: usize,
     /// The part pair that overlapped last, tried first (nearby probes tend to share it).
     last: (usize, usize),
+    /// The parts' boxes when one shape is an axis-aligned box: planes from the other part's
+    /// box ([`push_planes_by_box`]).
+    by_box: Option<(&'p [Box2; MAX_PARTS], &'p [Box2; MAX_PARTS])>,
 }
 
 /// A part's edge direction `e` and the greatest `e × (v − p0)` over the other part's points.
@@ -111,8 +119,8 @@ struct Plane {
     h: f64,
 }
 
-impl Planes {
-    pub(crate) fn new(pair: &Pair) -> Planes {
+impl<'p> Planes<'p> {
+    pub(crate) fn new(pair: &'p Pair) -> Planes<'p> {
         let m = pair.b.part_count();
         // A part has at most its outline's points: room for two pairs' planes up front
         // (growing from empty cost several reallocations a call).
@@ -122,17 +130,23 @@ impl Planes {
             planes: Vec::with_capacity(room),
             m,
             last: (0, 0),
+            by_box: (pair.a.is_box() || pair.b.is_box()).then_some((&pair.boxes_a, &pair.boxes_b)),
         }
     }
 
-    /// Pair `(i, j)`'s planes, worked out now if not yet.
+    /// Pair `(i, j)`'s planes (`pa`, `pb` its parts), worked out now if not yet.
     fn of(&mut self, i: usize, j: usize, pa: &[Vec2], pb: &[Vec2]) -> &[Plane] {
         let k = i * self.m + j;
         if self.at[k] == u32::MAX {
             self.at[k] = self.planes.len() as u32;
             self.planes.reserve(pa.len() + pb.len());
-            push_planes(pa, pb, &mut self.planes);
-            push_planes(pb, pa, &mut self.planes);
+            if let Some((boxes_a, boxes_b)) = self.by_box {
+                push_planes_by_box(pa, pb, &boxes_b[j], &mut self.planes);
+                push_planes_by_box(pb, pa, &boxes_a[i], &mut self.planes);
+            } else {
+                push_planes(pa, pb, &mut self.planes);
+                push_planes(pb, pa, &mut self.planes);
+            }
         }
         let at = self.at[k] as usize;
         &self.planes[at..at + pa.len() + pb.len()]
@@ -144,15 +158,45 @@ impl Planes {
 fn push_planes(own: &[Vec2], other: &[Vec2], planes: &mut Vec<Plane>) {
     for k in 0..own.len() {
         let (p0, e) = edge(own, k);
-        let mut most = f64::NEG_INFINITY;
-        for v in other {
-            let w = v.as_dvec2() - p0;
-            let c = e.x * w.y - e.y * w.x;
-            if c > most {
-                most = c;
-            }
+        planes.push(Plane {
+            e,
+            h: most_left(p0, e, other),
+        });
+    }
+}
+
+/// The greatest `e × (v − p0)` over `other`'s points `v`.
+#[inline(always)]
+fn most_left(p0: DVec2, e: DVec2, other: &[Vec2]) -> f64 {
+    let mut most = f64::NEG_INFINITY;
+    for v in other {
+        let w = v.as_dvec2() - p0;
+        let c = e.x * w.y - e.y * w.x;
+        if c > most {
+            most = c;
         }
-        planes.push(Plane { e, h: most });
+    }
+    most
+}
+
+/// [`push_planes`] when one of the two parts is an axis-aligned box, from `other_box`
+/// (`other`'s box): the corner of it the edge's signs pick. Each rounded step is monotone in
+/// `v`'s coordinates, so no point gives more, and the corner gives exactly the greatest
+/// value (a zero's sign aside, which no test against a bound sees): it is one of `other`'s
+/// points when `other` is the box, and when `own` is, its edge is along an axis and the
+/// value depends on one coordinate only, whose extreme some point of `other` has.
+fn push_planes_by_box(own: &[Vec2], other: &[Vec2], other_box: &Box2, planes: &mut Vec<Plane>) {
+    let b = other_box;
+    for k in 0..own.len() {
+        let (p0, e) = edge(own, k);
+        let v = DVec2::new(
+            if e.y > 0.0 { b.lo.x } else { b.hi.x },
+            if e.x > 0.0 { b.hi.y } else { b.lo.y },
+        );
+        let w = v - p0;
+        let h = e.x * w.y - e.y * w.x;
+        debug_assert_eq!(h, most_left(p0, e, other));
+        planes.push(Plane { e, h });
     }
 }
 

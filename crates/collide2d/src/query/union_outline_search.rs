@@ -176,11 +176,13 @@ fn foot(p: DVec2, r: DVec2) -> f64 {
     }
 }
 
-/// A convolution segment with its `f64` summary.
+/// A convolution segment with its `f64` summary; `held`: found inside one part pair's open
+/// difference all along ([`Pair::holds`]).
 #[derive(Clone, Copy)]
 struct Entry {
     s: Segment,
     near: Near,
+    held: bool,
 }
 
 /// Cuts whose `f64` values [`search`] keeps on the stack; more (rare) take a buffer.
@@ -195,6 +197,7 @@ fn search(pair: &Pair) -> Option<Found> {
         segs.push(Entry {
             s,
             near: Near::of(s, a, b),
+            held: false,
         });
     });
     let mut best: Option<Found> = None;
@@ -222,15 +225,20 @@ fn search(pair: &Pair) -> Option<Found> {
         let err = 2.0 * EPS * ends.0.abs().max(ends.1.abs()).max_element() + f64::MIN_POSITIVE;
         work += pair.a.part_count() * pair.b.part_count();
         if pair.holds(ends, err, &mut planes) {
+            segs[i].held = true;
             continue;
         }
         // The segments whose boxes meet this one's: the only ones that can cut it (counted
-        // as they go; past the bound the cuts are dropped).
+        // as they go; past the bound the cuts are dropped). A held one lies inside `S`, off
+        // its boundary: crossing it changes no stretch's side, and its cut is never a
+        // boundary point (all near it is inside), so it is left out.
         let mut met = 1;
         let crossing = segs
             .iter()
             .enumerate()
-            .filter(|&(k, e)| k != i && e.near.lo.cmple(g.hi).all() && g.lo.cmple(e.near.hi).all())
+            .filter(|&(k, e)| {
+                k != i && !e.held && e.near.lo.cmple(g.hi).all() && g.lo.cmple(e.near.hi).all()
+            })
             .inspect(|_| met += 1)
             .filter_map(|(_, e)| match g.meets(&e.near, miss_bound) {
                 Meets::No => None,
