@@ -119,6 +119,21 @@ struct Plane {
     h: f64,
 }
 
+impl Plane {
+    /// The plane's `f64` value at `t`, for `b`'s points moved by `t` (`moved_b`) or `a`'s
+    /// points against `b`'s edge moved by `t`: above the error bound, some point is strictly
+    /// left; below its negative, none is.
+    #[inline(always)]
+    fn at(&self, t: DVec2, moved_b: bool) -> f64 {
+        let along = self.e.x * t.y - self.e.y * t.x;
+        if moved_b {
+            self.h + along
+        } else {
+            self.h - along
+        }
+    }
+}
+
 impl<'p> Planes<'p> {
     pub(crate) fn new(pair: &'p Pair) -> Planes<'p> {
         let m = pair.b.part_count();
@@ -286,12 +301,7 @@ impl<'s> Pair<'s> {
         let t = probe.t;
         let inside = |own: &[Vec2], other: &[Vec2], planes: &[Plane], moved_b: bool| {
             planes.iter().enumerate().all(|(k, plane)| {
-                let along = plane.e.x * t.y - plane.e.y * t.x;
-                let v = if moved_b {
-                    plane.h + along
-                } else {
-                    plane.h - along
-                };
+                let v = plane.at(t, moved_b);
                 if v > bound {
                     true
                 } else if v < -bound {
@@ -325,15 +335,7 @@ impl<'s> Pair<'s> {
         let (lo, hi) = (p.min(q), p.max(q));
         // Strictly left of every plane at `t` (`b`'s points moved by `t`, or `a`'s against
         // `b`'s moved edges).
-        let clear = |plane: &Plane, t: DVec2, moved_b: bool| {
-            let along = plane.e.x * t.y - plane.e.y * t.x;
-            let v = if moved_b {
-                plane.h + along
-            } else {
-                plane.h - along
-            };
-            v > bound
-        };
+        let clear = |plane: &Plane, t: DVec2, moved_b: bool| plane.at(t, moved_b) > bound;
         for i in 0..n {
             for j in 0..m {
                 let (ba, bb) = (&self.boxes_a[i], &self.boxes_b[j]);
