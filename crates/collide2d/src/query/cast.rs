@@ -352,8 +352,8 @@ fn boxes_apart_along(a: (DVec2, DVec2), b: (DVec2, DVec2), w: DVec2, scale: f64)
     low_a - high_b > 1e-12 * (w.x.abs() + w.y.abs()) * scale
 }
 
-/// Circles against boxes and capsules, and boxes, by their closed forms (`cast_closed.rs`); `None` for every
-/// other pair (two circles never get here: [`cast_circles`]).
+/// Circles against boxes and capsules, and boxes, by their closed forms (`cast_closed.rs`);
+/// `None` for every other pair (two circles never get here: [`cast_circles`]).
 #[allow(clippy::option_option)] // outer: whether the pair has a closed form
 fn cast_closed_form(a: &Shape, va: Vec2, b: &Shape, vb: Vec2, d: DVec2) -> Option<Option<CastHit>> {
     let m = Motion {

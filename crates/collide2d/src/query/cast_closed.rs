@@ -1,6 +1,7 @@
-//! Casts with closed forms (`cast_pairs.rs`): a circle against a box or a capsule and two boxes,
-//! the point taken between the two surfaces. Generic over the pair's types, so that [`cast_shapes`] on
-//! two [`Shape`](crate::Shape)s and [`PairQuery::cast`] on the typed shapes run the same code.
+//! Casts with closed forms (`cast_pairs.rs`): a circle against a box or a capsule and two
+//! boxes, the point taken between the two surfaces. Generic over the pair's types, so that
+//! [`cast_shapes`] on two [`Shape`](crate::Shape)s and [`PairQuery::cast`] on the typed shapes
+//! run the same code.
 //!
 //! [`cast_shapes`]: crate::cast_shapes
 
@@ -203,10 +204,8 @@ mod tests {
     fn circle_capsule_casts_in_both_orders_on_a_grid() {
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
         let mut int = |lo: i32, hi: i32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (lo + (seed % (hi - lo + 1) as u64) as i32) as f32
+            let bits = crate::test_support::xorshift_next(&mut seed);
+            (lo + (bits % (hi - lo + 1) as u64) as i32) as f32
         };
         let (mut starts, mut later) = (0, 0);
         for _ in 0..20_000 {

@@ -2,9 +2,10 @@
 //! difference: circle–circle is a quadratic, box–box a ray against a box (slab test,
 //! Kay and Kajiya 1986), circle–box a ray against a rounded box: the slab test on the box grown
 //! by the radius, then the corner's disc when the entry lies in a corner square (Ericson,
-//! RTCD 5.5.7, in 2D), circle–capsule a ray against a capsule: the slab beside its segment, then
-//! the end disc beyond which the slab is entered. Each takes two shapes apart at `t = 0` and their relative motion
-//! `d = va − vb != 0`, and returns the time of impact with the unit normal from `a` towards `b`.
+//! RTCD 5.5.7, in 2D), circle–capsule a ray against a capsule: the slab beside its segment,
+//! then the end disc beyond which the slab is entered. Each takes two shapes apart at `t = 0`
+//! and their relative motion `d = va − vb != 0`, and returns the time of impact with the unit
+//! normal from `a` towards `b`.
 
 use crate::query::ray::{disc_span, line_span_parts, more_head_on};
 use crate::shape::{Aabb, Capsule, Circle};

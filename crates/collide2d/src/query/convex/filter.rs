@@ -11,8 +11,9 @@ use crate::query::Contact;
 use crate::shape::convex::Convex;
 use glam::{Vec4, Vec4Swizzles};
 
-/// [`super::polygons_intersect`] in `f32` for polygons of at most 8 points, when certain: `None` near
-/// touching (and for larger polygons, or coordinates beyond `2^40` or all below `2^-60`).
+/// [`super::polygons_intersect`] in `f32` for polygons of at most 8 points, when certain:
+/// `None` near touching (and for larger polygons, or coordinates beyond `2^40` or all below
+/// `2^-60`).
 ///
 /// Each face's offsets `s = e.y (v.x - p.x) - e.x (v.y - p.y)` of the other polygon's points
 /// `v` (`-orient(p, q, v)`: positive strictly outside) are computed in `f32`, and only their
